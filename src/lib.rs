@@ -1,0 +1,10 @@
+//! galign: suffix-array and FM-index construction for DNA, and exact-match read
+//! mapping, on the CPU (rayon) and on NVIDIA GPUs.
+//!
+//! The pipeline: [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
+//! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
+//! index; [`map`] searches reads; [`sam`] writes the alignments.
+
+pub mod par;
+pub mod reference;
+pub mod sa;

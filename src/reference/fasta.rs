@@ -1,0 +1,174 @@
+//! FASTA ingest (needletail): plain, gzip, bzip2 or zstd, wrapped or not.
+//!
+//! Soft-masked (lowercase) bases are upper-cased. N and the IUPAC ambiguity codes are
+//! replaced by pseudo-random bases from a fixed-seed generator (as bwa does), so the
+//! text stays a 4-letter one, and each maximal run of them is recorded so that no hit
+//! over it is ever reported.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use needletail::errors::ParseErrorKind;
+
+use super::layout::{AmbiguousRun, Contig, Layout};
+use super::{PackedText, Reference};
+
+/// Why a FASTA file could not be turned into a reference. Every variant names the file
+/// and, where there is one, the contig and 1-based position.
+#[derive(Debug, thiserror::Error)]
+pub enum ReferenceError {
+    /// The file could not be opened or read.
+    #[error("{path}: {msg}")]
+    Io { path: String, msg: String },
+    /// needletail rejected the file's structure.
+    #[error("{path}: malformed FASTA: {msg}")]
+    Malformed { path: String, msg: String },
+    /// The file holds no record at all.
+    #[error("{path}: the file is empty (no FASTA record)")]
+    Empty { path: String },
+    /// A FASTQ file was given where FASTA was expected.
+    #[error("{path}: expected FASTA ('>' headers) but the file is FASTQ")]
+    NotFasta { path: String },
+    /// A header line with no name.
+    #[error("{path}: record {record} has an empty name")]
+    EmptyName { path: String, record: usize },
+    /// A record without any base.
+    #[error("{path}: contig '{name}' (record {record}) has no sequence")]
+    EmptySequence { path: String, name: String, record: usize },
+    /// Two records share a name.
+    #[error("{path}: contig name '{name}' is used by record {first} and again by record {second}")]
+    DuplicateName { path: String, name: String, first: usize, second: usize },
+    /// A character that is neither a base nor an IUPAC ambiguity code.
+    #[error("{path}: contig '{name}', position {position}: '{found}' is not a nucleotide (expected A, C, G, T or an IUPAC code)")]
+    BadCharacter { path: String, name: String, position: u64, found: String },
+    /// The text would not fit the index's 32-bit positions.
+    #[error("{path}: the reference has {len} bases; at most {max} are supported")]
+    TooLong { path: String, len: u64, max: u64 },
+}
+
+/// Largest text `galign` indexes (positions and the sentinel row must fit in u32).
+pub const MAX_TEXT_LEN: u64 = u32::MAX as u64 - 2;
+
+/// Seed of the generator that replaces ambiguity codes (bwa uses 11 as well).
+const AMBIGUITY_SEED: u64 = 11;
+
+/// What a FASTA byte means.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Base(u8),
+    Ambiguous,
+    Invalid,
+}
+
+fn class_table() -> [Class; 256] {
+    let mut t = [Class::Invalid; 256];
+    for (code, &b) in b"ACGT".iter().enumerate() {
+        t[b as usize] = Class::Base(code as u8);
+        t[b.to_ascii_lowercase() as usize] = Class::Base(code as u8);
+    }
+    t[b'U' as usize] = Class::Base(3);
+    t[b'u' as usize] = Class::Base(3);
+    for &b in b"NRYSWKMBDHV" {
+        t[b as usize] = Class::Ambiguous;
+        t[b.to_ascii_lowercase() as usize] = Class::Ambiguous;
+    }
+    t
+}
+
+/// SplitMix64: a tiny deterministic generator for ambiguity replacement.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_base(&mut self) -> u8 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 62) as u8
+    }
+}
+
+/// Reads a FASTA file into a [`Reference`].
+pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
+    let shown = path.display().to_string();
+    let metadata = std::fs::metadata(path).map_err(|e| ReferenceError::Io {
+        path: shown.clone(),
+        msg: e.to_string(),
+    })?;
+    if metadata.len() == 0 {
+        return Err(ReferenceError::Empty { path: shown });
+    }
+    let mut reader = needletail::parse_fastx_file(path).map_err(|e| match e.kind {
+        ParseErrorKind::EmptyFile => ReferenceError::Empty { path: shown.clone() },
+        ParseErrorKind::Io => ReferenceError::Io { path: shown.clone(), msg: e.msg.clone() },
+        _ => ReferenceError::Malformed { path: shown.clone(), msg: e.to_string() },
+    })?;
+
+    let classes = class_table();
+    let mut rng = SplitMix64(AMBIGUITY_SEED);
+    let mut text = PackedText::with_capacity(metadata.len() as usize);
+    let mut layout = Layout::default();
+    let mut names: HashMap<String, usize> = HashMap::new();
+
+    while let Some(record) = reader.next() {
+        let record = record.map_err(|e| ReferenceError::Malformed {
+            path: shown.clone(),
+            msg: e.to_string(),
+        })?;
+        let number = layout.contigs.len() + 1;
+        if record.format() != needletail::parser::Format::Fasta {
+            return Err(ReferenceError::NotFasta { path: shown });
+        }
+        let header = String::from_utf8_lossy(record.id()).into_owned();
+        let header = header.trim();
+        let (name, description) = match header.split_once(char::is_whitespace) {
+            Some((n, d)) => (n.to_string(), d.trim().to_string()),
+            None => (header.to_string(), String::new()),
+        };
+        if name.is_empty() {
+            return Err(ReferenceError::EmptyName { path: shown, record: number });
+        }
+        if let Some(&first) = names.get(&name) {
+            return Err(ReferenceError::DuplicateName { path: shown, name, first, second: number });
+        }
+        let seq = record.seq();
+        if seq.is_empty() {
+            return Err(ReferenceError::EmptySequence { path: shown, name, record: number });
+        }
+        let offset = text.len() as u64;
+        if offset + seq.len() as u64 > MAX_TEXT_LEN {
+            return Err(ReferenceError::TooLong {
+                path: shown,
+                len: offset + seq.len() as u64,
+                max: MAX_TEXT_LEN,
+            });
+        }
+        for (i, &b) in seq.iter().enumerate() {
+            match classes[b as usize] {
+                Class::Base(code) => text.push(code),
+                Class::Ambiguous => {
+                    let pos = offset + i as u64;
+                    match layout.ambiguous.last_mut() {
+                        Some(run) if i > 0 && run.end == pos => run.end += 1,
+                        _ => layout.ambiguous.push(AmbiguousRun { start: pos, end: pos + 1 }),
+                    }
+                    text.push(rng.next_base());
+                }
+                Class::Invalid => {
+                    return Err(ReferenceError::BadCharacter {
+                        path: shown,
+                        name,
+                        position: i as u64 + 1,
+                        found: (b as char).escape_default().to_string(),
+                    })
+                }
+            }
+        }
+        names.insert(name.clone(), number);
+        layout.contigs.push(Contig { name, description, offset, len: seq.len() as u64 });
+    }
+    if layout.contigs.is_empty() {
+        return Err(ReferenceError::Empty { path: shown });
+    }
+    Ok(Reference { layout, text })
+}

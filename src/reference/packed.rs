@@ -1,0 +1,127 @@
+//! 2-bit packed nucleotide text.
+//!
+//! Bases are stored most-significant first: base `i` sits in word `i / 32` at bits
+//! `62 - 2 * (i % 32)`. With that layout the 64-bit word read at any position compares
+//! like the 32-base string it holds, which is what the suffix sorters rely on.
+
+/// Nucleotide codes: A=0, C=1, G=2, T=3.
+pub const BASES: [u8; 4] = *b"ACGT";
+
+/// Maps an ASCII base (either case) to its 2-bit code, or `None` for anything else.
+#[inline]
+pub fn base_code(b: u8) -> Option<u8> {
+    match b {
+        b'A' | b'a' => Some(0),
+        b'C' | b'c' => Some(1),
+        b'G' | b'g' => Some(2),
+        b'T' | b't' => Some(3),
+        _ => None,
+    }
+}
+
+/// A DNA text of 2-bit codes, packed 32 bases to a `u64`.
+///
+/// One spare zero word always follows the last used word, so [`PackedText::key64`]
+/// can read two words at any position without a bounds branch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PackedText {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl PackedText {
+    /// An empty text with room for `capacity` bases.
+    pub fn with_capacity(capacity: usize) -> Self {
+        let mut words = Vec::with_capacity(capacity / 32 + 2);
+        words.push(0);
+        PackedText { words, len: 0 }
+    }
+
+    /// Packs a slice of 2-bit codes (values 0..=3).
+    pub fn from_codes(codes: &[u8]) -> Self {
+        let mut text = Self::with_capacity(codes.len());
+        for &c in codes {
+            text.push(c);
+        }
+        text
+    }
+
+    /// Rebuilds a text from its packed words (as stored on disk) and its length.
+    pub fn from_words(mut words: Vec<u64>, len: usize) -> Self {
+        words.resize(len / 32 + 2, 0);
+        PackedText { words, len }
+    }
+
+    /// Appends one 2-bit code.
+    #[inline]
+    pub fn push(&mut self, code: u8) {
+        debug_assert!(code < 4);
+        let i = self.len;
+        if i / 32 + 1 >= self.words.len() {
+            self.words.push(0);
+        }
+        self.words[i / 32] |= (code as u64) << (62 - 2 * (i % 32));
+        self.len += 1;
+    }
+
+    /// Number of bases.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the text holds no base.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The 2-bit code at position `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        ((self.words[i / 32] >> (62 - 2 * (i % 32))) & 3) as u8
+    }
+
+    /// The 32 bases starting at `i` as one integer, first base most significant,
+    /// padded with code 0 past the end of the text.
+    #[inline]
+    pub fn key64(&self, i: usize) -> u64 {
+        let w = i / 32;
+        let shift = 2 * (i % 32) as u32;
+        let hi = self.words[w] << shift;
+        if shift == 0 {
+            hi
+        } else {
+            hi | (self.words[w + 1] >> (64 - shift))
+        }
+    }
+
+    /// The packed words, including the trailing zero word(s).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Decodes the whole text to ASCII `ACGT`.
+    pub fn to_ascii(&self) -> Vec<u8> {
+        (0..self.len).map(|i| BASES[self.get(i) as usize]).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key64_matches_string_order_and_pads_with_zero() {
+        let codes: Vec<u8> = (0..100u32).map(|i| ((i * 7 + i / 3) % 4) as u8).collect();
+        let t = PackedText::from_codes(&codes);
+        for i in 0..codes.len() {
+            let mut expect = 0u64;
+            for j in 0..32 {
+                expect = (expect << 2) | *codes.get(i + j).unwrap_or(&0) as u64;
+            }
+            assert_eq!(t.key64(i), expect, "position {i}");
+            assert_eq!(t.get(i), codes[i]);
+        }
+    }
+}

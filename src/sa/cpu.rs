@@ -1,0 +1,304 @@
+//! Larsson-Sadakane prefix doubling on the CPU (rayon).
+//!
+//! 1. Initial sort of all suffixes by their first 32 bases (one `u64` key read from the
+//!    packed text), partitioned into 65,536 buckets by the first 8 bases, the buckets
+//!    sorted in parallel. Suffixes shorter than 32 bases are padded with `A` and placed
+//!    before the longer suffixes that share their padded key, shortest first, which
+//!    is exactly their order under the sentinel convention; they end up singletons.
+//! 2. Ranks are group heads: every suffix in a group of equal prefixes gets the SA
+//!    index of the group's first member.
+//! 3. Doubling rounds over the unsorted groups only: at step `h` a group is sorted by
+//!    the rank of the suffix `h` further on (0 when that suffix is the empty one), then
+//!    split. Keys are computed and groups split before any rank changes (two phases),
+//!    so parallel groups never see each other's half-updated ranks. Singletons drop
+//!    out; the loop ends when no group is left.
+
+use rayon::prelude::*;
+
+use super::{SaIndex, INITIAL_PREFIX};
+use crate::par::DisjointSlice;
+use crate::reference::PackedText;
+
+/// Bases that choose the bucket of the initial sort.
+const BUCKET_BASES: usize = 8;
+const BUCKET_COUNT: usize = 1 << (2 * BUCKET_BASES);
+/// Groups at least this large are sorted with a parallel sort, one at a time.
+const LARGE_GROUP: usize = 1 << 16;
+/// Small groups are handed to rayon in batches of this many.
+const GROUP_BATCH: usize = 512;
+
+/// An unsorted group: SA range `start..start + len`, `len >= 2`.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    start: usize,
+    len: usize,
+}
+
+/// Builds the suffix array of `text` (sentinel position excluded).
+pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
+    let n = text.len();
+    assert!(n as u64 <= I::MAX_TEXT, "text of {n} bases is too long for this index type");
+    let mut sa = vec![I::default(); n];
+    if n == 0 {
+        return sa;
+    }
+    let mut isa = vec![I::default(); n];
+    let mut groups = initial_sort(text, &mut sa, &mut isa);
+    if groups.is_empty() {
+        return sa;
+    }
+    let mut keys = vec![I::default(); n];
+    let mut h = INITIAL_PREFIX;
+    while !groups.is_empty() {
+        groups = doubling_round(&mut sa, &mut isa, &mut keys, &groups, h);
+        h = h.saturating_mul(2);
+    }
+    sa
+}
+
+/// Sorts all suffixes by their first 32 bases, sets ranks, returns the unsorted groups.
+fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> Vec<Group> {
+    let n = text.len();
+    let bucket_of = |p: usize| (text.key64(p) >> (64 - 2 * BUCKET_BASES)) as usize;
+
+    // Counting pass over chunks of positions, then a scatter into bucket order.
+    let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
+    let chunks: Vec<(usize, usize)> = (0..n).step_by(chunk).map(|s| (s, (s + chunk).min(n))).collect();
+    let histograms: Vec<Vec<u32>> = chunks
+        .par_iter()
+        .map(|&(s, e)| {
+            let mut h = vec![0u32; BUCKET_COUNT];
+            for p in s..e {
+                h[bucket_of(p)] += 1;
+            }
+            h
+        })
+        .collect();
+    let mut bucket_start = vec![0usize; BUCKET_COUNT + 1];
+    let mut chunk_offsets = vec![vec![0usize; BUCKET_COUNT]; chunks.len()];
+    let mut total = 0usize;
+    for b in 0..BUCKET_COUNT {
+        bucket_start[b] = total;
+        for (c, h) in histograms.iter().enumerate() {
+            chunk_offsets[c][b] = total;
+            total += h[b] as usize;
+        }
+    }
+    bucket_start[BUCKET_COUNT] = total;
+    drop(histograms);
+    {
+        let out = DisjointSlice::new(sa);
+        chunks.par_iter().zip(chunk_offsets.par_iter_mut()).for_each(|(&(s, e), offsets)| {
+            for p in s..e {
+                let b = bucket_of(p);
+                // SAFETY: each (chunk, bucket) pair owns its own range of slots.
+                unsafe { out.write(offsets[b], I::from_usize(p)) };
+                offsets[b] += 1;
+            }
+        });
+    }
+
+    // Sort each bucket by the full 32-base key and assign group-head ranks.
+    let buckets: Vec<(usize, usize)> = (0..BUCKET_COUNT)
+        .map(|b| (bucket_start[b], bucket_start[b + 1]))
+        .filter(|(s, e)| e > s)
+        .collect();
+    let sa_out = DisjointSlice::new(sa);
+    let isa_out = DisjointSlice::new(isa);
+    buckets
+        .par_iter()
+        .fold(
+            || (Vec::new(), Vec::<(u64, I)>::new()),
+            |(mut groups, mut pairs), &(s, e)| {
+                pairs.clear();
+                // SAFETY: a bucket's SA range and its suffixes' ISA slots belong to it alone.
+                pairs.extend((s..e).map(|k| {
+                    let p = unsafe { sa_out.get(k) }.to_usize();
+                    (text.key64(p), I::from_usize(p))
+                }));
+                if pairs.len() >= LARGE_GROUP {
+                    pairs.par_sort_unstable();
+                } else {
+                    pairs.sort_unstable();
+                }
+                let short_start = n.saturating_sub(INITIAL_PREFIX - 1);
+                let clamped_len = |p: I| (n - p.to_usize()).min(INITIAL_PREFIX);
+                if pairs.iter().any(|&(_, p)| p.to_usize() >= short_start) {
+                    pairs.sort_by_key(|&(key, p)| (key, clamped_len(p)));
+                }
+                let mut head = 0;
+                for i in 0..pairs.len() {
+                    let same_as_previous = i > 0
+                        && pairs[i].0 == pairs[i - 1].0
+                        && clamped_len(pairs[i].1) == INITIAL_PREFIX
+                        && clamped_len(pairs[i - 1].1) == INITIAL_PREFIX;
+                    if !same_as_previous {
+                        if i - head >= 2 {
+                            groups.push(Group { start: s + head, len: i - head });
+                        }
+                        head = i;
+                    }
+                    unsafe {
+                        sa_out.write(s + i, pairs[i].1);
+                        isa_out.write(pairs[i].1.to_usize(), I::from_usize(s + head));
+                    }
+                }
+                if pairs.len() - head >= 2 {
+                    groups.push(Group { start: s + head, len: pairs.len() - head });
+                }
+                (groups, pairs)
+            },
+        )
+        .map(|(groups, _)| groups)
+        .reduce(Vec::new, |mut a, mut b| {
+            a.append(&mut b);
+            a
+        })
+}
+
+/// One doubling step at distance `h`: sorts every group by the rank `h` further on,
+/// splits it, updates ranks, and returns the groups that are still unsorted.
+fn doubling_round<I: SaIndex>(
+    sa: &mut [I],
+    isa: &mut [I],
+    keys: &mut [I],
+    groups: &[Group],
+    h: usize,
+) -> Vec<Group> {
+    let n = sa.len();
+    let (large, small): (Vec<Group>, Vec<Group>) = groups.iter().partition(|g| g.len >= LARGE_GROUP);
+    let mut next;
+    {
+        // Phase 1: keys from the old ranks, groups sorted and split. ISA is only read.
+        let isa_ro: &[I] = isa;
+        let key_of = |p: I| {
+            let q = p.to_usize() + h;
+            if q < n {
+                I::from_usize(isa_ro[q].to_usize() + 1)
+            } else {
+                I::default()
+            }
+        };
+        let sa_out = DisjointSlice::new(sa);
+        let keys_out = DisjointSlice::new(keys);
+        let sort_small = |batch: &[Group]| {
+            let mut pairs: Vec<(I, I)> = Vec::new();
+            let mut found = Vec::new();
+            for g in batch {
+                pairs.clear();
+                // SAFETY: a group's SA and key slots belong to its task alone.
+                pairs.extend((g.start..g.start + g.len).map(|k| {
+                    let p = unsafe { sa_out.get(k) };
+                    (key_of(p), p)
+                }));
+                pairs.sort_unstable();
+                for (i, &(key, p)) in pairs.iter().enumerate() {
+                    unsafe {
+                        sa_out.write(g.start + i, p);
+                        keys_out.write(g.start + i, key);
+                    }
+                }
+                split(&pairs, g.start, &mut found);
+            }
+            found
+        };
+        next = small
+            .par_chunks(GROUP_BATCH)
+            .map(sort_small)
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            });
+        for g in &large {
+            let range = g.start..g.start + g.len;
+            let mut pairs: Vec<(I, I)> = range
+                .clone()
+                .into_par_iter()
+                .map(|k| {
+                    let p = unsafe { sa_out.get(k) };
+                    (key_of(p), p)
+                })
+                .collect();
+            pairs.par_sort_unstable();
+            pairs.par_iter().enumerate().for_each(|(i, &(key, p))| unsafe {
+                sa_out.write(g.start + i, p);
+                keys_out.write(g.start + i, key);
+            });
+            split(&pairs, g.start, &mut next);
+        }
+    }
+    // Phase 2: new ranks (subgroup heads) for every suffix of the refined groups.
+    let keys: &[I] = keys;
+    let sa: &[I] = sa;
+    let isa_out = DisjointSlice::new(isa);
+    groups.par_iter().for_each(|g| {
+        let mut head = g.start;
+        for k in g.start..g.start + g.len {
+            if k > g.start && keys[k] != keys[k - 1] {
+                head = k;
+            }
+            // SAFETY: the suffixes of different groups are different positions.
+            unsafe { isa_out.write(sa[k].to_usize(), I::from_usize(head)) };
+        }
+    });
+    next
+}
+
+/// Appends the runs of equal keys of length >= 2 in a sorted group as new groups.
+fn split<I: SaIndex>(pairs: &[(I, I)], start: usize, out: &mut Vec<Group>) {
+    let mut head = 0;
+    for i in 1..=pairs.len() {
+        if i == pairs.len() || pairs[i].0 != pairs[head].0 {
+            if i - head >= 2 {
+                out.push(Group { start: start + head, len: i - head });
+            }
+            head = i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute_force(codes: &[u8]) -> Vec<u32> {
+        let mut sa: Vec<u32> = (0..codes.len() as u32).collect();
+        sa.sort_by(|&a, &b| codes[a as usize..].cmp(&codes[b as usize..]));
+        sa
+    }
+
+    fn check(codes: &[u8]) {
+        let text = PackedText::from_codes(codes);
+        let got: Vec<u32> = suffix_array(&text);
+        assert_eq!(got, brute_force(codes), "text {:?}", &codes[..codes.len().min(80)]);
+        let got64: Vec<u64> = suffix_array(&text);
+        assert!(got64.iter().zip(&got).all(|(&a, &b)| a == b as u64));
+    }
+
+    #[test]
+    fn tiny_and_degenerate_texts() {
+        for len in 0..80 {
+            check(&vec![0u8; len]);
+            check(&vec![3u8; len]);
+            check(&(0..len).map(|i| (i % 2) as u8).collect::<Vec<_>>());
+            check(&(0..len).map(|i| (i % 4) as u8).collect::<Vec<_>>());
+            check(&(0..len).map(|i| 3 - (i % 3) as u8).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn random_texts_of_many_lengths() {
+        let mut state = 12345u64;
+        for len in [1, 2, 3, 31, 32, 33, 63, 64, 65, 100, 1000, 5000, 70_000] {
+            for alphabet in [1u64, 2, 4] {
+                let codes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        ((state >> 33) % alphabet) as u8
+                    })
+                    .collect();
+                check(&codes);
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! Suffix-array construction.
+//!
+//! The suffix array is that of the 4-letter text with an implicit unique sentinel at its
+//! end (the sentinel's own position is not listed), the convention of libsais and
+//! divsufsort. The CPU builder here is the reference the GPU builder must match.
+
+mod cpu;
+mod index_type;
+
+pub use cpu::suffix_array;
+pub use index_type::SaIndex;
+
+/// Number of bases in the initial sort key: one `u64` of 2-bit codes.
+pub const INITIAL_PREFIX: usize = 32;
