@@ -178,45 +178,72 @@ fn snakemake_scatter_gather_equals_single_run() {
 
     let tmp = tempfile::tempdir().expect("temp dir");
     let t = tmp.path();
+    let p = |name: &str| t.join(name);
+    let q = |path: &Path| sq(&path.display().to_string());
 
-    // Two samples of 10,000 real reads each: one gzip-compressed, one plain.
-    let sample_a = t.join("NA12878_a.fq.gz");
-    let sample_b = t.join("NA12878_b.fq");
-    let src = sq(&all_reads.display().to_string());
+    // Real reads (NA12878 chrM, 20,000 reads): two single-end samples of
+    // 10,000 reads each, one gzip-compressed and one plain, and a paired-end
+    // sample made of the reads whose mate (/1 and /2) is also in the file.
+    let src = q(&all_reads);
     bash(
         &format!(
-            "gzip -cd {src} | awk 'NR <= 40000' | gzip -c > {}\n\
-             gzip -cd {src} | awk 'NR > 40000' > {}",
-            sq(&sample_a.display().to_string()),
-            sq(&sample_b.display().to_string())
+            "gzip -cd {src} | awk 'NR <= 40000' | gzip -c > {a}\n\
+             gzip -cd {src} | awk 'NR > 40000' > {b}\n\
+             gzip -cd {src} | paste - - - - \\\n\
+               | awk -F '\\t' 'BEGIN {{ OFS = \"\\t\" }} {{ n = $1; m = substr(n, length(n)); sub(/\\/[12]$/, \"\", n); print n, m, $0 }}' \\\n\
+               | LC_ALL=C sort -t \"$(printf '\\t')\" -k1,1 -k2,2 \\\n\
+               | awk -F '\\t' -v r1={r1} -v r2={r2} '\n\
+                   $1 == pk && pm == \"1\" && $2 == \"2\" {{ print prev > r1; print $3 \"\\n\" $4 \"\\n\" $5 \"\\n\" $6 > r2 }}\n\
+                   {{ pk = $1; pm = $2; prev = $3 \"\\n\" $4 \"\\n\" $5 \"\\n\" $6 }}'\n\
+             gzip {r1} {r2}",
+            a = q(&p("NA12878_a.fq.gz")),
+            b = q(&p("NA12878_b.fq")),
+            r1 = q(&p("pairs_R1.fq")),
+            r2 = q(&p("pairs_R2.fq")),
         ),
-        "make the two samples",
+        "make the samples",
     );
-    let samples = [("NA12878_a", &sample_a), ("NA12878_b", &sample_b)];
-    for (_, fq) in &samples {
-        assert_eq!(count_fastq_records(fq), 10_000, "{}", fq.display());
+    let samples: Vec<(&str, Vec<PathBuf>)> = vec![
+        ("NA12878_a", vec![p("NA12878_a.fq.gz")]),
+        ("NA12878_b", vec![p("NA12878_b.fq")]),
+        (
+            "NA12878_pairs",
+            vec![p("pairs_R1.fq.gz"), p("pairs_R2.fq.gz")],
+        ),
+    ];
+    let mut n_reads = BTreeMap::new();
+    for (name, fqs) in &samples {
+        let counts: Vec<usize> = fqs.iter().map(|f| count_fastq_records(f)).collect();
+        assert!(
+            counts.iter().all(|&c| c == counts[0] && c > 1000),
+            "{name}: {counts:?}"
+        );
+        n_reads.insert(*name, counts.iter().sum::<usize>());
     }
+    assert_eq!(n_reads["NA12878_a"], 10_000);
+    assert_eq!(n_reads["NA12878_b"], 10_000);
 
     let chunks = 4;
-    let config = t.join("config.yaml");
-    fs::write(
-        &config,
-        format!(
-            "outdir: results\n\
-             references:\n  chrM: {ref_}\n\
-             samples:\n  NA12878_a:\n    reference: chrM\n    fq1: {a}\n  NA12878_b:\n    fq1: {b}\n\
-             chunks: {chunks}\n\
-             threads:\n  index: 2\n  map: 2\n  merge: 1\n\
-             gpu: 1\n\
-             map:\n  read_group: '@RG\\tID:{{sample}}\\tSM:{{sample}}\\tPL:ILLUMINA'\n",
-            ref_ = yq(&reference),
-            a = yq(&sample_a),
-            b = yq(&sample_b),
-        ),
-    )
-    .unwrap();
+    let mut config = format!(
+        "outdir: results\n\
+         references:\n  chrM: {}\n\
+         chunks: {chunks}\n\
+         threads:\n  index: 2\n  map: 2\n  merge: 1\n\
+         gpu: 1\n\
+         map:\n  read_group: '@RG\\tID:{{sample}}\\tSM:{{sample}}\\tPL:ILLUMINA'\n\
+         samples:\n",
+        yq(&reference)
+    );
+    for (name, fqs) in &samples {
+        config += &format!("  {name}:\n    reference: chrM\n    fq1: {}\n", yq(&fqs[0]));
+        if let Some(fq2) = fqs.get(1) {
+            config += &format!("    fq2: {}\n", yq(fq2));
+        }
+    }
+    let config_path = p("config.yaml");
+    fs::write(&config_path, &config).unwrap();
 
-    let workdir = t.join("run");
+    let workdir = p("run");
     let smk_started = Instant::now();
     run(
         Command::new("snakemake")
@@ -225,7 +252,7 @@ fn snakemake_scatter_gather_equals_single_run() {
             .arg("--snakefile")
             .arg(root.join("workflows/snakemake/Snakefile"))
             .arg("--configfile")
-            .arg(&config)
+            .arg(&config_path)
             .arg("--directory")
             .arg(&workdir)
             // keep the chunk FASTQs and BAMs (temp() outputs) for the checks below
@@ -238,9 +265,9 @@ fn snakemake_scatter_gather_equals_single_run() {
     let smk_secs = smk_started.elapsed().as_secs_f64();
     let results = workdir.join("results");
 
-    // The whole-sample reference run: its own index, one `galign map` per
-    // sample over all its reads, sorted by samtools like the workflow does.
-    let whole = t.join("whole");
+    // The reference ("whole") runs: an index of their own, then one
+    // `galign map` per sample over all its reads, sorted by samtools.
+    let whole = p("whole");
     fs::create_dir_all(&whole).unwrap();
     let prefix = whole.join("chrM");
     run(
@@ -256,9 +283,8 @@ fn snakemake_scatter_gather_equals_single_run() {
         "galign index -p did not write PREFIX.galign"
     );
 
-    for (name, fq) in &samples {
+    for (name, fqs) in &samples {
         let rg = format!(r"@RG\tID:{name}\tSM:{name}\tPL:ILLUMINA");
-        let sam = whole.join(format!("{name}.sam"));
         let out = run(
             Command::new(GALIGN)
                 .arg("map")
@@ -267,9 +293,10 @@ fn snakemake_scatter_gather_equals_single_run() {
                 .arg("-R")
                 .arg(&rg)
                 .arg(&prefix)
-                .arg(fq),
+                .args(fqs),
             &format!("galign map of the whole sample {name}"),
         );
+        let sam = whole.join(format!("{name}.sam"));
         fs::write(&sam, &out.stdout).unwrap();
         let whole_bam = whole.join(format!("{name}.bam"));
         run(
@@ -293,23 +320,25 @@ fn snakemake_scatter_gather_equals_single_run() {
             "workflow did not index {}",
             merged.display()
         );
-        let chunk_bams: Vec<PathBuf> = (0..chunks)
-            .map(|i| results.join(format!("mapped/{name}/{i:03}.bam")))
-            .collect();
+        // The scatter really split: every chunk holds reads, all chunks
+        // together hold every read once, and each chunk was mapped.
         let mut chunk_records = 0usize;
         let mut chunk_reads = 0usize;
-        for (i, bam) in chunk_bams.iter().enumerate() {
+        for i in 0..chunks {
+            for mate in ["R1", "R2"].iter().take(fqs.len()) {
+                let fq_chunk = results.join(format!("chunks/{name}/{mate}/{i:03}.fq.gz"));
+                let reads = count_fastq_records(&fq_chunk);
+                assert!(
+                    reads > 0,
+                    "chunk {} is empty: the scatter did not split",
+                    fq_chunk.display()
+                );
+                chunk_reads += reads;
+            }
+            let bam = results.join(format!("mapped/{name}/{i:03}.bam"));
             assert!(bam.is_file(), "missing chunk BAM {}", bam.display());
-            let fq_chunk = results.join(format!("chunks/{name}/R1/{i:03}.fq.gz"));
-            let reads = count_fastq_records(&fq_chunk);
-            assert!(
-                reads > 0,
-                "chunk {} is empty: the scatter did not split",
-                fq_chunk.display()
-            );
-            chunk_reads += reads;
             let n = run(
-                Command::new("samtools").arg("view").arg("-c").arg(bam),
+                Command::new("samtools").arg("view").arg("-c").arg(&bam),
                 "samtools view -c",
             );
             chunk_records += String::from_utf8_lossy(&n.stdout)
@@ -318,20 +347,21 @@ fn snakemake_scatter_gather_equals_single_run() {
                 .unwrap();
         }
         assert_eq!(
-            chunk_reads, 10_000,
+            chunk_reads, n_reads[name],
             "{name}: the chunks do not hold every read exactly once"
         );
 
         let expected = bam_lines(&whole_bam);
         let got = bam_lines(&merged);
-        let records = |v: &[String]| v.iter().filter(|l| !l.starts_with('@')).count();
+        let body: Vec<&String> = got.iter().filter(|l| !l.starts_with('@')).collect();
         assert_eq!(
-            records(&got),
+            body.len(),
             chunk_records,
             "{name}: merged BAM != sum of its chunk BAMs"
         );
 
-        // Sanity of the comparison itself: real records, the sample's read group.
+        // Sanity of the comparison itself: one record per read at least,
+        // reads actually mapped, the sample's read group everywhere.
         let rg_header = format!("@RG\tID:{name}\tSM:{name}\tPL:ILLUMINA");
         assert_eq!(
             got.iter()
@@ -340,25 +370,29 @@ fn snakemake_scatter_gather_equals_single_run() {
             vec![&rg_header],
             "{name}: merged BAM must carry exactly the sample's @RG"
         );
-        let rg_tag = format!("\tRG:Z:{name}");
-        let body: Vec<&String> = got.iter().filter(|l| !l.starts_with('@')).collect();
         assert!(
-            body.len() >= 10_000,
-            "{name}: {} records for 10,000 reads",
-            body.len()
+            body.len() >= n_reads[name],
+            "{name}: {} records for {} reads",
+            body.len(),
+            n_reads[name]
         );
+        let rg_tag = format!("\tRG:Z:{name}");
         assert!(
             body.iter().all(|l| l.contains(&rg_tag)),
             "{name}: some records lack RG:Z:{name}"
         );
-        let mapped = body
+        let flags: Vec<u32> = body
             .iter()
-            .filter(|l| {
-                let flag: u32 = l.split('\t').nth(1).unwrap().parse().unwrap();
-                flag & 0x4 == 0
-            })
-            .count();
+            .map(|l| l.split('\t').nth(1).unwrap().parse().unwrap())
+            .collect();
+        let mapped = flags.iter().filter(|&&f| f & 0x4 == 0).count();
         assert!(mapped > 0, "{name}: no read mapped at all");
+        if fqs.len() == 2 {
+            assert!(
+                flags.iter().all(|&f| f & 0x1 != 0),
+                "{name}: paired-end sample has records not flagged as paired"
+            );
+        }
 
         if expected != got {
             panic!(
@@ -368,7 +402,7 @@ fn snakemake_scatter_gather_equals_single_run() {
             );
         }
         eprintln!(
-            "{name}: {} records ({mapped} mapped) identical between {chunks}-chunk workflow and whole run",
+            "{name}: {} records ({mapped} mapped) identical between the {chunks}-chunk workflow and one whole run",
             body.len()
         );
     }

@@ -17,7 +17,8 @@ process MERGE_BAMS {
 
     script:
     def prefix = task.ext.prefix ?: "${meta.id}"
-    def inputs = (bams instanceof List ? bams : [bams]).collect { it.toString() }.sort().join(' ')
+    // one Path for a single chunk, a list otherwise; in chunk order (main.nf sorts them)
+    def inputs = (bams instanceof Path ? [bams] : bams.collect { it }).join(' ')
     """
     ${moduleDir}/../../../../scripts/merge_bams.sh -o ${prefix}.bam -t ${task.cpus} ${inputs}
 

@@ -17,7 +17,7 @@ process SPLIT_FASTQ {
 
     script:
     def prefix = task.ext.prefix ?: "${meta.id}"
-    def fq     = reads instanceof List ? reads : [reads]
+    def fq     = reads instanceof Path ? [reads] : reads.collect { it }
     def ids    = (0..<(chunks as int)).collect { String.format('%03d', it) }
     def outs   = { mate -> ids.collect { "chunks/${prefix}.${it}_${mate}.fq.gz" }.join(' ') }
     def cmds   = (0..<fq.size()).collect { i ->
@@ -29,7 +29,7 @@ process SPLIT_FASTQ {
 
     stub:
     def prefix = task.ext.prefix ?: "${meta.id}"
-    def fq     = reads instanceof List ? reads : [reads]
+    def fq     = reads instanceof Path ? [reads] : reads.collect { it }
     def ids    = (0..<(chunks as int)).collect { String.format('%03d', it) }
     def files  = (0..<fq.size()).collect { i -> ids.collect { "chunks/${prefix}.${it}_R${i + 1}.fq.gz" } }.flatten().join(' ')
     """

@@ -27,7 +27,7 @@ process GALIGN_MAP {
     // task.accelerator decides GPU or CPU: GPUs requested -> --device gpu
     // (when one is visible), none -> --device auto (GPU if present, else CPU).
     def gpus   = task.accelerator ? (task.accelerator.request ?: 0) : 0
-    def fq     = reads instanceof List ? reads : [reads]
+    def fq     = reads instanceof Path ? [reads] : reads.collect { it }
     def mates  = fq.size() > 1 ? "-2 ${fq[1]}" : ''
     // samtools sort memory per thread: half of the task memory over its threads.
     def sort_mem = task.memory ? "${Math.max(64, (task.memory.toMega() / (2 * task.cpus)) as long)}M" : '768M'
