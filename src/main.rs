@@ -137,8 +137,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Map(args) => {
             let log = setup(&args.common)?;
-            if args.common.device == DeviceChoice::Gpu {
-                anyhow::bail!("--device gpu: GPU mapping is not available in this version; use --device cpu or auto");
+            match args.common.device {
+                DeviceChoice::Gpu => {
+                    anyhow::bail!("--device gpu: GPU mapping is not available in this version; use --device cpu or auto")
+                }
+                DeviceChoice::Auto => log.info("mapping on the CPU (GPU search is not available in this version)"),
+                DeviceChoice::Cpu => {}
             }
             let source = match (args.mates, args.interleaved) {
                 (Some(mates), _) => ReadSource::Paired(args.reads, mates),

@@ -15,7 +15,7 @@
 
 use rayon::prelude::*;
 
-use super::{SaIndex, INITIAL_PREFIX};
+use super::{radix, SaIndex, INITIAL_PREFIX};
 use crate::par::DisjointSlice;
 use crate::reference::PackedText;
 
@@ -117,8 +117,8 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
     buckets
         .par_iter()
         .fold(
-            || (Vec::new(), Vec::<(u64, I)>::new()),
-            |(mut groups, mut pairs), &(s, e)| {
+            || (Vec::new(), Vec::<(u64, I)>::new(), Vec::new()),
+            |(mut groups, mut pairs, mut scratch), &(s, e)| {
                 pairs.clear();
                 // SAFETY: a bucket's SA range and its suffixes' ISA slots belong to it alone.
                 pairs.extend((s..e).map(|k| {
@@ -126,9 +126,9 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                     (text.key64(p), I::from_usize(p))
                 }));
                 if pairs.len() >= LARGE_GROUP {
-                    pairs.par_sort_unstable();
+                    pairs.par_sort_unstable_by_key(|p| p.0);
                 } else {
-                    pairs.sort_unstable();
+                    radix::sort_by_key(&mut pairs, &mut scratch, 64 - 2 * BUCKET_BASES as u32);
                 }
                 let short_start = n.saturating_sub(INITIAL_PREFIX - 1);
                 let clamped_len = |p: I| (n - p.to_usize()).min(INITIAL_PREFIX);
@@ -161,10 +161,10 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                         len: pairs.len() - head,
                     });
                 }
-                (groups, pairs)
+                (groups, pairs, scratch)
             },
         )
-        .map(|(groups, _)| groups)
+        .map(|(groups, _, _)| groups)
         .reduce(Vec::new, |mut a, mut b| {
             a.append(&mut b);
             a

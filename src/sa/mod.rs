@@ -6,6 +6,7 @@
 
 mod cpu;
 mod index_type;
+mod radix;
 
 pub use cpu::suffix_array;
 pub use index_type::SaIndex;
