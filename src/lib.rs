@@ -5,6 +5,7 @@
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
 //! index; [`map`] searches reads; [`sam`] writes the alignments.
 
+pub mod gpu;
 pub mod par;
 pub mod reference;
 pub mod sa;

@@ -21,7 +21,11 @@ unsafe impl<T: Send> Sync for DisjointSlice<'_, T> {}
 impl<'a, T: Copy> DisjointSlice<'a, T> {
     /// Wraps a mutable slice for the duration of a parallel phase.
     pub fn new(slice: &'a mut [T]) -> Self {
-        DisjointSlice { ptr: slice.as_mut_ptr(), len: slice.len(), _borrow: PhantomData }
+        DisjointSlice {
+            ptr: slice.as_mut_ptr(),
+            len: slice.len(),
+            _borrow: PhantomData,
+        }
     }
 
     /// Writes `value` at `index`.

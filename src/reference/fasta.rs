@@ -34,13 +34,27 @@ pub enum ReferenceError {
     EmptyName { path: String, record: usize },
     /// A record without any base.
     #[error("{path}: contig '{name}' (record {record}) has no sequence")]
-    EmptySequence { path: String, name: String, record: usize },
+    EmptySequence {
+        path: String,
+        name: String,
+        record: usize,
+    },
     /// Two records share a name.
     #[error("{path}: contig name '{name}' is used by record {first} and again by record {second}")]
-    DuplicateName { path: String, name: String, first: usize, second: usize },
+    DuplicateName {
+        path: String,
+        name: String,
+        first: usize,
+        second: usize,
+    },
     /// A character that is neither a base nor an IUPAC ambiguity code.
     #[error("{path}: contig '{name}', position {position}: '{found}' is not a nucleotide (expected A, C, G, T or an IUPAC code)")]
-    BadCharacter { path: String, name: String, position: u64, found: String },
+    BadCharacter {
+        path: String,
+        name: String,
+        position: u64,
+        found: String,
+    },
     /// The text would not fit the index's 32-bit positions.
     #[error("{path}: the reference has {len} bases; at most {max} are supported")]
     TooLong { path: String, len: u64, max: u64 },
@@ -99,9 +113,17 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
         return Err(ReferenceError::Empty { path: shown });
     }
     let mut reader = needletail::parse_fastx_file(path).map_err(|e| match e.kind {
-        ParseErrorKind::EmptyFile => ReferenceError::Empty { path: shown.clone() },
-        ParseErrorKind::Io => ReferenceError::Io { path: shown.clone(), msg: e.msg.clone() },
-        _ => ReferenceError::Malformed { path: shown.clone(), msg: e.to_string() },
+        ParseErrorKind::EmptyFile => ReferenceError::Empty {
+            path: shown.clone(),
+        },
+        ParseErrorKind::Io => ReferenceError::Io {
+            path: shown.clone(),
+            msg: e.msg.clone(),
+        },
+        _ => ReferenceError::Malformed {
+            path: shown.clone(),
+            msg: e.to_string(),
+        },
     })?;
 
     let classes = class_table();
@@ -126,14 +148,26 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
             None => (header.to_string(), String::new()),
         };
         if name.is_empty() {
-            return Err(ReferenceError::EmptyName { path: shown, record: number });
+            return Err(ReferenceError::EmptyName {
+                path: shown,
+                record: number,
+            });
         }
         if let Some(&first) = names.get(&name) {
-            return Err(ReferenceError::DuplicateName { path: shown, name, first, second: number });
+            return Err(ReferenceError::DuplicateName {
+                path: shown,
+                name,
+                first,
+                second: number,
+            });
         }
         let seq = record.seq();
         if seq.is_empty() {
-            return Err(ReferenceError::EmptySequence { path: shown, name, record: number });
+            return Err(ReferenceError::EmptySequence {
+                path: shown,
+                name,
+                record: number,
+            });
         }
         let offset = text.len() as u64;
         if offset + seq.len() as u64 > MAX_TEXT_LEN {
@@ -150,7 +184,10 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
                     let pos = offset + i as u64;
                     match layout.ambiguous.last_mut() {
                         Some(run) if i > 0 && run.end == pos => run.end += 1,
-                        _ => layout.ambiguous.push(AmbiguousRun { start: pos, end: pos + 1 }),
+                        _ => layout.ambiguous.push(AmbiguousRun {
+                            start: pos,
+                            end: pos + 1,
+                        }),
                     }
                     text.push(rng.next_base());
                 }
@@ -165,7 +202,12 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
             }
         }
         names.insert(name.clone(), number);
-        layout.contigs.push(Contig { name, description, offset, len: seq.len() as u64 });
+        layout.contigs.push(Contig {
+            name,
+            description,
+            offset,
+            len: seq.len() as u64,
+        });
     }
     if layout.contigs.is_empty() {
         return Err(ReferenceError::Empty { path: shown });

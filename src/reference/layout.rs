@@ -79,7 +79,10 @@ mod tests {
         };
         Layout {
             contigs: vec![c("a", 0, 10), c("b", 10, 5), c("c", 15, 20)],
-            ambiguous: vec![AmbiguousRun { start: 3, end: 5 }, AmbiguousRun { start: 20, end: 21 }],
+            ambiguous: vec![
+                AmbiguousRun { start: 3, end: 5 },
+                AmbiguousRun { start: 20, end: 21 },
+            ],
         }
     }
 

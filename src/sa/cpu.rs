@@ -37,7 +37,10 @@ struct Group {
 /// Builds the suffix array of `text` (sentinel position excluded).
 pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
     let n = text.len();
-    assert!(n as u64 <= I::MAX_TEXT, "text of {n} bases is too long for this index type");
+    assert!(
+        n as u64 <= I::MAX_TEXT,
+        "text of {n} bases is too long for this index type"
+    );
     let mut sa = vec![I::default(); n];
     if n == 0 {
         return sa;
@@ -63,7 +66,10 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
 
     // Counting pass over chunks of positions, then a scatter into bucket order.
     let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
-    let chunks: Vec<(usize, usize)> = (0..n).step_by(chunk).map(|s| (s, (s + chunk).min(n))).collect();
+    let chunks: Vec<(usize, usize)> = (0..n)
+        .step_by(chunk)
+        .map(|s| (s, (s + chunk).min(n)))
+        .collect();
     let histograms: Vec<Vec<u32>> = chunks
         .par_iter()
         .map(|&(s, e)| {
@@ -88,14 +94,17 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
     drop(histograms);
     {
         let out = DisjointSlice::new(sa);
-        chunks.par_iter().zip(chunk_offsets.par_iter_mut()).for_each(|(&(s, e), offsets)| {
-            for p in s..e {
-                let b = bucket_of(p);
-                // SAFETY: each (chunk, bucket) pair owns its own range of slots.
-                unsafe { out.write(offsets[b], I::from_usize(p)) };
-                offsets[b] += 1;
-            }
-        });
+        chunks
+            .par_iter()
+            .zip(chunk_offsets.par_iter_mut())
+            .for_each(|(&(s, e), offsets)| {
+                for p in s..e {
+                    let b = bucket_of(p);
+                    // SAFETY: each (chunk, bucket) pair owns its own range of slots.
+                    unsafe { out.write(offsets[b], I::from_usize(p)) };
+                    offsets[b] += 1;
+                }
+            });
     }
 
     // Sort each bucket by the full 32-base key and assign group-head ranks.
@@ -134,7 +143,10 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                         && clamped_len(pairs[i - 1].1) == INITIAL_PREFIX;
                     if !same_as_previous {
                         if i - head >= 2 {
-                            groups.push(Group { start: s + head, len: i - head });
+                            groups.push(Group {
+                                start: s + head,
+                                len: i - head,
+                            });
                         }
                         head = i;
                     }
@@ -144,7 +156,10 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                     }
                 }
                 if pairs.len() - head >= 2 {
-                    groups.push(Group { start: s + head, len: pairs.len() - head });
+                    groups.push(Group {
+                        start: s + head,
+                        len: pairs.len() - head,
+                    });
                 }
                 (groups, pairs)
             },
@@ -166,7 +181,8 @@ fn doubling_round<I: SaIndex>(
     h: usize,
 ) -> Vec<Group> {
     let n = sa.len();
-    let (large, small): (Vec<Group>, Vec<Group>) = groups.iter().partition(|g| g.len >= LARGE_GROUP);
+    let (large, small): (Vec<Group>, Vec<Group>) =
+        groups.iter().partition(|g| g.len >= LARGE_GROUP);
     let mut next;
     {
         // Phase 1: keys from the old ranks, groups sorted and split. ISA is only read.
@@ -220,10 +236,13 @@ fn doubling_round<I: SaIndex>(
                 })
                 .collect();
             pairs.par_sort_unstable();
-            pairs.par_iter().enumerate().for_each(|(i, &(key, p))| unsafe {
-                sa_out.write(g.start + i, p);
-                keys_out.write(g.start + i, key);
-            });
+            pairs
+                .par_iter()
+                .enumerate()
+                .for_each(|(i, &(key, p))| unsafe {
+                    sa_out.write(g.start + i, p);
+                    keys_out.write(g.start + i, key);
+                });
             split(&pairs, g.start, &mut next);
         }
     }
@@ -250,7 +269,10 @@ fn split<I: SaIndex>(pairs: &[(I, I)], start: usize, out: &mut Vec<Group>) {
     for i in 1..=pairs.len() {
         if i == pairs.len() || pairs[i].0 != pairs[head].0 {
             if i - head >= 2 {
-                out.push(Group { start: start + head, len: i - head });
+                out.push(Group {
+                    start: start + head,
+                    len: i - head,
+                });
             }
             head = i;
         }
@@ -270,7 +292,12 @@ mod tests {
     fn check(codes: &[u8]) {
         let text = PackedText::from_codes(codes);
         let got: Vec<u32> = suffix_array(&text);
-        assert_eq!(got, brute_force(codes), "text {:?}", &codes[..codes.len().min(80)]);
+        assert_eq!(
+            got,
+            brute_force(codes),
+            "text {:?}",
+            &codes[..codes.len().min(80)]
+        );
         let got64: Vec<u64> = suffix_array(&text);
         assert!(got64.iter().zip(&got).all(|(&a, &b)| a == b as u64));
     }
@@ -293,7 +320,9 @@ mod tests {
             for alphabet in [1u64, 2, 4] {
                 let codes: Vec<u8> = (0..len)
                     .map(|_| {
-                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
                         ((state >> 33) % alphabet) as u8
                     })
                     .collect();
