@@ -136,9 +136,17 @@ __device__ __forceinline__ void upsweep(const K* __restrict__ keys, u32 n, u32 s
     const u32 warp = threadIdx.x >> 5;
     u64 start = (u64)blockIdx.x * tiles_per_block * SORT_TILE;
     u64 end = min((u64)n, start + (u64)tiles_per_block * SORT_TILE);
-    for (u64 i = start + threadIdx.x; i < end; i += THREADS) {
-        u32 d = (u32)(keys[i] >> shift) & (RADIX - 1);
-        atomicAdd(&hist[warp][d], 1u);
+    for (u64 i = start + threadIdx.x; i < end; i += THREADS * SORT_ITEMS) {
+        K k[SORT_ITEMS];
+#pragma unroll
+        for (u32 j = 0; j < SORT_ITEMS; j++) {
+            u64 e = i + j * THREADS;
+            if (e < end) k[j] = keys[e];
+        }
+#pragma unroll
+        for (u32 j = 0; j < SORT_ITEMS; j++) {
+            if (i + j * THREADS < end) atomicAdd(&hist[warp][(u32)(k[j] >> shift) & (RADIX - 1)], 1u);
+        }
     }
     __syncthreads();
     u32 d = threadIdx.x;
@@ -148,10 +156,10 @@ __device__ __forceinline__ void upsweep(const K* __restrict__ keys, u32 n, u32 s
     counts[(u64)d * gridDim.x + blockIdx.x] = s;
 }
 
-extern "C" __global__ void radix_upsweep_u32(const u32* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
+extern "C" __global__ void __launch_bounds__(THREADS) radix_upsweep_u32(const u32* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
     upsweep<u32>(keys, n, shift, tpb, counts);
 }
-extern "C" __global__ void radix_upsweep_u64(const u64* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
+extern "C" __global__ void __launch_bounds__(THREADS) radix_upsweep_u64(const u64* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
     upsweep<u64>(keys, n, shift, tpb, counts);
 }
 
@@ -233,11 +241,11 @@ __device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const u
     }
 }
 
-extern "C" __global__ void radix_downsweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
+extern "C" __global__ void __launch_bounds__(THREADS, 4) radix_downsweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
                                                u32 tpb, const u32* offsets) {
     downsweep<u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
 }
-extern "C" __global__ void radix_downsweep_u64(const u64* ki, const u32* vi, u64* ko, u32* vo, u32 n, u32 shift,
+extern "C" __global__ void __launch_bounds__(THREADS, 3) radix_downsweep_u64(const u64* ki, const u32* vi, u64* ko, u32* vo, u32 n, u32 shift,
                                                u32 tpb, const u32* offsets) {
     downsweep<u64>(ki, vi, ko, vo, n, shift, tpb, offsets);
 }

@@ -32,7 +32,7 @@ echo "== unit tests on the GPU"
 
 echo "== GPU vs CPU"
 log=$work/check.log
-GALIGN_CHECK_FASTA="$inputs" "$bin" --ignored --exact check_fasta_files --nocapture 2>&1 | tee "$log"
+GALIGN_GPU_PROFILE=1 GALIGN_CHECK_FASTA="$inputs" "$bin" --ignored --exact check_fasta_files --nocapture 2>&1 | tee "$log"
 printf '\n%-28s %12s %9s %9s %8s %7s %10s %s\n' input bases gpu_s cpu_s cpu/gpu GB/s peak_B/b result
 grep '^CHECK ' "$log" | while read -r _ name n g c r gbs peak status; do
   printf '%-28s %12s %9s %9s %8s %7s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$gbs" "$peak" "$status"

@@ -183,8 +183,19 @@ fn radix_sort_throughput() {
         }
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());
         let med = times[times.len() / 2];
+        let t = Instant::now();
         let mut out_vals = vec![0u32; n];
         vbuf[0].download(&mut out_vals).unwrap();
+        let pageable = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let staged = vbuf[0].to_vec_u32(n).unwrap();
+        println!(
+            "DOWNLOAD {} MB: pageable {:.1} ms, pinned-staged {:.1} ms",
+            4 * n >> 20,
+            pageable * 1e3,
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        assert!(staged == out_vals);
         let mut out_keys = vec![0u8; kb * n];
         kbuf[0].download(&mut out_keys).unwrap();
         let key_at = |i: usize| -> u64 {

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use cudarc::driver::result as cu;
 use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult};
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
+use rayon::prelude::*;
 
 /// Why the GPU could not be used. `Display` is one line meant for the user.
 #[derive(Debug, thiserror::Error)]
@@ -258,6 +259,37 @@ impl Gpu {
         Ok(())
     }
 
+    /// The handle of kernel `func` in module `file`.
+    fn function(&self, file: &'static str, func: &'static str) -> Result<CUfunction, GpuError> {
+        self.module_loaded(file)?;
+        let mut modules = self.modules.lock().unwrap();
+        let m = modules.get_mut(file).expect("module loaded above");
+        if let Some(&f) = m.functions.get(func) {
+            return Ok(f);
+        }
+        let name = CString::new(func).expect("kernel names have no NUL");
+        // SAFETY: the module is loaded in this context.
+        let f = unsafe { cu::module::get_function(m.module, name) }
+            .map_err(|e| GpuError::driver("kernel lookup", e))?;
+        m.functions.insert(func, f);
+        Ok(f)
+    }
+
+    /// How many `block`-thread blocks of `func` fit on one multiprocessor at once.
+    pub(crate) fn occupancy(
+        &self,
+        file: &'static str,
+        func: &'static str,
+        block: u32,
+    ) -> Result<u32, GpuError> {
+        let f = self.function(file, func)?;
+        // SAFETY: a valid function handle of this context.
+        let blocks =
+            unsafe { cu::occupancy::max_active_block_per_multiprocessor(f, block as i32, 0) }
+                .map_err(|e| GpuError::driver("occupancy query", e))?;
+        Ok(blocks.max(1) as u32)
+    }
+
     /// Launches `func` of module `file` on the stream with a 1-D grid.
     pub(crate) fn launch(
         &self,
@@ -267,22 +299,7 @@ impl Gpu {
         block: u32,
         args: &[Arg],
     ) -> Result<(), GpuError> {
-        self.module_loaded(file)?;
-        let f = {
-            let mut modules = self.modules.lock().unwrap();
-            let m = modules.get_mut(file).expect("module loaded above");
-            match m.functions.get(func) {
-                Some(&f) => f,
-                None => {
-                    let name = CString::new(func).expect("kernel names have no NUL");
-                    // SAFETY: the module is loaded in this context.
-                    let f = unsafe { cu::module::get_function(m.module, name) }
-                        .map_err(|e| GpuError::driver("kernel lookup", e))?;
-                    m.functions.insert(func, f);
-                    f
-                }
-            }
-        };
+        let f = self.function(file, func)?;
         let mut params: Vec<*mut c_void> = args
             .iter()
             .map(|a| match a {
@@ -412,6 +429,62 @@ impl DevBuf<'_> {
         Ok(())
     }
 
+    /// Copies the buffer's first `len` u32s into a new vector, through two pinned staging
+    /// buffers so that the transfer runs at pinned speed and overlaps the (parallel)
+    /// copy into pageable memory.
+    pub fn to_vec_u32(&self, len: usize) -> Result<Vec<u32>, GpuError> {
+        const CHUNK: usize = 4 << 20;
+        assert!(4 * len <= self.bytes);
+        if len <= CHUNK {
+            let mut out = vec![0u32; len];
+            self.download(&mut out)?;
+            return Ok(out);
+        }
+        let stream = self.gpu.stream.cu_stream();
+        let staging = [PinnedBuf::new(4 * CHUNK)?, PinnedBuf::new(4 * CHUNK)?];
+        let events = [Event::new()?, Event::new()?];
+        let mut out: Vec<u32> = Vec::with_capacity(len);
+        let chunks = len.div_ceil(CHUNK);
+        let span = |c: usize| (c * CHUNK, ((c + 1) * CHUNK).min(len));
+        let issue = |c: usize| -> Result<(), GpuError> {
+            let (s, e) = span(c);
+            // SAFETY: the staging buffer holds CHUNK u32s and is not read until the event
+            // recorded after the copy completes; the source range is in bounds.
+            unsafe {
+                let dst = std::slice::from_raw_parts_mut(staging[c % 2].ptr as *mut u32, e - s);
+                cu::memcpy_dtoh_async(dst, self.ptr + 4 * s as u64, stream)
+                    .map_err(|e| GpuError::driver("download", e))?;
+                cu::event::record(events[c % 2].0, stream)
+                    .map_err(|e| GpuError::driver("download", e))
+            }
+        };
+        issue(0)?;
+        let spare = out.spare_capacity_mut();
+        for c in 0..chunks {
+            if c + 1 < chunks {
+                issue(c + 1)?;
+            }
+            // SAFETY: a live event of this context.
+            unsafe { cu::event::synchronize(events[c % 2].0) }
+                .map_err(|e| GpuError::driver("download", e))?;
+            let (s, e) = span(c);
+            // SAFETY: the copy into this staging buffer has completed (event above).
+            let src =
+                unsafe { std::slice::from_raw_parts(staging[c % 2].ptr as *const u32, e - s) };
+            spare[s..e]
+                .par_chunks_mut(1 << 16)
+                .zip(src.par_chunks(1 << 16))
+                .for_each(|(d, s)| {
+                    for (d, &s) in d.iter_mut().zip(s) {
+                        d.write(s);
+                    }
+                });
+        }
+        // SAFETY: every element of 0..len was written above.
+        unsafe { out.set_len(len) };
+        Ok(out)
+    }
+
     /// Reads the `u32` at element index `i`.
     pub(crate) fn read_u32(&self, i: usize) -> Result<u32, GpuError> {
         let mut v = [0u32];
@@ -437,5 +510,45 @@ impl Drop for DevBuf<'_> {
         // SAFETY: allocated by malloc_sync, freed once.
         let _ = unsafe { cu::free_sync(self.ptr) };
         self.gpu.mem.lock().unwrap().live -= self.bytes;
+    }
+}
+
+/// Page-locked host memory, freed on drop.
+struct PinnedBuf {
+    ptr: *mut c_void,
+}
+
+impl PinnedBuf {
+    fn new(bytes: usize) -> Result<Self, GpuError> {
+        // SAFETY: a plain pinned allocation, freed in Drop.
+        let ptr = unsafe { cu::malloc_host(bytes, 0) }
+            .map_err(|e| GpuError::driver("pinned allocation", e))?;
+        Ok(PinnedBuf { ptr })
+    }
+}
+
+impl Drop for PinnedBuf {
+    fn drop(&mut self) {
+        // SAFETY: allocated by malloc_host; every copy into it was waited for.
+        let _ = unsafe { cu::free_host(self.ptr) };
+    }
+}
+
+/// A CUDA event, destroyed on drop.
+struct Event(cudarc::driver::sys::CUevent);
+
+impl Event {
+    fn new() -> Result<Self, GpuError> {
+        let flags = cudarc::driver::sys::CUevent_flags::CU_EVENT_DISABLE_TIMING;
+        cu::event::create(flags)
+            .map(Event)
+            .map_err(|e| GpuError::driver("event creation", e))
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        // SAFETY: created by event::create, destroyed once.
+        let _ = unsafe { cu::event::destroy(self.0) };
     }
 }

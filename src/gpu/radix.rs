@@ -13,8 +13,6 @@ const THREADS: u32 = 256;
 const SORT_TILE: usize = 2048;
 /// Elements per scan tile (256 threads x 16).
 const SCAN_TILE: usize = 4096;
-/// Radix sort blocks per multiprocessor.
-const BLOCKS_PER_SM: usize = 4;
 
 /// The combining operation of a scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +46,8 @@ impl KeyWidth {
 pub struct Workspace<'g> {
     gpu: &'g Gpu,
     max_len: usize,
+    /// Radix grid (blocks resident at once) for 32- and 64-bit keys: one wave.
+    grid: [usize; 2],
     /// Per-(digit, block) counts of a radix pass, then their offsets.
     counts: DevBuf<'g>,
     /// Per-tile totals of a scan.
@@ -57,13 +57,21 @@ pub struct Workspace<'g> {
 impl<'g> Workspace<'g> {
     /// Scratch for inputs of up to `max_len` elements.
     pub fn new(gpu: &'g Gpu, max_len: usize) -> Result<Self, GpuError> {
-        let max_grid = (gpu.sm_count() as usize * BLOCKS_PER_SM).max(1);
+        let resident = |f| -> Result<usize, GpuError> {
+            Ok((gpu.sm_count() * gpu.occupancy(FILE, f, THREADS)?) as usize)
+        };
+        let grid = [
+            resident("radix_downsweep_u32")?,
+            resident("radix_downsweep_u64")?,
+        ];
+        let max_grid = grid[0].max(grid[1]);
         let counts = gpu.alloc(256 * max_grid * 4)?;
         let longest_scan = max_len.max(256 * max_grid);
         let tile_sums = gpu.alloc(longest_scan.div_ceil(SCAN_TILE) * 4)?;
         Ok(Workspace {
             gpu,
             max_len,
+            grid,
             counts,
             tile_sums,
         })
@@ -153,7 +161,7 @@ impl<'g> Workspace<'g> {
             return Ok(());
         }
         let tiles = len.div_ceil(SORT_TILE);
-        let max_grid = self.counts.bytes() / (256 * 4);
+        let max_grid = self.grid[(width == KeyWidth::U64) as usize];
         let tiles_per_block = tiles.div_ceil(max_grid);
         let grid = tiles.div_ceil(tiles_per_block) as u32;
         let (up, down) = match width {

@@ -43,6 +43,7 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
         return Err(GpuError::TooLarge(n));
     }
     let n32 = Arg::U32(n as u32);
+    let mut prof = Profile::new(gpu);
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 bases.
@@ -66,7 +67,9 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
         }
         let mut keys = [k0, gpu.alloc(4 * n)?];
         let mut vals = [v0, gpu.alloc(4 * n)?];
+        prof.mark("upload");
         ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * INITIAL_PREFIX)?;
+        prof.mark("initial sort");
 
         // 2. Heads (into keys[1]), ranks (vals[1]), keep flags then their scan (keys[0]).
         let [sorted_keys, heads] = &keys;
@@ -120,8 +123,10 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
         drop((k0, v0));
         let pos = gpu.alloc(4 * m)?;
         pos.copy_from(unsorted.ptr(0), 4 * m)?;
+        prof.mark("initial ranks");
         (isa, pos, m)
     };
+    let unsorted = m;
 
     // 3. Doubling rounds over the unsorted suffixes.
     if m > 0 {
@@ -197,8 +202,11 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
             vals[0].copy_from(gstart, 4 * next)?;
             m = next;
             h = h.saturating_mul(2);
+            prof.rounds += 1;
         }
     }
+    prof.mark("rounds");
+    prof.unsorted = unsorted;
 
     // 4. SA = inverse of ISA.
     let sa = gpu.alloc(4 * n)?;
@@ -209,7 +217,63 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
         THREADS,
         &[Arg::U64(isa.ptr(0)), n32, Arg::U64(sa.ptr(0))],
     )?;
-    let mut out = vec![0u32; n];
-    sa.download(&mut out)?;
+    prof.mark("invert");
+    let out = sa.to_vec_u32(n)?;
+    prof.mark("download");
+    prof.report(n);
     Ok(out)
+}
+
+/// Phase timings printed to stderr when `GALIGN_GPU_PROFILE` is set (each mark waits for
+/// the GPU, so profiling slows the build slightly).
+struct Profile<'g> {
+    gpu: Option<&'g Gpu>,
+    last: std::time::Instant,
+    start: std::time::Instant,
+    phases: Vec<(&'static str, f64)>,
+    rounds: usize,
+    unsorted: usize,
+}
+
+impl<'g> Profile<'g> {
+    fn new(gpu: &'g Gpu) -> Self {
+        let now = std::time::Instant::now();
+        let on = std::env::var_os("GALIGN_GPU_PROFILE").is_some();
+        Profile {
+            gpu: on.then_some(gpu),
+            last: now,
+            start: now,
+            phases: Vec::new(),
+            rounds: 0,
+            unsorted: 0,
+        }
+    }
+
+    fn mark(&mut self, phase: &'static str) {
+        if let Some(gpu) = self.gpu {
+            let _ = gpu.sync();
+            let now = std::time::Instant::now();
+            self.phases
+                .push((phase, (now - self.last).as_secs_f64() * 1e3));
+            self.last = now;
+        }
+    }
+
+    fn report(&self, n: usize) {
+        if let Some(gpu) = self.gpu {
+            let phases: Vec<String> = self
+                .phases
+                .iter()
+                .map(|(p, ms)| format!("{p} {ms:.1}"))
+                .collect();
+            eprintln!(
+                "gpu sa: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds; peak {:.2} B/base",
+                self.start.elapsed().as_secs_f64() * 1e3,
+                phases.join(", "),
+                self.unsorted,
+                self.rounds,
+                gpu.peak_bytes() as f64 / n as f64
+            );
+        }
+    }
 }
