@@ -76,22 +76,18 @@ extern "C" __global__ void round_starts(const u64* __restrict__ keys, u32 m, u32
     rstart[i] = (i == 0 || k != prev) ? (u32)i : 0;
 }
 
-// New ranks: the SA index of the run's first element (old head + offset in the group).
-// keep[i] = 1 when the run has two or more members.
+// New ranks: the SA index of the run's first element (old head + offset in the group);
+// the suffix's SA slot (old head + its offset) gets its position. keep[i] = 1 when the
+// run has two or more members.
 extern "C" __global__ void round_update(const u64* __restrict__ keys, const u32* __restrict__ pos, u32 m, u32 bits,
                                         const u32* __restrict__ gstart, const u32* __restrict__ rstart,
-                                        u32* __restrict__ isa, u32* __restrict__ keep) {
+                                        u32* __restrict__ isa, u32* __restrict__ sa, u32* __restrict__ keep) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     u64 k = keys[i];
-    u32 head = (u32)(k >> bits) + (rstart[i] - gstart[i]);
-    isa[pos[i]] = head;
+    u32 group = (u32)(k >> bits) - gstart[i];
+    u32 p = pos[i];
+    isa[p] = group + rstart[i];
+    sa[group + (u32)i] = p;
     keep[i] = (i > 0 && keys[i - 1] == k) || (i + 1 < m && keys[i + 1] == k);
-}
-
-// sa[isa[p]] = p once every rank is unique.
-extern "C" __global__ void invert(const u32* __restrict__ isa, u32 n, u32* __restrict__ sa) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    sa[isa[i]] = (u32)i;
 }

@@ -41,6 +41,6 @@ if grep -q '^CHECK .*\(MISMATCH\|ERROR\)' "$log"; then echo "FAILED: GPU output 
 
 if [ "$bench" = 1 ]; then
   echo "== radix sort vs CUB"
-  "$bin" --ignored --exact radix_sort_throughput --nocapture 2>&1 | grep -E '^RADIX|panicked' || true
+  "$bin" --ignored --exact radix_sort_throughput --nocapture 2>&1 | grep -E '^RADIX|^DOWNLOAD|panicked' || true
   python3 "$here/cub_sort_bench.py" "${GALIGN_SORT_N:-268435456}" || true
 fi

@@ -429,21 +429,19 @@ impl DevBuf<'_> {
         Ok(())
     }
 
-    /// Copies the buffer's first `len` u32s into a new vector, through two pinned staging
-    /// buffers so that the transfer runs at pinned speed and overlaps the (parallel)
-    /// copy into pageable memory.
-    pub fn to_vec_u32(&self, len: usize) -> Result<Vec<u32>, GpuError> {
+    /// Fills `out` from the start of the buffer through two pinned staging buffers, so
+    /// that the transfer runs at pinned speed and overlaps the (parallel) copy into
+    /// `out`. Fastest when `out`'s pages are already mapped (see [`prefaulted_vec`]).
+    pub fn download_staged(&self, out: &mut [u32]) -> Result<(), GpuError> {
         const CHUNK: usize = 4 << 20;
+        let len = out.len();
         assert!(4 * len <= self.bytes);
         if len <= CHUNK {
-            let mut out = vec![0u32; len];
-            self.download(&mut out)?;
-            return Ok(out);
+            return self.download(out);
         }
         let stream = self.gpu.stream.cu_stream();
         let staging = [PinnedBuf::new(4 * CHUNK)?, PinnedBuf::new(4 * CHUNK)?];
         let events = [Event::new()?, Event::new()?];
-        let mut out: Vec<u32> = Vec::with_capacity(len);
         let chunks = len.div_ceil(CHUNK);
         let span = |c: usize| (c * CHUNK, ((c + 1) * CHUNK).min(len));
         let issue = |c: usize| -> Result<(), GpuError> {
@@ -459,7 +457,6 @@ impl DevBuf<'_> {
             }
         };
         issue(0)?;
-        let spare = out.spare_capacity_mut();
         for c in 0..chunks {
             if c + 1 < chunks {
                 issue(c + 1)?;
@@ -471,18 +468,12 @@ impl DevBuf<'_> {
             // SAFETY: the copy into this staging buffer has completed (event above).
             let src =
                 unsafe { std::slice::from_raw_parts(staging[c % 2].ptr as *const u32, e - s) };
-            spare[s..e]
+            out[s..e]
                 .par_chunks_mut(1 << 16)
                 .zip(src.par_chunks(1 << 16))
-                .for_each(|(d, s)| {
-                    for (d, &s) in d.iter_mut().zip(s) {
-                        d.write(s);
-                    }
-                });
+                .for_each(|(d, s)| d.copy_from_slice(s));
         }
-        // SAFETY: every element of 0..len was written above.
-        unsafe { out.set_len(len) };
-        Ok(out)
+        Ok(())
     }
 
     /// Reads the `u32` at element index `i`.
@@ -511,6 +502,23 @@ impl Drop for DevBuf<'_> {
         let _ = unsafe { cu::free_sync(self.ptr) };
         self.gpu.mem.lock().unwrap().live -= self.bytes;
     }
+}
+
+/// A vector of `len` zeros whose pages are all mapped (written in parallel), so that a
+/// later copy into it runs at memory speed instead of page-fault speed. Run it on a
+/// helper thread while the GPU works.
+pub fn prefaulted_vec(len: usize) -> Vec<u32> {
+    let mut v: Vec<u32> = Vec::with_capacity(len);
+    v.spare_capacity_mut()
+        .par_chunks_mut(1 << 16)
+        .for_each(|c| {
+            for x in c {
+                x.write(0);
+            }
+        });
+    // SAFETY: every element was written above.
+    unsafe { v.set_len(len) };
+    v
 }
 
 /// Page-locked host memory, freed on drop.

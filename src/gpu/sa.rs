@@ -13,10 +13,12 @@
 //!    from two max-scans, ranks are written (all keys were read before: two phases), and
 //!    the list is compacted to the runs still unsorted. Work per round tracks the
 //!    unsorted suffixes, not the text length.
-//! 4. Once every rank is unique, SA is the inverse of ISA.
 //!
-//! Device memory: 16 bytes a base during the initial sort; 4 bytes a base (ranks) plus
-//! 24 bytes per unsorted suffix during the rounds; 8 bytes a base at the end.
+//! The initial sort's position array is the SA from the start: singletons are in place
+//! and each round writes its suffixes' sorted positions into their groups' ranges.
+//!
+//! Device memory: 16 bytes a base during the initial sort; 8 bytes a base (SA, ranks)
+//! plus 24 bytes per unsorted suffix during the rounds.
 
 use super::radix::{KeyWidth, ScanOp, Workspace};
 use super::{Arg, Gpu, GpuError};
@@ -44,10 +46,12 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
     }
     let n32 = Arg::U32(n as u32);
     let mut prof = Profile::new(gpu);
+    // The output's pages are mapped on the CPU while the GPU works.
+    let host_out = std::thread::spawn(move || super::prefaulted_vec(n));
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 bases.
-    let (isa, pos, mut m) = {
+    let (sa, isa, pos, mut m) = {
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
         {
@@ -117,14 +121,14 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
                 Arg::U64(heads.ptr(0)),
             ],
         )?;
-        // Free the sort buffers before the work list gets its own, exactly sized one.
-        let [k0, unsorted] = keys;
-        let [v0, isa] = vals;
-        drop((k0, v0));
+        // The sorted positions are the SA but for the order inside unsorted groups,
+        // which the rounds write. The key buffers make way for the exactly sized list.
+        let [sa, isa] = vals;
         let pos = gpu.alloc(4 * m)?;
-        pos.copy_from(unsorted.ptr(0), 4 * m)?;
+        pos.copy_from(keys[1].ptr(0), 4 * m)?;
+        drop(keys);
         prof.mark("initial ranks");
-        (isa, pos, m)
+        (sa, isa, pos, m)
     };
     let unsorted = m;
 
@@ -182,6 +186,7 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
                     Arg::U64(gstart),
                     Arg::U64(rstart),
                     Arg::U64(isa.ptr(0)),
+                    Arg::U64(sa.ptr(0)),
                     Arg::U64(keep),
                 ],
             )?;
@@ -208,17 +213,10 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
     prof.mark("rounds");
     prof.unsorted = unsorted;
 
-    // 4. SA = inverse of ISA.
-    let sa = gpu.alloc(4 * n)?;
-    gpu.launch(
-        FILE,
-        "invert",
-        blocks(n),
-        THREADS,
-        &[Arg::U64(isa.ptr(0)), n32, Arg::U64(sa.ptr(0))],
-    )?;
-    prof.mark("invert");
-    let out = sa.to_vec_u32(n)?;
+    drop(isa);
+    let mut out = host_out.join().expect("host buffer thread");
+    prof.mark("host buffer");
+    sa.download_staged(&mut out)?;
     prof.mark("download");
     prof.report(n);
     Ok(out)
