@@ -3,9 +3,15 @@
 //!
 //! The pipeline: [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
-//! index; [`map`] searches reads; [`sam`] writes the alignments.
+//! index. [`device`] picks CPU or GPU; [`progress`] reports on stderr.
 
+pub mod device;
+pub mod fm;
 pub mod gpu;
+pub mod index;
+pub mod map;
 pub mod par;
+pub mod progress;
 pub mod reference;
 pub mod sa;
+pub mod sam;

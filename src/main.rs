@@ -1,3 +1,253 @@
-fn main() {
-    println!("Hello, world!");
+//! The `galign` command line: a thin layer over the `galign` library.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use galign::device::DeviceChoice;
+use galign::map::{MapOptions, ReadSource};
+use galign::progress::Reporter;
+
+/// GPU-accelerated exact-match read aligner: FM-index construction and mapping.
+#[derive(Parser)]
+#[command(name = "galign", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the index of a FASTA reference (writes PREFIX.galign).
+    Index(IndexArgs),
+    /// Map reads (FASTQ) to an index by exact matching; writes SAM or BAM.
+    Map(MapArgs),
+    /// Write the suffix array of a FASTA reference's text (little-endian integers).
+    Sa(SaArgs),
+}
+
+/// Options every subcommand shares.
+#[derive(Args)]
+struct Common {
+    /// Worker threads [default: all CPUs].
+    #[arg(short = 't', long = "threads", value_name = "N")]
+    threads: Option<usize>,
+    /// Where to run the heavy stages: auto (GPU if usable, else CPU), cpu, or gpu.
+    #[arg(long, value_enum, default_value = "auto")]
+    device: DeviceChoice,
+    /// Print per-step timings on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
+}
+
+#[derive(Args)]
+struct IndexArgs {
+    /// Reference FASTA (plain, .gz, .bz2 or .zst).
+    reference: PathBuf,
+    /// Index prefix: the index is written to PREFIX.galign [default: the FASTA path].
+    #[arg(short = 'p', long = "prefix", value_name = "PREFIX")]
+    prefix: Option<PathBuf>,
+    /// Keep the text position of one suffix in every N (larger: smaller index, slower locate).
+    #[arg(long, value_name = "N", default_value_t = galign::fm::DEFAULT_SAMPLE_RATE,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    sample_rate: u32,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args)]
+struct MapArgs {
+    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
+    prefix: PathBuf,
+    /// Reads: FASTQ (or FASTA), plain, .gz, .bz2 or .zst.
+    reads: PathBuf,
+    /// Mate 2 reads, in the same order as READS (paired-end).
+    mates: Option<PathBuf>,
+    /// Output file; BAM when it ends in .bam, SAM otherwise [default: SAM on stdout].
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Read group header line, e.g. '@RG\tID:s1\tSM:sample1'; every record gets RG:Z:<ID>.
+    #[arg(short = 'R', long = "read-group", value_name = "STR")]
+    read_group: Option<String>,
+    /// List up to N alternative hits in the XA tag of the primary record.
+    #[arg(
+        short = 'k',
+        long = "alternatives",
+        value_name = "N",
+        default_value_t = 5,
+        conflicts_with = "all"
+    )]
+    alternatives: usize,
+    /// Write every hit: the primary, then the others as secondary records (flag 0x100).
+    #[arg(short = 'a', long = "all")]
+    all: bool,
+    /// READS is interleaved paired-end (mate 1, mate 2, mate 1, ...).
+    #[arg(short = 'p', long = "interleaved", conflicts_with = "mates")]
+    interleaved: bool,
+    /// Largest insert (outer distance) of a proper pair.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_insert: u64,
+    /// Reads (or pairs) per batch; output does not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 65536, value_parser = clap::value_parser!(u64).range(1..))]
+    batch_size: u64,
+    /// Also write the run's summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    stats: Option<PathBuf>,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args)]
+struct SaArgs {
+    /// Reference FASTA (plain, .gz, .bz2 or .zst).
+    reference: PathBuf,
+    /// Output file: the suffix array of the concatenated contigs (ambiguity codes
+    /// replaced as in the index), sentinel excluded, u32 little-endian (u64 when the
+    /// text has 2^32 - 2 bases or more).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: PathBuf,
+    #[command(flatten)]
+    common: Common,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("galign: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Index(args) => {
+            let log = setup(&args.common)?;
+            let prefix = args.prefix.unwrap_or_else(|| args.reference.clone());
+            let options = galign::index::BuildOptions {
+                sample_rate: args.sample_rate,
+                device: args.common.device,
+            };
+            galign::index::build_index(&args.reference, &prefix, options, &log)
+        }
+        Command::Map(args) => {
+            let log = setup(&args.common)?;
+            if args.common.device == DeviceChoice::Gpu {
+                anyhow::bail!("--device gpu: GPU mapping is not available in this version; use --device cpu or auto");
+            }
+            let source = match (args.mates, args.interleaved) {
+                (Some(mates), _) => ReadSource::Paired(args.reads, mates),
+                (None, true) => ReadSource::Interleaved(args.reads),
+                (None, false) => ReadSource::Single(args.reads),
+            };
+            let options = MapOptions {
+                source,
+                output: args.output,
+                read_group: args.read_group,
+                max_alternatives: args.alternatives,
+                all_hits: args.all,
+                max_insert: args.max_insert,
+                batch_size: args.batch_size as usize,
+                threads: rayon::current_num_threads(),
+                command_line: output_determining_command_line(),
+            };
+            let stats = galign::map::map_reads(&args.prefix, &options, &log)?;
+            let percent = |x: u64| 100.0 * x as f64 / stats.reads.max(1) as f64;
+            log.info(&format!(
+                "{} reads: {} mapped ({:.1}%), {} unique, {} multi, {} unmapped{}; {:.2} s, {:.0} reads/s",
+                stats.reads,
+                stats.mapped,
+                percent(stats.mapped),
+                stats.unique,
+                stats.multi,
+                stats.unmapped,
+                if options.source.is_paired() { format!(", {} proper pairs", stats.proper_pairs) } else { String::new() },
+                stats.seconds,
+                stats.reads_per_second
+            ));
+            if let Some(path) = &args.stats {
+                galign::map::write_stats(path, &stats)?;
+            }
+            Ok(())
+        }
+        Command::Sa(args) => {
+            let log = setup(&args.common)?;
+            let reference = log.step("read reference", || {
+                galign::reference::read_fasta(&args.reference)
+            })?;
+            let text = &reference.text;
+            let bytes = if text.len() as u64 <= <u32 as galign::sa::SaIndex>::MAX_TEXT {
+                to_le_bytes(&galign::device::suffix_array(
+                    text,
+                    args.common.device,
+                    &log,
+                )?)
+            } else {
+                to_le_bytes(&log.step("suffix array (CPU, 64-bit)", || {
+                    galign::sa::suffix_array::<u64>(text)
+                }))
+            };
+            write_atomically(&args.output, &bytes)
+        }
+    }
+}
+
+/// The command line for `@PG CL`, without the options that cannot change the output
+/// (threads, device, batch size, verbosity, stats file), so that output is byte-identical
+/// whatever they are.
+fn output_determining_command_line() -> String {
+    const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
+    const FLAGS: [&str; 2] = ["-v", "--verbose"];
+    let mut words = Vec::new();
+    let mut args = std::env::args();
+    while let Some(arg) = args.next() {
+        if WITH_VALUE.contains(&arg.as_str()) {
+            args.next();
+        } else if !FLAGS.contains(&arg.as_str())
+            && !WITH_VALUE.iter().any(|o| arg.starts_with(&format!("{o}=")))
+            && !(arg.starts_with("-t") && arg[2..].parse::<usize>().is_ok())
+        {
+            words.push(arg);
+        }
+    }
+    words.join(" ")
+}
+
+/// Applies the thread count and returns the reporter for the run.
+fn setup(common: &Common) -> anyhow::Result<Reporter> {
+    if let Some(threads) = common.threads {
+        anyhow::ensure!(threads > 0, "-t must be at least 1");
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .context("cannot start worker threads")?;
+    }
+    Ok(Reporter::new(common.verbose))
+}
+
+fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(sa.len() * I::BYTES);
+    for &x in sa {
+        x.extend_le(&mut out);
+    }
+    out
+}
+
+/// Writes `bytes` to a temporary name beside `path`, then renames it into place.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = galign::index::format::temporary_name(path);
+    let result = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write {}", path.display()));
+    }
+    Ok(())
 }

@@ -55,13 +55,7 @@ pub enum ReferenceError {
         position: u64,
         found: String,
     },
-    /// The text would not fit the index's 32-bit positions.
-    #[error("{path}: the reference has {len} bases; at most {max} are supported")]
-    TooLong { path: String, len: u64, max: u64 },
 }
-
-/// Largest text `galign` indexes (positions and the sentinel row must fit in u32).
-pub const MAX_TEXT_LEN: u64 = u32::MAX as u64 - 2;
 
 /// Seed of the generator that replaces ambiguity codes (bwa uses 11 as well).
 const AMBIGUITY_SEED: u64 = 11;
@@ -170,13 +164,6 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
             });
         }
         let offset = text.len() as u64;
-        if offset + seq.len() as u64 > MAX_TEXT_LEN {
-            return Err(ReferenceError::TooLong {
-                path: shown,
-                len: offset + seq.len() as u64,
-                max: MAX_TEXT_LEN,
-            });
-        }
         for (i, &b) in seq.iter().enumerate() {
             match classes[b as usize] {
                 Class::Base(code) => text.push(code),

@@ -48,8 +48,13 @@ impl PackedText {
 
     /// Rebuilds a text from its packed words (as stored on disk) and its length.
     pub fn from_words(mut words: Vec<u64>, len: usize) -> Self {
-        words.resize(len / 32 + 2, 0);
+        words.resize(Self::word_count(len), 0);
         PackedText { words, len }
+    }
+
+    /// Number of words a text of `len` bases is stored in (one spare word included).
+    pub fn word_count(len: usize) -> usize {
+        len.div_ceil(32) + 1
     }
 
     /// Appends one 2-bit code.

@@ -1,0 +1,266 @@
+//! The FM index: BWT with Occ checkpoints, the C array, a sampled suffix array and a
+//! k-mer jump table, with backward search and locate.
+//!
+//! Rows are those of the suffix array of `text + sentinel`: row 0 is the sentinel's
+//! suffix, rows `1..=n` are the suffix array built by [`crate::sa`].
+
+pub mod jump;
+pub mod occ;
+pub mod sampled_sa;
+
+use rayon::prelude::*;
+
+use crate::reference::PackedText;
+pub use occ::Occ;
+pub use sampled_sa::{SampledSa, SampledSaParts};
+
+/// Default suffix-array sampling rate (one position in 16 kept).
+pub const DEFAULT_SAMPLE_RATE: u32 = 16;
+
+/// The owned arrays of an FM index, as built and as written to disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FmParts {
+    /// Text length (the BWT has `n + 1` rows).
+    pub n: u64,
+    /// Row whose BWT symbol is the sentinel.
+    pub primary: u64,
+    /// `c[s]`: first row of suffixes starting with symbol `s`; `c[4] = n + 1`.
+    pub c: [u64; 5],
+    /// Interleaved BWT and Occ blocks.
+    pub occ: Vec<u64>,
+    /// Sampled suffix array.
+    pub sampled: SampledSaParts,
+    /// Sampling rate of `sampled`.
+    pub sample_rate: u32,
+    /// k of the jump table.
+    pub k: u32,
+    /// Jump table, `[lo, hi)` per k-mer.
+    pub jump: Vec<u32>,
+}
+
+impl FmParts {
+    /// Derives every FM-index structure from the text and its suffix array.
+    pub fn build(text: &PackedText, sa: &[u32], sample_rate: u32) -> FmParts {
+        let n = text.len();
+        assert_eq!(sa.len(), n);
+        let position = |row: usize| if row == 0 { n as u32 } else { sa[row - 1] };
+        let primary = if n == 0 {
+            0
+        } else {
+            sa.par_iter().position_any(|&p| p == 0).unwrap() + 1
+        };
+        let occ = occ::build_blocks(n + 1, |row| {
+            let p = position(row) as usize;
+            if p == 0 {
+                0
+            } else {
+                text.get(p - 1)
+            }
+        });
+        let sampled = sampled_sa::build(n + 1, sample_rate, position);
+        let counts = (0..n)
+            .into_par_iter()
+            .fold(
+                || [0u64; 4],
+                |mut c, p| {
+                    c[text.get(p) as usize] += 1;
+                    c
+                },
+            )
+            .reduce(
+                || [0u64; 4],
+                |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]],
+            );
+        let mut c = [1u64; 5];
+        for s in 0..4 {
+            c[s + 1] = c[s] + counts[s];
+        }
+        let k = jump::choose_k(n);
+        let jump = jump::build(text, k);
+        FmParts {
+            n: n as u64,
+            primary: primary as u64,
+            c,
+            occ,
+            sampled,
+            sample_rate,
+            k,
+            jump,
+        }
+    }
+
+    /// A borrowed view for searching.
+    pub fn view(&self) -> FmIndex<'_> {
+        FmIndex {
+            occ: Occ::new(&self.occ, self.n + 1, self.primary),
+            c: self.c,
+            sampled: SampledSa {
+                rate: self.sample_rate,
+                bits: &self.sampled.bits,
+                ranks: &self.sampled.ranks,
+                positions: &self.sampled.positions,
+            },
+            k: self.k,
+            jump: &self.jump,
+        }
+    }
+}
+
+/// A searchable FM index over borrowed (for example memory-mapped) arrays.
+#[derive(Clone, Copy, Debug)]
+pub struct FmIndex<'a> {
+    /// BWT and Occ.
+    pub occ: Occ<'a>,
+    /// First row of each symbol's suffixes; `c[4]` is the number of rows.
+    pub c: [u64; 5],
+    /// Sampled suffix array.
+    pub sampled: SampledSa<'a>,
+    /// k of the jump table.
+    pub k: u32,
+    /// Jump table.
+    pub jump: &'a [u32],
+}
+
+impl FmIndex<'_> {
+    /// The row interval `[lo, hi)` of suffixes starting with `pattern` (2-bit codes);
+    /// empty when `lo == hi`. The empty pattern matches every row.
+    pub fn search(&self, pattern: &[u8]) -> (u64, u64) {
+        let k = self.k as usize;
+        let (mut lo, mut hi, rest) = if pattern.len() >= k {
+            let tail = &pattern[pattern.len() - k..];
+            let code = tail.iter().fold(0usize, |acc, &b| acc << 2 | b as usize);
+            (
+                self.jump[2 * code] as u64,
+                self.jump[2 * code + 1] as u64,
+                &pattern[..pattern.len() - k],
+            )
+        } else {
+            (0, self.c[4], pattern)
+        };
+        for &s in rest.iter().rev() {
+            if lo >= hi {
+                break;
+            }
+            lo = self.c[s as usize] + self.occ.occ(s, lo);
+            hi = self.c[s as usize] + self.occ.occ(s, hi);
+        }
+        (lo, hi.max(lo))
+    }
+
+    /// LF mapping: the row of the suffix one position earlier in the text.
+    #[inline]
+    pub fn lf(&self, row: u64) -> u64 {
+        let s = self.occ.symbol(row);
+        self.c[s as usize] + self.occ.occ(s, row)
+    }
+
+    /// The text position of the suffix at `row`.
+    pub fn locate(&self, mut row: u64) -> u64 {
+        let mut steps = 0u64;
+        loop {
+            if let Some(p) = self.sampled.get(row) {
+                return p as u64 + steps;
+            }
+            row = self.lf(row);
+            steps += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_codes(len: usize, seed: u64, alphabet: u64) -> Vec<u8> {
+        let mut s = seed;
+        (0..len)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % alphabet) as u8
+            })
+            .collect()
+    }
+
+    fn naive_rows(codes: &[u8], pattern: &[u8]) -> (u64, u64) {
+        let mut suffixes: Vec<&[u8]> = (0..=codes.len()).map(|p| &codes[p..]).collect();
+        suffixes.sort();
+        let lo = suffixes.partition_point(|s| *s < pattern);
+        let hi = suffixes.partition_point(|s| *s < pattern || s.starts_with(pattern));
+        (lo as u64, hi as u64)
+    }
+
+    #[test]
+    fn search_locate_occ_and_jump_agree_with_naive() {
+        for (len, alphabet) in [
+            (1, 4),
+            (2, 4),
+            (5, 1),
+            (300, 4),
+            (1000, 2),
+            (5000, 4),
+            (777, 1),
+        ] {
+            let codes = random_codes(len, len as u64, alphabet);
+            let text = PackedText::from_codes(&codes);
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            for rate in [1, 3, 16] {
+                let parts = FmParts::build(&text, &sa, rate);
+                let fm = parts.view();
+                // Occ against naive counting over the BWT.
+                let bwt: Vec<Option<u8>> = (0..=len)
+                    .map(|row| {
+                        let p = if row == 0 { len } else { sa[row - 1] as usize };
+                        (p > 0).then(|| codes[p - 1])
+                    })
+                    .collect();
+                for i in 0..=len + 1 {
+                    for s in 0..4u8 {
+                        let naive = bwt[..i.min(len + 1)]
+                            .iter()
+                            .filter(|&&b| b == Some(s))
+                            .count() as u64;
+                        assert_eq!(fm.occ.occ(s, i as u64), naive, "occ({s},{i}) len {len}");
+                    }
+                }
+                // Locate every row.
+                for row in 1..=len {
+                    assert_eq!(fm.locate(row as u64), sa[row - 1] as u64);
+                }
+                // Jump table and search for patterns that occur and that may not.
+                for plen in 0..12.min(len + 2) {
+                    for start in (0..len.saturating_sub(plen)).step_by(97) {
+                        let pat = &codes[start..start + plen];
+                        assert_eq!(fm.search(pat), naive_rows(&codes, pat));
+                    }
+                    let pat = random_codes(plen, 99 + plen as u64, 4);
+                    let (lo, hi) = fm.search(&pat);
+                    let (nlo, nhi) = naive_rows(&codes, &pat);
+                    assert_eq!(hi - lo, nhi - nlo, "pattern {pat:?}");
+                    if hi > lo {
+                        assert_eq!((lo, hi), (nlo, nhi));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jump_table_matches_naive_intervals() {
+        let codes = random_codes(3000, 7, 4);
+        let text = PackedText::from_codes(&codes);
+        for k in 1..=5 {
+            let table = jump::build(&text, k);
+            for x in 0..1usize << (2 * k) {
+                let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
+                let (lo, hi) = naive_rows(&codes, &pat);
+                assert_eq!(
+                    (table[2 * x] as u64, table[2 * x + 1] as u64),
+                    (lo, hi),
+                    "k {k} kmer {pat:?}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The BWT with its Occ checkpoints, interleaved so that one rank query reads one
+//! 64-byte cache line.
+//!
+//! Block layout (8 × u64 = 64 bytes, 192 rows):
+//! - word 0: occurrences of A (low 32 bits) and C (high 32 bits) in all rows before the block,
+//! - word 1: the same for G and T,
+//! - words 2..8: the block's 192 BWT symbols, 2-bit, most significant first.
+//!
+//! The sentinel's row (the primary row) is stored as `A` and excluded from A's counts
+//! at query time.
+
+use rayon::prelude::*;
+
+/// Rows in one block.
+pub const ROWS_PER_BLOCK: usize = 192;
+/// `u64` words in one block.
+pub const WORDS_PER_BLOCK: usize = 8;
+const HEADER_WORDS: usize = 2;
+
+/// Borrowed view of the interleaved BWT/Occ array.
+#[derive(Clone, Copy, Debug)]
+pub struct Occ<'a> {
+    blocks: &'a [u64],
+    rows: u64,
+    primary: u64,
+}
+
+/// Builds the interleaved blocks for `rows` BWT symbols given by `symbol(row)`.
+/// `primary` is the sentinel's row; `symbol` must return 0 there.
+pub fn build_blocks(rows: usize, symbol: impl Fn(usize) -> u8 + Sync) -> Vec<u64> {
+    let nblocks = rows.div_ceil(ROWS_PER_BLOCK) + 1;
+    let mut blocks = vec![0u64; nblocks * WORDS_PER_BLOCK];
+    // Fill each block's symbols and its own counts (in the header, for now).
+    blocks
+        .par_chunks_mut(WORDS_PER_BLOCK)
+        .enumerate()
+        .for_each(|(b, block)| {
+            let first = b * ROWS_PER_BLOCK;
+            let mut counts = [0u64; 4];
+            for r in first..(first + ROWS_PER_BLOCK).min(rows) {
+                let c = symbol(r);
+                counts[c as usize] += 1;
+                let i = r - first;
+                block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
+            }
+            block[0] = counts[0] | counts[1] << 32;
+            block[1] = counts[2] | counts[3] << 32;
+        });
+    // Turn the per-block counts into counts of everything before each block.
+    let mut running = [0u64; 4];
+    for block in blocks.chunks_mut(WORDS_PER_BLOCK) {
+        let own = [
+            block[0] & 0xFFFF_FFFF,
+            block[0] >> 32,
+            block[1] & 0xFFFF_FFFF,
+            block[1] >> 32,
+        ];
+        block[0] = running[0] | running[1] << 32;
+        block[1] = running[2] | running[3] << 32;
+        for c in 0..4 {
+            running[c] += own[c];
+        }
+    }
+    blocks
+}
+
+/// Counts the symbols equal to `c` among the first `len` (0..=32) symbols of `word`.
+#[inline]
+fn count_in_word(word: u64, c: u8, len: usize) -> u64 {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let x = word ^ (LOW * c as u64); // a slot is 00 exactly where the symbol is c
+    let same = !(x | x >> 1) & LOW;
+    let mask = if len >= 32 {
+        u64::MAX
+    } else {
+        !(u64::MAX >> (2 * len))
+    };
+    (same & mask).count_ones() as u64
+}
+
+impl<'a> Occ<'a> {
+    /// Wraps blocks built by [`build_blocks`] for `rows` rows with the sentinel at `primary`.
+    pub fn new(blocks: &'a [u64], rows: u64, primary: u64) -> Self {
+        Occ {
+            blocks,
+            rows,
+            primary,
+        }
+    }
+
+    /// Number of BWT rows (text length + 1).
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    /// The sentinel's row.
+    pub fn primary(&self) -> u64 {
+        self.primary
+    }
+
+    /// The blocks, as stored.
+    pub fn blocks(&self) -> &'a [u64] {
+        self.blocks
+    }
+
+    /// Occurrences of symbol `c` in rows `0..i` (the sentinel never counts).
+    #[inline]
+    pub fn occ(&self, c: u8, i: u64) -> u64 {
+        let b = (i / ROWS_PER_BLOCK as u64) as usize;
+        let r = (i % ROWS_PER_BLOCK as u64) as usize;
+        let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
+        let header = block[(c >> 1) as usize];
+        let mut count = if c & 1 == 0 {
+            header & 0xFFFF_FFFF
+        } else {
+            header >> 32
+        };
+        let full = r / 32;
+        for w in 0..full {
+            count += count_in_word(block[HEADER_WORDS + w], c, 32);
+        }
+        count += count_in_word(block[HEADER_WORDS + full], c, r % 32);
+        if c == 0 && self.primary < i {
+            count -= 1;
+        }
+        count
+    }
+
+    /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
+    #[inline]
+    pub fn symbol(&self, i: u64) -> u8 {
+        let b = (i / ROWS_PER_BLOCK as u64) as usize;
+        let r = (i % ROWS_PER_BLOCK as u64) as usize;
+        let word = self.blocks[b * WORDS_PER_BLOCK + HEADER_WORDS + r / 32];
+        ((word >> (62 - 2 * (r % 32))) & 3) as u8
+    }
+}

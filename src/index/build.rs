@@ -1,0 +1,57 @@
+//! The `galign index` job: FASTA -> text -> suffix array -> FM index -> index file.
+
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::{index_path, write};
+use crate::device::{self, DeviceChoice};
+use crate::fm::FmParts;
+use crate::progress::Reporter;
+use crate::reference::read_fasta;
+use crate::sa::SaIndex;
+
+/// Settings of an index build.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildOptions {
+    /// Suffix-array sampling rate.
+    pub sample_rate: u32,
+    /// Where the suffix array is built.
+    pub device: DeviceChoice,
+}
+
+/// Builds the index of `fasta` and writes `PREFIX.galign`.
+pub fn build_index(
+    fasta: &Path,
+    prefix: &Path,
+    options: BuildOptions,
+    log: &Reporter,
+) -> anyhow::Result<()> {
+    let reference = log.step("read reference", || read_fasta(fasta))?;
+    let n = reference.text.len() as u64;
+    anyhow::ensure!(
+        n <= u32::MAX_TEXT,
+        "{}: {n} bases; the index supports at most {} (u32 positions)",
+        fasta.display(),
+        u32::MAX_TEXT
+    );
+    let sa = device::suffix_array(&reference.text, options.device, log)?;
+    let fm = log.step("BWT, Occ, sampled SA, jump table", || {
+        FmParts::build(&reference.text, &sa, options.sample_rate)
+    });
+    drop(sa);
+    let path = index_path(prefix);
+    log.step("write index", || write(&path, &reference, &fm))
+        .with_context(|| format!("cannot write index {}", path.display()))?;
+    if log.verbose() {
+        log.info(&format!(
+            "{}: {} contigs, {} bases, {} ambiguous runs, k = {}",
+            path.display(),
+            reference.layout.contigs.len(),
+            n,
+            reference.layout.ambiguous.len(),
+            fm.k
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,216 @@
+//! The on-disk container: a header, a section table, and 64-byte-aligned sections,
+//! each with a CRC-32. Documented in `docs/FORMAT.md`. All integers are little-endian;
+//! sections of integers are raw arrays, so a memory map can be read in place.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+#[cfg(not(target_endian = "little"))]
+compile_error!(
+    "the index format is little-endian and read in place: big-endian hosts are not supported"
+);
+
+/// First eight bytes of every index file.
+pub const MAGIC: &[u8; 8] = b"GALIGNIX";
+/// Format version written by this build; only this version is read.
+pub const VERSION: u32 = 1;
+const HEADER_LEN: usize = 64;
+const ENTRY_LEN: usize = 32;
+const ALIGN: usize = 64;
+
+/// Why an index file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The file could not be opened or mapped.
+    #[error("{path}: cannot open index: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    /// Not an index file at all.
+    #[error("{path}: not a galign index (bad magic bytes)")]
+    BadMagic { path: String },
+    /// An index of another format version.
+    #[error("{path}: index format version {found}, this galign reads version {expected}; rebuild it with `galign index`")]
+    Version {
+        path: String,
+        found: u32,
+        expected: u32,
+    },
+    /// The file is shorter than its table says, or the table is malformed.
+    #[error("{path}: index file is truncated or corrupt ({what})")]
+    Truncated { path: String, what: String },
+    /// A section's checksum does not match its bytes.
+    #[error("{path}: section {section} fails its checksum: the index is corrupt; rebuild it with `galign index`")]
+    Checksum { path: String, section: String },
+    /// A required section is absent.
+    #[error("{path}: index lacks section {section}")]
+    Missing { path: String, section: String },
+}
+
+/// Views any plain integer slice as bytes.
+pub fn as_bytes<T: Copy>(slice: &[T]) -> &[u8] {
+    // SAFETY: only used with u8/u32/u64, which have no padding.
+    unsafe { std::slice::from_raw_parts(slice.as_ptr() as *const u8, std::mem::size_of_val(slice)) }
+}
+
+/// Writes `sections` (name, bytes) to `path` through a temporary file that is renamed
+/// into place only when complete.
+pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
+    let mut table = Vec::with_capacity(sections.len());
+    let mut offset = align(HEADER_LEN + ENTRY_LEN * sections.len());
+    let checksums: Vec<u32> = sections
+        .par_iter()
+        .map(|(_, bytes)| crc32fast::hash(bytes))
+        .collect();
+    for ((name, bytes), crc) in sections.iter().zip(checksums) {
+        assert!(name.len() <= 8);
+        table.push((*name, offset, bytes.len(), crc));
+        offset = align(offset + bytes.len());
+    }
+    let tmp = temporary_name(path);
+    let result = (|| {
+        let mut out = BufWriter::with_capacity(1 << 22, File::create(&tmp)?);
+        let mut header = [0u8; HEADER_LEN];
+        header[..8].copy_from_slice(MAGIC);
+        header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        header[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
+        out.write_all(&header)?;
+        for (name, off, len, crc) in &table {
+            let mut entry = [0u8; ENTRY_LEN];
+            entry[..name.len()].copy_from_slice(name.as_bytes());
+            entry[8..16].copy_from_slice(&(*off as u64).to_le_bytes());
+            entry[16..24].copy_from_slice(&(*len as u64).to_le_bytes());
+            entry[24..28].copy_from_slice(&crc.to_le_bytes());
+            out.write_all(&entry)?;
+        }
+        let mut written = HEADER_LEN + ENTRY_LEN * sections.len();
+        for ((_, bytes), (_, off, _, _)) in sections.iter().zip(&table) {
+            out.write_all(&vec![0u8; off - written])?;
+            out.write_all(bytes)?;
+            written = off + bytes.len();
+        }
+        out.write_all(&vec![0u8; align(written) - written])?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    match result {
+        Ok(()) => std::fs::rename(&tmp, path),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// The temporary name an output is written under before its final rename.
+pub fn temporary_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".tmp-{}", std::process::id()));
+    PathBuf::from(name)
+}
+
+fn align(x: usize) -> usize {
+    x.div_ceil(ALIGN) * ALIGN
+}
+
+/// A memory-mapped index file whose header, table and checksums have been verified.
+pub struct MappedFile {
+    map: memmap2::Mmap,
+    sections: Vec<(String, usize, usize)>,
+    path: String,
+}
+
+impl MappedFile {
+    /// Maps `path` and verifies magic, version, table and every section's checksum.
+    pub fn open(path: &Path) -> Result<MappedFile, FormatError> {
+        let shown = path.display().to_string();
+        let io = |source| FormatError::Io {
+            path: shown.clone(),
+            source,
+        };
+        let file = File::open(path).map_err(io)?;
+        // SAFETY: the index is treated as read-only; a concurrent writer would replace it
+        // by rename, never modify it in place.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        let truncated = |what: &str| FormatError::Truncated {
+            path: shown.clone(),
+            what: what.into(),
+        };
+        if map.len() < HEADER_LEN || &map[..8] != MAGIC {
+            return Err(FormatError::BadMagic { path: shown });
+        }
+        let version = u32::from_le_bytes(map[8..12].try_into().unwrap());
+        if version != VERSION {
+            return Err(FormatError::Version {
+                path: shown,
+                found: version,
+                expected: VERSION,
+            });
+        }
+        let count = u32::from_le_bytes(map[12..16].try_into().unwrap()) as usize;
+        if count > 64 || map.len() < HEADER_LEN + count * ENTRY_LEN {
+            return Err(truncated("section table"));
+        }
+        let mut sections = Vec::with_capacity(count);
+        let mut crcs = Vec::with_capacity(count);
+        for i in 0..count {
+            let e = &map[HEADER_LEN + i * ENTRY_LEN..HEADER_LEN + (i + 1) * ENTRY_LEN];
+            let name = String::from_utf8_lossy(&e[..8])
+                .trim_end_matches('\0')
+                .to_string();
+            let off = u64::from_le_bytes(e[8..16].try_into().unwrap()) as usize;
+            let len = u64::from_le_bytes(e[16..24].try_into().unwrap()) as usize;
+            let crc = u32::from_le_bytes(e[24..28].try_into().unwrap());
+            if off % ALIGN != 0 || off.checked_add(len).is_none_or(|end| end > map.len()) {
+                return Err(truncated(&format!("section {name}")));
+            }
+            sections.push((name, off, len));
+            crcs.push(crc);
+        }
+        let bad = sections
+            .par_iter()
+            .zip(&crcs)
+            .find_first(|((_, off, len), &crc)| crc32fast::hash(&map[*off..off + len]) != crc);
+        if let Some(((name, _, _), _)) = bad {
+            return Err(FormatError::Checksum {
+                path: shown,
+                section: name.clone(),
+            });
+        }
+        Ok(MappedFile {
+            map,
+            sections,
+            path: shown,
+        })
+    }
+
+    /// The bytes of section `name`.
+    pub fn bytes(&self, name: &str) -> Result<&[u8], FormatError> {
+        let (_, off, len) = self
+            .sections
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .ok_or_else(|| FormatError::Missing {
+                path: self.path.clone(),
+                section: name.into(),
+            })?;
+        Ok(&self.map[*off..off + len])
+    }
+
+    /// Section `name` as a slice of `u32` or `u64` (sections are 64-byte aligned).
+    pub fn ints<T: Copy>(&self, name: &str) -> Result<&[T], FormatError> {
+        let bytes = self.bytes(name)?;
+        // SAFETY: integers have no invalid bit patterns; alignment is checked below.
+        let (pre, ints, post) = unsafe { bytes.align_to::<T>() };
+        if !pre.is_empty() || !post.is_empty() {
+            return Err(FormatError::Truncated {
+                path: self.path.clone(),
+                what: format!("section {name} size"),
+            });
+        }
+        Ok(ints)
+    }
+}

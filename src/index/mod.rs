@@ -1,0 +1,177 @@
+//! The galign index: one file `PREFIX.galign` holding the reference layout, the packed
+//! text and the FM index (see `docs/FORMAT.md`), written atomically and read through a
+//! memory map.
+
+mod build;
+pub mod format;
+
+pub use build::{build_index, BuildOptions};
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::fm::{FmIndex, FmParts, Occ, SampledSa, SampledSaParts};
+use crate::reference::{Layout, PackedText, Reference};
+use format::{as_bytes, FormatError, MappedFile};
+
+/// File name extension of an index.
+pub const EXTENSION: &str = "galign";
+
+/// The index file for a prefix: `PREFIX.galign`.
+pub fn index_path(prefix: &Path) -> PathBuf {
+    let mut p = prefix.as_os_str().to_owned();
+    p.push(".");
+    p.push(EXTENSION);
+    PathBuf::from(p)
+}
+
+/// Scalars and tables stored as JSON in the `META` section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meta {
+    /// Text length in bases.
+    pub text_len: u64,
+    /// BWT row of the sentinel.
+    pub primary: u64,
+    /// C array (first row of each symbol, then the row count).
+    pub c: [u64; 5],
+    /// Suffix-array sampling rate.
+    pub sample_rate: u32,
+    /// Jump-table k.
+    pub k: u32,
+    /// Contigs and ambiguous runs.
+    pub layout: Layout,
+}
+
+/// Writes the index of `reference`, whose FM index is `fm`, to `path` (atomically).
+pub fn write(path: &Path, reference: &Reference, fm: &FmParts) -> std::io::Result<()> {
+    let meta = Meta {
+        text_len: fm.n,
+        primary: fm.primary,
+        c: fm.c,
+        sample_rate: fm.sample_rate,
+        k: fm.k,
+        layout: reference.layout.clone(),
+    };
+    let meta = serde_json::to_vec(&meta).expect("metadata serializes");
+    format::write(
+        path,
+        &[
+            ("META", &meta),
+            ("TEXT", as_bytes(reference.text.words())),
+            ("OCC", as_bytes(&fm.occ)),
+            ("SABITS", as_bytes(&fm.sampled.bits)),
+            ("SARANK", as_bytes(&fm.sampled.ranks)),
+            ("SAPOS", as_bytes(&fm.sampled.positions)),
+            ("JUMP", as_bytes(&fm.jump)),
+        ],
+    )
+}
+
+/// A loaded (memory-mapped, verified) index.
+pub struct Index {
+    file: MappedFile,
+    meta: Meta,
+}
+
+/// Why an index could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    /// The container is unreadable or corrupt.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// The metadata section is malformed.
+    #[error("{path}: index metadata is corrupt: {msg}")]
+    Meta { path: String, msg: String },
+}
+
+impl Index {
+    /// Opens `PREFIX.galign`, checking version and checksums.
+    pub fn open(prefix: &Path) -> Result<Index, IndexError> {
+        let path = index_path(prefix);
+        let file = MappedFile::open(&path)?;
+        let bad = |msg: String| IndexError::Meta {
+            path: path.display().to_string(),
+            msg,
+        };
+        let meta: Meta =
+            serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
+        let rows = meta.text_len as usize + 1;
+        let expected_bytes = [
+            (
+                "OCC",
+                (rows.div_ceil(crate::fm::occ::ROWS_PER_BLOCK) + 1)
+                    * crate::fm::occ::WORDS_PER_BLOCK
+                    * 8,
+            ),
+            ("JUMP", (2usize << (2 * meta.k)) * 4),
+            ("TEXT", PackedText::word_count(meta.text_len as usize) * 8),
+        ];
+        for (name, bytes) in expected_bytes {
+            if file.bytes(name)?.len() != bytes {
+                return Err(bad(format!("section {name} has the wrong size")));
+            }
+        }
+        Ok(Index { file, meta })
+    }
+
+    /// The metadata.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Contigs and ambiguous runs.
+    pub fn layout(&self) -> &Layout {
+        &self.meta.layout
+    }
+
+    /// The FM index, reading the mapped file in place.
+    pub fn fm(&self) -> FmIndex<'_> {
+        let ints = |name| {
+            self.file
+                .ints::<u32>(name)
+                .expect("sections checked at open")
+        };
+        FmIndex {
+            occ: Occ::new(
+                self.file.ints::<u64>("OCC").expect("checked"),
+                self.meta.text_len + 1,
+                self.meta.primary,
+            ),
+            c: self.meta.c,
+            sampled: SampledSa {
+                rate: self.meta.sample_rate,
+                bits: self.file.ints::<u64>("SABITS").expect("checked"),
+                ranks: ints("SARANK"),
+                positions: ints("SAPOS"),
+            },
+            k: self.meta.k,
+            jump: ints("JUMP"),
+        }
+    }
+
+    /// A copy of the packed text.
+    pub fn text(&self) -> PackedText {
+        let words = self.file.ints::<u64>("TEXT").expect("checked").to_vec();
+        PackedText::from_words(words, self.meta.text_len as usize)
+    }
+}
+
+/// Owned FM arrays equal to what is stored (for tests comparing builds).
+pub fn parts_of(index: &Index) -> FmParts {
+    let fm = index.fm();
+    FmParts {
+        n: index.meta.text_len,
+        primary: index.meta.primary,
+        c: index.meta.c,
+        occ: fm.occ.blocks().to_vec(),
+        sampled: SampledSaParts {
+            bits: fm.sampled.bits.to_vec(),
+            ranks: fm.sampled.ranks.to_vec(),
+            positions: fm.sampled.positions.to_vec(),
+        },
+        sample_rate: index.meta.sample_rate,
+        k: index.meta.k,
+        jump: fm.jump.to_vec(),
+    }
+}

@@ -1,0 +1,152 @@
+//! Choosing the primary hit of a read or a pair, deterministically: by a hash of the
+//! read name, never by thread or batch. Pairs prefer a concordant combination
+//! (same contig, forward-reverse, within the maximum insert size).
+
+use super::search::Hit;
+
+/// FNV-1a of the read name and a salt (0 single, 1 and 2 for mates).
+pub fn name_hash(name: &[u8], salt: u8) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in name.iter().chain(std::iter::once(&salt)) {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The primary among `hits` for a single-end read.
+pub fn choose_single(name: &[u8], hits: &[Hit], salt: u8) -> Option<usize> {
+    (!hits.is_empty()).then(|| (name_hash(name, salt) % hits.len() as u64) as usize)
+}
+
+/// Primaries of both mates and whether they form a proper pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairChoice {
+    /// Mate 1's primary.
+    pub first: Option<usize>,
+    /// Mate 2's primary.
+    pub second: Option<usize>,
+    /// Both mates unique and concordant.
+    pub proper: bool,
+}
+
+/// Largest number of hit combinations examined for concordance.
+const MAX_COMBINATIONS: usize = 1 << 16;
+
+/// Whether two hits are a forward-reverse pair on one contig within `max_insert`.
+pub fn concordant(a: Hit, a_len: u64, b: Hit, b_len: u64, max_insert: u64) -> bool {
+    if a.contig != b.contig || a.reverse == b.reverse {
+        return false;
+    }
+    let (fwd, rev, rev_len) = if a.reverse {
+        (b, a, a_len)
+    } else {
+        (a, b, b_len)
+    };
+    let fwd_len = if a.reverse { b_len } else { a_len };
+    let start = fwd.pos.min(rev.pos);
+    let end = (fwd.pos + fwd_len).max(rev.pos + rev_len);
+    fwd.pos <= rev.pos && end - start <= max_insert
+}
+
+/// Chooses the primaries of a pair.
+pub fn choose_pair(
+    name: &[u8],
+    hits1: &[Hit],
+    len1: u64,
+    hits2: &[Hit],
+    len2: u64,
+    max_insert: u64,
+) -> PairChoice {
+    if !hits1.is_empty() && !hits2.is_empty() && hits1.len() * hits2.len() <= MAX_COMBINATIONS {
+        let combos: Vec<(usize, usize)> = (0..hits1.len())
+            .flat_map(|i| (0..hits2.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| concordant(hits1[i], len1, hits2[j], len2, max_insert))
+            .collect();
+        if !combos.is_empty() {
+            let (i, j) = combos[(name_hash(name, 0) % combos.len() as u64) as usize];
+            return PairChoice {
+                first: Some(i),
+                second: Some(j),
+                proper: hits1.len() == 1 && hits2.len() == 1,
+            };
+        }
+    }
+    PairChoice {
+        first: choose_single(name, hits1, 1),
+        second: choose_single(name, hits2, 2),
+        proper: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(contig: u32, pos: u64, reverse: bool) -> Hit {
+        Hit {
+            contig,
+            pos,
+            reverse,
+        }
+    }
+
+    #[test]
+    fn concordance_rules() {
+        assert!(concordant(
+            hit(0, 100, false),
+            50,
+            hit(0, 300, true),
+            50,
+            500
+        ));
+        assert!(concordant(
+            hit(0, 300, true),
+            50,
+            hit(0, 100, false),
+            50,
+            500
+        ));
+        assert!(
+            !concordant(hit(0, 100, false), 50, hit(0, 300, false), 50, 500),
+            "same strand"
+        );
+        assert!(
+            !concordant(hit(0, 100, false), 50, hit(1, 300, true), 50, 500),
+            "two contigs"
+        );
+        assert!(
+            !concordant(hit(0, 100, false), 50, hit(0, 600, true), 50, 500),
+            "too far"
+        );
+        assert!(
+            !concordant(hit(0, 300, false), 50, hit(0, 100, true), 50, 500),
+            "reverse-forward"
+        );
+    }
+
+    #[test]
+    fn unique_concordant_pairs_are_proper_and_choice_is_stable() {
+        let c = choose_pair(
+            b"r1",
+            &[hit(0, 10, false)],
+            50,
+            &[hit(0, 200, true)],
+            50,
+            1000,
+        );
+        assert_eq!(
+            c,
+            PairChoice {
+                first: Some(0),
+                second: Some(0),
+                proper: true
+            }
+        );
+        let many = [hit(0, 10, false), hit(0, 5000, false), hit(2, 7, true)];
+        let a = choose_pair(b"r2", &many, 50, &[hit(0, 5100, true)], 50, 1000);
+        assert_eq!((a.first, a.second, a.proper), (Some(1), Some(0), false));
+        assert_eq!(choose_single(b"x", &many, 0), choose_single(b"x", &many, 0));
+        assert_eq!(choose_single(b"x", &[], 0), None);
+    }
+}

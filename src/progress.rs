@@ -1,0 +1,63 @@
+//! Messages, per-step timings and progress spinners on stderr. Spinners appear only
+//! when stderr is a terminal; timings only with `-v`.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Reports what a long job is doing.
+#[derive(Clone, Copy, Debug)]
+pub struct Reporter {
+    verbose: bool,
+    terminal: bool,
+}
+
+impl Reporter {
+    /// A reporter; `verbose` turns on per-step timings.
+    pub fn new(verbose: bool) -> Self {
+        Reporter {
+            verbose,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// A reporter that prints nothing but [`Reporter::info`] (for library callers and tests).
+    pub fn quiet() -> Self {
+        Reporter {
+            verbose: false,
+            terminal: false,
+        }
+    }
+
+    /// Whether per-step timings are printed.
+    pub fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    /// Prints a message that the user should always see.
+    pub fn info(&self, msg: &str) {
+        eprintln!("[galign] {msg}");
+    }
+
+    /// Runs one named step, with a spinner on a terminal and its time under `-v`.
+    pub fn step<T>(&self, name: &str, work: impl FnOnce() -> T) -> T {
+        let spinner = self.terminal.then(|| {
+            let bar = ProgressBar::new_spinner().with_message(name.to_string());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        let start = Instant::now();
+        let out = work();
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
+        }
+        if self.verbose {
+            eprintln!("[galign] {name}: {:.3} s", start.elapsed().as_secs_f64());
+        }
+        out
+    }
+}

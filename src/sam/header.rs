@@ -1,0 +1,105 @@
+//! The SAM header: `@HD`, one `@SQ` per contig, an optional `@RG`, and `@PG`.
+
+use rust_htslib::bam::header::{Header, HeaderRecord};
+
+use crate::reference::Layout;
+
+/// Why a `-R` read-group line was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadGroupError {
+    /// It does not start with `@RG`.
+    #[error("-R '{0}': a read group line must start with '@RG'")]
+    NotRg(String),
+    /// It lacks an `ID:` field.
+    #[error("-R '{0}': the read group has no ID field")]
+    NoId(String),
+    /// A field is not of the form `XX:value`.
+    #[error("-R '{line}': field '{field}' is not of the form TAG:value")]
+    BadField { line: String, field: String },
+}
+
+/// A parsed `@RG` line: its ID and its tags in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGroup {
+    /// The `ID` value, repeated as `RG:Z:` on every record.
+    pub id: String,
+    /// All tags (ID included), in the order given.
+    pub tags: Vec<(String, String)>,
+}
+
+/// Parses a `-R` value; `\t` may be written literally (as bwa accepts).
+pub fn parse_read_group(line: &str) -> Result<ReadGroup, ReadGroupError> {
+    let unescaped = line.replace("\\t", "\t");
+    let mut fields = unescaped.split('\t');
+    if fields.next() != Some("@RG") {
+        return Err(ReadGroupError::NotRg(line.into()));
+    }
+    let mut tags = Vec::new();
+    for field in fields.filter(|f| !f.is_empty()) {
+        match field.split_once(':') {
+            Some((tag, value)) if tag.len() == 2 && !value.is_empty() => {
+                tags.push((tag.to_string(), value.to_string()))
+            }
+            _ => {
+                return Err(ReadGroupError::BadField {
+                    line: line.into(),
+                    field: field.into(),
+                })
+            }
+        }
+    }
+    let id = tags
+        .iter()
+        .find(|(t, _)| t == "ID")
+        .map(|(_, v)| v.clone())
+        .ok_or_else(|| ReadGroupError::NoId(line.into()))?;
+    Ok(ReadGroup { id, tags })
+}
+
+/// Builds the header for `layout`'s contigs, a read group and the command line.
+pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_line: &str) -> Header {
+    let mut header = Header::new();
+    header.push_record(
+        HeaderRecord::new(b"HD")
+            .push_tag(b"VN", "1.6")
+            .push_tag(b"SO", "unsorted")
+            .push_tag(b"GO", "query"),
+    );
+    for contig in &layout.contigs {
+        header.push_record(
+            HeaderRecord::new(b"SQ")
+                .push_tag(b"SN", &contig.name)
+                .push_tag(b"LN", contig.len),
+        );
+    }
+    if let Some(rg) = read_group {
+        let mut record = HeaderRecord::new(b"RG");
+        for (tag, value) in &rg.tags {
+            record.push_tag(tag.as_bytes(), value);
+        }
+        header.push_record(&record);
+    }
+    header.push_record(
+        HeaderRecord::new(b"PG")
+            .push_tag(b"ID", "galign")
+            .push_tag(b"PN", "galign")
+            .push_tag(b"VN", env!("CARGO_PKG_VERSION"))
+            .push_tag(b"CL", command_line),
+    );
+    header
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_group_lines() {
+        let rg = parse_read_group(r"@RG\tID:s1\tSM:sample one\tPL:ILLUMINA").unwrap();
+        assert_eq!(rg.id, "s1");
+        assert_eq!(rg.tags.len(), 3);
+        assert!(parse_read_group("@RG\tSM:x").is_err());
+        assert!(parse_read_group("@XX\tID:x").is_err());
+        assert!(parse_read_group("@RG\tIDx").is_err());
+    }
+}

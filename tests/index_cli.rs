@@ -1,0 +1,164 @@
+//! `galign index` and `galign sa`: suffix arrays against libsais on real genomes, the
+//! BWT inverting to the text, and clear errors for bad input that leave no file behind.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use galign::index::Index;
+use galign::reference::read_fasta;
+use libsais::{SuffixArrayConstruction, ThreadCount};
+
+fn libsais_sa(ascii: &[u8]) -> Vec<i64> {
+    let sa: Vec<i32> = SuffixArrayConstruction::for_text(ascii)
+        .in_owned_buffer()
+        .multi_threaded(ThreadCount::fixed(2))
+        .run()
+        .expect("libsais")
+        .into_vec();
+    sa.into_iter().map(i64::from).collect()
+}
+
+fn references() -> Vec<std::path::PathBuf> {
+    let mut refs: Vec<_> = std::fs::read_dir(shared("ref")).unwrap().map(|e| e.unwrap().path()).collect();
+    refs.extend(["human_rCRS_chrM_NC_012920.fa.gz", "lambda_virus.fa.gz", "phiX174.fa.gz"].map(data));
+    refs.sort();
+    refs
+}
+
+#[test]
+fn suffix_arrays_of_real_references_equal_libsais() {
+    for path in references() {
+        let reference = read_fasta(&path).unwrap();
+        let ours: Vec<u32> = galign::sa::suffix_array(&reference.text);
+        let expected = libsais_sa(&reference.text.to_ascii());
+        assert!(ours.len() == expected.len(), "{}", path.display());
+        assert!(ours.iter().zip(&expected).all(|(&a, &b)| a as i64 == b), "{}: suffix array differs", path.display());
+    }
+}
+
+#[test]
+fn sa_command_writes_the_libsais_array() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.sa");
+    let reference = data("lambda_virus.fa.gz");
+    run_ok(galign().args(["sa", "--device", "cpu", "-o"]).arg(&out).arg(&reference));
+    let bytes = std::fs::read(&out).unwrap();
+    let written: Vec<i64> = bytes.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap()) as i64).collect();
+    let text = read_fasta(&reference).unwrap().text.to_ascii();
+    assert_eq!(written, libsais_sa(&text));
+    assert_eq!(files_in(dir.path()).len(), 1, "no temporary file left");
+}
+
+#[test]
+fn index_bwt_inverts_to_the_text_and_records_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = shared("ref/kpneumoniae_HS11286.fa.gz");
+    let prefix = index(&reference, dir.path(), "kp", "cpu");
+    let index = Index::open(&prefix).unwrap();
+    let fm = index.fm();
+    let text = index.text();
+    let n = text.len();
+    // Walk LF from the sentinel's row: it spells the text backwards.
+    let mut row = 0u64;
+    for i in (0..n).rev() {
+        let symbol = fm.occ.symbol(row);
+        assert_eq!(symbol, text.get(i), "BWT inversion differs at text position {i}");
+        row = fm.lf(row);
+    }
+    assert_eq!(row, fm.occ.primary(), "n LF steps reach the row of the whole text");
+    let layout = index.layout();
+    assert_eq!(layout.contigs.len(), 7);
+    assert_eq!(layout.text_len() as usize, n);
+    assert_eq!(layout.ambiguous.len(), 1, "the one N of HS11286");
+    assert_eq!(read_fasta(&reference).unwrap().text, text);
+}
+
+#[test]
+fn index_is_byte_identical_across_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = data("celegans_ce_htslib_1Mb.fa.gz");
+    for t in ["1", "2", "5"] {
+        run_ok(galign().args(["index", "--device", "cpu", "-t", t, "-p"]).arg(dir.path().join(t)).arg(&reference));
+    }
+    let one = std::fs::read(dir.path().join("1.galign")).unwrap();
+    assert_eq!(one, std::fs::read(dir.path().join("2.galign")).unwrap());
+    assert_eq!(one, std::fs::read(dir.path().join("5.galign")).unwrap());
+}
+
+/// Writes `fasta` to a file, runs `galign index` on it, and returns the stderr of the
+/// failure after checking that only the input is left in the directory.
+fn index_error(fasta: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.fa");
+    std::fs::write(&path, fasta).unwrap();
+    let stderr = run_fail(galign().args(["index", "--device", "cpu"]).arg(&path));
+    assert_eq!(files_in(dir.path()), ["bad.fa".to_string()].into(), "no index files left behind");
+    assert!(stderr.contains("bad.fa"), "error names the file: {stderr}");
+    stderr
+}
+
+#[test]
+fn bad_references_are_clear_errors() {
+    assert!(index_error(b"").contains("empty"));
+    let e = index_error(b">a\nACGT\n>b\n>c\nAC\n");
+    assert!(e.contains("'b'") && e.contains("no sequence"), "{e}");
+    let e = index_error(b">a\nACGT\n>b x\nAC\n>a\nGG\n");
+    assert!(e.contains("'a'") && e.contains("record 1") && e.contains("record 3"), "{e}");
+    let e = index_error(b">chr1\nACGT\nAC-T\n");
+    assert!(e.contains("'chr1'") && e.contains("position 7") && e.contains("'-'"), "{e}");
+    let e = index_error(b">chr1\nAC1T\n");
+    assert!(e.contains("position 3"), "{e}");
+    let e = index_error(b"@r\nACGT\n+\nIIII\n");
+    assert!(e.contains("FASTQ"), "{e}");
+    let e = index_error(b"hello\n");
+    assert!(e.contains("malformed"), "{e}");
+    let missing = run_fail(galign().args(["index", "/nonexistent/ref.fa"]));
+    assert!(missing.contains("/nonexistent/ref.fa"), "{missing}");
+}
+
+#[test]
+fn corrupt_or_foreign_indexes_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = index(&data("phiX174.fa.gz"), dir.path(), "phix", "cpu");
+    let path = dir.path().join("phix.galign");
+    let good = std::fs::read(&path).unwrap();
+    let reads = data("samtools_ex1_35bp.fq.gz");
+    let map_error = || run_fail(galign().arg("map").arg(&prefix).arg(&reads));
+
+    let mut flipped = good.clone();
+    let last = flipped.len() - 100;
+    flipped[last] ^= 0x40;
+    std::fs::write(&path, &flipped).unwrap();
+    assert!(map_error().contains("checksum"));
+
+    let mut version = good.clone();
+    version[8] = 99;
+    std::fs::write(&path, &version).unwrap();
+    assert!(map_error().contains("version 99"));
+
+    std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+    assert!(map_error().contains("truncated"));
+
+    std::fs::write(&path, b"not an index").unwrap();
+    assert!(map_error().contains("not a galign index"));
+
+    std::fs::remove_file(&path).unwrap();
+    assert!(map_error().contains("phix.galign"));
+}
+
+#[test]
+fn device_gpu_without_a_gpu_is_a_clear_error_and_auto_falls_back() {
+    if Path::new("/dev/nvidia0").exists() {
+        return; // a GPU machine: the GPU check script covers this host
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let reference = data("phiX174.fa.gz");
+    let e = run_fail(galign().args(["index", "--device", "gpu", "-p"]).arg(dir.path().join("x")).arg(&reference));
+    assert!(e.contains("--device gpu"), "{e}");
+    assert!(files_in(dir.path()).is_empty());
+    let out = run_ok(galign().args(["index", "--device", "auto", "-p"]).arg(dir.path().join("x")).arg(&reference));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("CPU"));
+    assert!(dir.path().join("x.galign").exists());
+}
