@@ -3,19 +3,23 @@
 # requires identical output, and prints a table (input, bases, GPU s, CPU s, ratio, GB/s,
 # peak GPU bytes per base).
 #
-# usage: scripts/gpu_check.sh TESTBIN [--big] [--bench]
-#   TESTBIN: the gpu_kernels test binary (cargo test --release --test gpu_kernels --no-run),
-#            which holds the GPU-vs-CPU harness until `galign sa --device` lands.
+# usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN]
+#   TESTBIN: the gpu_kernels test binary (cargo test --release --test gpu_kernels --no-run):
+#            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
+#   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
+#            outputs compared with cmp (needs src/device.rs wired to galign::gpu).
 # Real genomes: data/*.fa.gz of the checkout, and $GALIGN_EXTRA_FASTA (space separated).
 set -euo pipefail
 bin=$1; shift
-big=""; bench=0
-for a in "$@"; do
-  case $a in
+big=""; bench=0; cli=""
+while [ $# -gt 0 ]; do
+  case $1 in
     --big) big=--big ;;
     --bench) bench=1 ;;
+    --cli) cli=$2; shift ;;
   esac
+  shift
 done
 here=$(cd "$(dirname "$0")" && pwd)
 work=${GALIGN_CHECK_DIR:-$(mktemp -d)}
@@ -38,6 +42,26 @@ grep '^CHECK ' "$log" | while read -r _ name n g c r gbs peak status; do
   printf '%-28s %12s %9s %9s %8s %7s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$gbs" "$peak" "$status"
 done
 if grep -q '^CHECK .*\(MISMATCH\|ERROR\)' "$log"; then echo "FAILED: GPU output differs"; exit 1; fi
+
+if [ -n "$cli" ]; then
+  echo "== galign CLI: --device gpu vs --device cpu"
+  now() { date +%s.%N; }
+  printf '%-28s %12s %9s %9s %8s %s\n' input command gpu_s cpu_s cpu/gpu result
+  for f in $inputs; do
+    name=$(basename "$f")
+    for cmd in sa index; do
+      for dev in gpu cpu; do
+        t0=$(now)
+        if [ $cmd = sa ]; then "$cli" sa --device $dev -o "$work/$dev.out" "$f" 2>"$work/$dev.err"
+        else "$cli" index --device $dev -p "$work/$dev" "$f" 2>"$work/$dev.err"; cp "$work/$dev.galign" "$work/$dev.out"; fi
+        eval "t_$dev=\$(echo \"\$(now) - \$t0\" | bc)"
+      done
+      res=OK; cmp -s "$work/gpu.out" "$work/cpu.out" || res=DIFFERENT
+      printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(echo "$t_cpu / $t_gpu" | bc -l)" $res
+      [ $res = OK ] || { cat "$work/gpu.err"; exit 1; }
+    done
+  done
+fi
 
 if [ "$bench" = 1 ]; then
   echo "== radix sort vs CUB"
