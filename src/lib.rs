@@ -7,6 +7,7 @@
 
 pub mod device;
 pub mod fm;
+pub mod gpu;
 pub mod index;
 pub mod map;
 pub mod par;

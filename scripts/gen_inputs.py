@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Writes galign's GPU check inputs (deterministic FASTA files) into a directory.
+
+usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
+Prints one path per line. numpy only.
+"""
+import os
+import sys
+
+import numpy as np
+
+ACGT = np.frombuffer(b"ACGT", dtype=np.uint8)
+
+
+def write_fasta(path, contigs, width=60):
+    with open(path, "wb") as f:
+        for name, seq in contigs:
+            f.write(b">" + name.encode() + b"\n")
+            full = len(seq) // width * width
+            if full:
+                rows = seq[:full].reshape(-1, width)
+                block = np.hstack([rows, np.full((rows.shape[0], 1), ord("\n"), np.uint8)])
+                f.write(block.tobytes())
+            if len(seq) > full:
+                f.write(seq[full:].tobytes() + b"\n")
+    return path
+
+
+def random_dna(rng, n):
+    return ACGT[rng.integers(0, 4, n, dtype=np.uint8)]
+
+
+def tandem(rng, n):
+    """Tandem repeats: random units (10 b to 10 kb) repeated 2-50 times, 1% mutated."""
+    parts, total = [], 0
+    while total < n:
+        unit = random_dna(rng, int(rng.integers(10, 10_000)))
+        rep = np.tile(unit, int(rng.integers(2, 50)))
+        mut = rng.random(len(rep)) < 0.01
+        rep[mut] = random_dna(rng, int(mut.sum()))
+        parts.append(rep)
+        total += len(rep)
+    return np.concatenate(parts)[:n]
+
+
+def n_rich(rng):
+    """20 contigs with N runs, IUPAC codes and soft-masked stretches."""
+    contigs = []
+    for c in range(20):
+        seq = random_dna(rng, int(rng.integers(100_000, 1_000_000)))
+        for _ in range(int(rng.integers(1, 20))):
+            s = int(rng.integers(0, len(seq)))
+            seq[s : s + int(rng.integers(1, 50_000))] = ord("N")
+        iupac = np.frombuffer(b"RYKMSWBDHVN", dtype=np.uint8)
+        where = rng.integers(0, len(seq), 200)
+        seq[where] = iupac[rng.integers(0, len(iupac), 200)]
+        s = int(rng.integers(0, len(seq)))
+        seq[s : s + 20_000] = np.char.lower(seq[s : s + 20_000].view("S1")).view(np.uint8)
+        contigs.append((f"ctg{c}", seq))
+    return contigs
+
+
+def main():
+    out = sys.argv[1]
+    big = "--big" in sys.argv
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(20240601)
+    paths = [
+        write_fasta(f"{out}/random_1M.fa", [("r", random_dna(rng, 1 << 20))]),
+        write_fasta(f"{out}/random_64M.fa", [("r", random_dna(rng, 64 << 20))]),
+    ]
+    if big:
+        paths.append(write_fasta(f"{out}/random_256M.fa", [("r", random_dna(rng, 256 << 20))]))
+    paths += [
+        write_fasta(f"{out}/allA_1M.fa", [("a", np.full(1 << 20, ord("A"), np.uint8))]),
+        write_fasta(f"{out}/period2_4M.fa", [("p2", np.tile(np.frombuffer(b"AC", np.uint8), 2 << 20))]),
+        write_fasta(f"{out}/period7_4M.fa", [("p7", np.tile(np.frombuffer(b"ACGTTGC", np.uint8), 600_000))]),
+        write_fasta(f"{out}/tandem_16M.fa", [("t", tandem(rng, 16 << 20))]),
+        write_fasta(f"{out}/nrich_multi.fa", n_rich(rng)),
+    ]
+    print("\n".join(paths))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,562 @@
+//! NVIDIA GPU back end: a CUDA context and stream, run-time compiled kernels, device
+//! buffers, and the GPU suffix-array builder ([`sa::suffix_array`]).
+//!
+//! Everything goes through cudarc's driver API and NVRTC with dynamic loading, so the
+//! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
+//! error instead of panicking. Kernels (`kernels/*.cu`) are embedded in the binary,
+//! compiled by NVRTC for the device's architecture on first use and cached on disk
+//! (see [`kernels`]).
+
+pub mod kernels;
+pub mod radix;
+pub mod sa;
+
+use std::collections::HashMap;
+use std::ffi::{c_void, CString};
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex};
+
+use cudarc::driver::result as cu;
+use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult};
+use cudarc::driver::{CudaContext, CudaStream, DriverError};
+use rayon::prelude::*;
+
+/// Why the GPU could not be used. `Display` is one line meant for the user.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// libcuda could not be loaded.
+    #[error("no NVIDIA driver found (libcuda.so could not be loaded)")]
+    NoDriver,
+    /// The driver loaded but reports no usable device.
+    #[error("no CUDA device found ({0})")]
+    NoDevice(String),
+    /// The NVRTC runtime compiler could not be loaded.
+    #[error(
+        "NVRTC (libnvrtc.so.12 or .so.13) could not be loaded; install the CUDA runtime compiler"
+    )]
+    NoNvrtc,
+    /// NVRTC rejected a kernel source.
+    #[error("kernel {kernel} failed to compile for {arch}: {log}")]
+    Compile {
+        /// Kernel file name.
+        kernel: String,
+        /// Target, e.g. `sm_90`.
+        arch: String,
+        /// First line(s) of the compiler log.
+        log: String,
+    },
+    /// A device allocation failed.
+    #[error("out of GPU memory: {requested} MiB requested with {in_use} MiB in use")]
+    OutOfMemory {
+        /// MiB asked for.
+        requested: usize,
+        /// MiB already held by this builder.
+        in_use: usize,
+    },
+    /// The text does not fit the GPU builder's 32-bit positions.
+    #[error("text of {0} bases is too long for the GPU builder (32-bit positions)")]
+    TooLarge(usize),
+    /// Any other driver failure (kernel launch or execution, copies, context).
+    #[error("CUDA error during {what}: {err}")]
+    Driver {
+        /// The step that failed.
+        what: &'static str,
+        /// The driver's error.
+        err: String,
+    },
+}
+
+impl GpuError {
+    /// Wraps the driver error `e` of step `what`.
+    fn driver(what: &'static str, e: DriverError) -> GpuError {
+        GpuError::Driver {
+            what,
+            err: format!("{e}"),
+        }
+    }
+}
+
+/// A loaded kernel module and its functions, looked up on first use.
+struct Module {
+    module: CUmodule,
+    functions: HashMap<&'static str, CUfunction>,
+}
+
+/// Device-memory accounting of the buffers made through [`Gpu::alloc`].
+#[derive(Default)]
+struct MemStats {
+    live: usize,
+    peak: usize,
+    limit: Option<usize>,
+}
+
+/// An open CUDA device: context, stream, kernels compiled for it, memory accounting.
+pub struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    name: String,
+    arch: String,
+    total_mem: usize,
+    sm_count: u32,
+    modules: Mutex<HashMap<&'static str, Module>>,
+    mem: Mutex<MemStats>,
+}
+
+// SAFETY: the raw module and function handles are plain driver handles, valid in the
+// context from any thread; every entry point binds the context to the calling thread
+// and the mutable state sits behind mutexes.
+unsafe impl Send for Gpu {}
+unsafe impl Sync for Gpu {}
+
+/// Runs `f` with panics caught and the panic message kept off the terminal (cudarc's
+/// dynamic loading panics when a library or symbol is missing).
+fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = std::panic::catch_unwind(AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    r.map_err(|e| {
+        e.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".into())
+    })
+}
+
+impl Gpu {
+    /// Opens device 0 and compiles (or loads from the disk cache) every kernel. Never
+    /// panics: no driver, no device, no NVRTC or a failed compile give an error.
+    ///
+    /// `GALIGN_GPU_MEM_LIMIT` (bytes) caps what the builders may allocate, to exercise
+    /// the out-of-memory path.
+    pub fn open() -> Result<Gpu, GpuError> {
+        quietly(Self::open_inner).unwrap_or_else(|msg| {
+            Err(GpuError::Driver {
+                what: "initialisation",
+                err: msg,
+            })
+        })
+    }
+
+    fn open_inner() -> Result<Gpu, GpuError> {
+        // SAFETY: only tries to dlopen the library.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            return Err(GpuError::NoDriver);
+        }
+        match cu::init() {
+            Ok(()) => {}
+            Err(DriverError(CUresult::CUDA_ERROR_NO_DEVICE)) => {
+                return Err(GpuError::NoDevice("none visible".into()))
+            }
+            Err(e) => return Err(GpuError::NoDevice(format!("{e}"))),
+        }
+        let count = cu::device::get_count().map_err(|e| GpuError::NoDevice(format!("{e}")))?;
+        if count < 1 {
+            return Err(GpuError::NoDevice("none visible".into()));
+        }
+        kernels::nvrtc_version()?;
+        let ctx = CudaContext::new(0).map_err(|e| GpuError::driver("context creation", e))?;
+        let stream = ctx
+            .new_stream()
+            .map_err(|e| GpuError::driver("stream creation", e))?;
+        let (major, minor) = ctx
+            .compute_capability()
+            .map_err(|e| GpuError::driver("device query", e))?;
+        let name = ctx
+            .name()
+            .map_err(|e| GpuError::driver("device query", e))?;
+        let total_mem = ctx
+            .total_mem()
+            .map_err(|e| GpuError::driver("device query", e))?;
+        let sm_count = ctx
+            .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| GpuError::driver("device query", e))? as u32;
+        let limit = std::env::var("GALIGN_GPU_MEM_LIMIT")
+            .ok()
+            .and_then(|v| v.parse().ok());
+        let gpu = Gpu {
+            ctx,
+            stream,
+            name,
+            arch: format!("sm_{major}{minor}"),
+            total_mem,
+            sm_count,
+            modules: Mutex::new(HashMap::new()),
+            mem: Mutex::new(MemStats::default()),
+        };
+        gpu.set_mem_limit(limit);
+        for &(file, _) in kernels::SOURCES {
+            gpu.module_loaded(file)?;
+        }
+        Ok(gpu)
+    }
+
+    /// The device in words, e.g. `NVIDIA H100 80GB HBM3 (sm_90, 79 GiB)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({}, {} GiB)",
+            self.name,
+            self.arch,
+            self.total_mem >> 30
+        )
+    }
+
+    /// Peak bytes held at once in buffers from [`Gpu::alloc`] since the last reset.
+    pub fn peak_bytes(&self) -> usize {
+        self.mem.lock().unwrap().peak
+    }
+
+    /// Caps the bytes the builders may hold at once (`None`: only the device's memory).
+    pub fn set_mem_limit(&self, limit: Option<usize>) {
+        self.mem.lock().unwrap().limit = limit;
+    }
+
+    /// Restarts peak accounting from the bytes held now.
+    pub fn reset_peak(&self) {
+        let mut m = self.mem.lock().unwrap();
+        m.peak = m.live;
+    }
+
+    /// Number of streaming multiprocessors.
+    pub(crate) fn sm_count(&self) -> u32 {
+        self.sm_count
+    }
+
+    fn bind(&self) -> Result<(), GpuError> {
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| GpuError::driver("context binding", e))
+    }
+
+    /// Loads `file`'s module (compiling it if not cached) unless already loaded.
+    fn module_loaded(&self, file: &'static str) -> Result<(), GpuError> {
+        self.bind()?;
+        let mut modules = self.modules.lock().unwrap();
+        if modules.contains_key(file) {
+            return Ok(());
+        }
+        let source = kernels::source(file);
+        let load = |image: &[u8]| {
+            // SAFETY: the image is a complete CUBIN for this device's architecture.
+            unsafe { cu::module::load_data(image.as_ptr() as *const c_void) }
+        };
+        let module = match kernels::cached_cubin(file, source, &self.arch) {
+            Some(image) => match load(&image) {
+                Ok(m) => m,
+                Err(_) => load(&kernels::compile_and_cache(file, source, &self.arch)?)
+                    .map_err(|e| GpuError::driver("module load", e))?,
+            },
+            None => load(&kernels::compile_and_cache(file, source, &self.arch)?)
+                .map_err(|e| GpuError::driver("module load", e))?,
+        };
+        modules.insert(
+            file,
+            Module {
+                module,
+                functions: HashMap::new(),
+            },
+        );
+        Ok(())
+    }
+
+    /// The handle of kernel `func` in module `file`.
+    fn function(&self, file: &'static str, func: &'static str) -> Result<CUfunction, GpuError> {
+        self.module_loaded(file)?;
+        let mut modules = self.modules.lock().unwrap();
+        let m = modules.get_mut(file).expect("module loaded above");
+        if let Some(&f) = m.functions.get(func) {
+            return Ok(f);
+        }
+        let name = CString::new(func).expect("kernel names have no NUL");
+        // SAFETY: the module is loaded in this context.
+        let f = unsafe { cu::module::get_function(m.module, name) }
+            .map_err(|e| GpuError::driver("kernel lookup", e))?;
+        m.functions.insert(func, f);
+        Ok(f)
+    }
+
+    /// How many `block`-thread blocks of `func` fit on one multiprocessor at once.
+    pub(crate) fn occupancy(
+        &self,
+        file: &'static str,
+        func: &'static str,
+        block: u32,
+    ) -> Result<u32, GpuError> {
+        let f = self.function(file, func)?;
+        // SAFETY: a valid function handle of this context.
+        let blocks =
+            unsafe { cu::occupancy::max_active_block_per_multiprocessor(f, block as i32, 0) }
+                .map_err(|e| GpuError::driver("occupancy query", e))?;
+        Ok(blocks.max(1) as u32)
+    }
+
+    /// Launches `func` of module `file` on the stream with a 1-D grid.
+    pub(crate) fn launch(
+        &self,
+        file: &'static str,
+        func: &'static str,
+        grid: u32,
+        block: u32,
+        args: &[Arg],
+    ) -> Result<(), GpuError> {
+        let f = self.function(file, func)?;
+        let mut params: Vec<*mut c_void> = args
+            .iter()
+            .map(|a| match a {
+                Arg::U32(x) => x as *const u32 as *mut c_void,
+                Arg::U64(x) => x as *const u64 as *mut c_void,
+            })
+            .collect();
+        // SAFETY: the argument list matches the kernel's signature (u32 scalars and u64
+        // device pointers to live buffers); the values are copied at launch.
+        unsafe {
+            cu::launch_kernel(
+                f,
+                (grid.max(1), 1, 1),
+                (block, 1, 1),
+                0,
+                self.stream.cu_stream(),
+                &mut params,
+            )
+        }
+        .map_err(|e| GpuError::driver("kernel launch", e))
+    }
+
+    /// Waits for all queued work; a kernel fault surfaces here.
+    pub(crate) fn sync(&self) -> Result<(), GpuError> {
+        self.stream
+            .synchronize()
+            .map_err(|e| GpuError::driver("kernel execution", e))
+    }
+
+    /// Allocates `bytes` of device memory (at least one byte).
+    pub fn alloc(&self, bytes: usize) -> Result<DevBuf<'_>, GpuError> {
+        self.bind()?;
+        let bytes = bytes.max(1);
+        let oom = |m: &MemStats| GpuError::OutOfMemory {
+            requested: bytes >> 20,
+            in_use: m.live >> 20,
+        };
+        let mut m = self.mem.lock().unwrap();
+        if m.limit.is_some_and(|l| m.live + bytes > l) {
+            return Err(oom(&m));
+        }
+        // SAFETY: a plain allocation; freed in DevBuf's Drop.
+        let ptr = match unsafe { cu::malloc_sync(bytes) } {
+            Ok(p) => p,
+            Err(DriverError(CUresult::CUDA_ERROR_OUT_OF_MEMORY)) => return Err(oom(&m)),
+            Err(e) => return Err(GpuError::driver("allocation", e)),
+        };
+        m.live += bytes;
+        m.peak = m.peak.max(m.live);
+        Ok(DevBuf {
+            gpu: self,
+            ptr,
+            bytes,
+        })
+    }
+
+    /// Allocates a buffer holding a copy of `data`.
+    pub fn upload<T: Copy>(&self, data: &[T]) -> Result<DevBuf<'_>, GpuError> {
+        let buf = self.alloc(std::mem::size_of_val(data))?;
+        if !data.is_empty() {
+            // SAFETY: the buffer holds at least size_of_val(data) bytes; the copy is waited for.
+            unsafe { cu::memcpy_htod_async(buf.ptr, data, self.stream.cu_stream()) }
+                .map_err(|e| GpuError::driver("upload", e))?;
+            self.sync()?;
+        }
+        Ok(buf)
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        if self.bind().is_ok() {
+            let _ = self.sync();
+            for (_, m) in self.modules.lock().unwrap().drain() {
+                // SAFETY: no work is pending; the module is not used again.
+                let _ = unsafe { cu::module::unload(m.module) };
+            }
+        }
+    }
+}
+
+/// A kernel argument: a `u32` scalar or a `u64` (scalar or device pointer).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Arg {
+    U32(u32),
+    U64(u64),
+}
+
+/// A device allocation, freed on drop.
+pub struct DevBuf<'g> {
+    gpu: &'g Gpu,
+    ptr: u64,
+    bytes: usize,
+}
+
+impl DevBuf<'_> {
+    /// The device address, `offset` bytes in.
+    pub fn ptr(&self, offset: usize) -> u64 {
+        debug_assert!(offset <= self.bytes);
+        self.ptr + offset as u64
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Copies the buffer's first `out.len()` elements to the host (waits for queued work).
+    pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), GpuError> {
+        assert!(std::mem::size_of_val(out) <= self.bytes);
+        if !out.is_empty() {
+            // SAFETY: in bounds (asserted); the copy is waited for.
+            unsafe { cu::memcpy_dtoh_async(out, self.ptr, self.gpu.stream.cu_stream()) }
+                .map_err(|e| GpuError::driver("download", e))?;
+        }
+        self.gpu.sync()
+    }
+
+    /// Copies `bytes` bytes from `src` (device address) to the start of this buffer.
+    pub fn copy_from(&self, src: u64, bytes: usize) -> Result<(), GpuError> {
+        assert!(bytes <= self.bytes);
+        if bytes > 0 {
+            // SAFETY: both ranges are live device memory of at least `bytes` bytes.
+            unsafe { cu::memcpy_dtod_async(self.ptr, src, bytes, self.gpu.stream.cu_stream()) }
+                .map_err(|e| GpuError::driver("device copy", e))?;
+        }
+        Ok(())
+    }
+
+    /// Fills `out` from the start of the buffer through two pinned staging buffers, so
+    /// that the transfer runs at pinned speed and overlaps the (parallel) copy into
+    /// `out`. Fastest when `out`'s pages are already mapped (see [`prefaulted_vec`]).
+    pub fn download_staged(&self, out: &mut [u32]) -> Result<(), GpuError> {
+        const CHUNK: usize = 4 << 20;
+        let len = out.len();
+        assert!(4 * len <= self.bytes);
+        if len <= CHUNK {
+            return self.download(out);
+        }
+        let stream = self.gpu.stream.cu_stream();
+        let staging = [PinnedBuf::new(4 * CHUNK)?, PinnedBuf::new(4 * CHUNK)?];
+        let events = [Event::new()?, Event::new()?];
+        let chunks = len.div_ceil(CHUNK);
+        let span = |c: usize| (c * CHUNK, ((c + 1) * CHUNK).min(len));
+        let issue = |c: usize| -> Result<(), GpuError> {
+            let (s, e) = span(c);
+            // SAFETY: the staging buffer holds CHUNK u32s and is not read until the event
+            // recorded after the copy completes; the source range is in bounds.
+            unsafe {
+                let dst = std::slice::from_raw_parts_mut(staging[c % 2].ptr as *mut u32, e - s);
+                cu::memcpy_dtoh_async(dst, self.ptr + 4 * s as u64, stream)
+                    .map_err(|e| GpuError::driver("download", e))?;
+                cu::event::record(events[c % 2].0, stream)
+                    .map_err(|e| GpuError::driver("download", e))
+            }
+        };
+        issue(0)?;
+        for c in 0..chunks {
+            if c + 1 < chunks {
+                issue(c + 1)?;
+            }
+            // SAFETY: a live event of this context.
+            unsafe { cu::event::synchronize(events[c % 2].0) }
+                .map_err(|e| GpuError::driver("download", e))?;
+            let (s, e) = span(c);
+            // SAFETY: the copy into this staging buffer has completed (event above).
+            let src =
+                unsafe { std::slice::from_raw_parts(staging[c % 2].ptr as *const u32, e - s) };
+            out[s..e]
+                .par_chunks_mut(1 << 16)
+                .zip(src.par_chunks(1 << 16))
+                .for_each(|(d, s)| d.copy_from_slice(s));
+        }
+        Ok(())
+    }
+
+    /// Reads the `u32` at element index `i`.
+    pub(crate) fn read_u32(&self, i: usize) -> Result<u32, GpuError> {
+        let mut v = [0u32];
+        assert!(4 * (i + 1) <= self.bytes);
+        // SAFETY: in bounds (asserted); the copy is waited for.
+        unsafe {
+            cu::memcpy_dtoh_async(
+                &mut v[..],
+                self.ptr + 4 * i as u64,
+                self.gpu.stream.cu_stream(),
+            )
+        }
+        .map_err(|e| GpuError::driver("download", e))?;
+        self.gpu.sync()?;
+        Ok(v[0])
+    }
+}
+
+impl Drop for DevBuf<'_> {
+    fn drop(&mut self) {
+        // Kernels still queued may use the buffer: wait before freeing.
+        let _ = self.gpu.sync();
+        // SAFETY: allocated by malloc_sync, freed once.
+        let _ = unsafe { cu::free_sync(self.ptr) };
+        self.gpu.mem.lock().unwrap().live -= self.bytes;
+    }
+}
+
+/// A vector of `len` zeros whose pages are all mapped (written in parallel), so that a
+/// later copy into it runs at memory speed instead of page-fault speed. Run it on a
+/// helper thread while the GPU works.
+pub fn prefaulted_vec(len: usize) -> Vec<u32> {
+    let mut v: Vec<u32> = Vec::with_capacity(len);
+    v.spare_capacity_mut()
+        .par_chunks_mut(1 << 16)
+        .for_each(|c| {
+            for x in c {
+                x.write(0);
+            }
+        });
+    // SAFETY: every element was written above.
+    unsafe { v.set_len(len) };
+    v
+}
+
+/// Page-locked host memory, freed on drop.
+struct PinnedBuf {
+    ptr: *mut c_void,
+}
+
+impl PinnedBuf {
+    fn new(bytes: usize) -> Result<Self, GpuError> {
+        // SAFETY: a plain pinned allocation, freed in Drop.
+        let ptr = unsafe { cu::malloc_host(bytes, 0) }
+            .map_err(|e| GpuError::driver("pinned allocation", e))?;
+        Ok(PinnedBuf { ptr })
+    }
+}
+
+impl Drop for PinnedBuf {
+    fn drop(&mut self) {
+        // SAFETY: allocated by malloc_host; every copy into it was waited for.
+        let _ = unsafe { cu::free_host(self.ptr) };
+    }
+}
+
+/// A CUDA event, destroyed on drop.
+struct Event(cudarc::driver::sys::CUevent);
+
+impl Event {
+    fn new() -> Result<Self, GpuError> {
+        let flags = cudarc::driver::sys::CUevent_flags::CU_EVENT_DISABLE_TIMING;
+        cu::event::create(flags)
+            .map(Event)
+            .map_err(|e| GpuError::driver("event creation", e))
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        // SAFETY: created by event::create, destroyed once.
+        let _ = unsafe { cu::event::destroy(self.0) };
+    }
+}

@@ -1,0 +1,205 @@
+//! Device-wide LSD radix sort (8-bit digits; 32- or 64-bit keys with 32-bit values) and
+//! u32 prefix scans, host side of `kernels/radix_sort.cu`.
+//!
+//! Each sort pass is upsweep (per-block digit counts), an exclusive scan of the counts,
+//! and a stable downsweep scatter staged through shared memory.
+
+use super::{Arg, DevBuf, Gpu, GpuError};
+
+const FILE: &str = "radix_sort.cu";
+/// Threads per block of every kernel here.
+const THREADS: u32 = 256;
+/// Elements per radix tile (256 threads x 8).
+const SORT_TILE: usize = 2048;
+/// Elements per scan tile (256 threads x 16).
+const SCAN_TILE: usize = 4096;
+
+/// The combining operation of a scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanOp {
+    /// Prefix sums.
+    Sum = 0,
+    /// Prefix maxima.
+    Max = 1,
+}
+
+/// Width of radix-sort keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyWidth {
+    /// `u32` keys.
+    U32,
+    /// `u64` keys.
+    U64,
+}
+
+impl KeyWidth {
+    /// Bytes per key.
+    pub fn bytes(self) -> usize {
+        match self {
+            KeyWidth::U32 => 4,
+            KeyWidth::U64 => 8,
+        }
+    }
+}
+
+/// Scratch for sorts and scans of up to `max_len` elements.
+pub struct Workspace<'g> {
+    gpu: &'g Gpu,
+    max_len: usize,
+    /// Radix grid (blocks resident at once) for 32- and 64-bit keys: one wave.
+    grid: [usize; 2],
+    /// Per-(digit, block) counts of a radix pass, then their offsets.
+    counts: DevBuf<'g>,
+    /// Per-tile totals of a scan.
+    tile_sums: DevBuf<'g>,
+}
+
+impl<'g> Workspace<'g> {
+    /// Scratch for inputs of up to `max_len` elements.
+    pub fn new(gpu: &'g Gpu, max_len: usize) -> Result<Self, GpuError> {
+        let resident = |f| -> Result<usize, GpuError> {
+            Ok((gpu.sm_count() * gpu.occupancy(FILE, f, THREADS)?) as usize)
+        };
+        let grid = [
+            resident("radix_downsweep_u32")?,
+            resident("radix_downsweep_u64")?,
+        ];
+        let max_grid = grid[0].max(grid[1]);
+        let counts = gpu.alloc(256 * max_grid * 4)?;
+        let longest_scan = max_len.max(256 * max_grid);
+        let tile_sums = gpu.alloc(longest_scan.div_ceil(SCAN_TILE) * 4)?;
+        Ok(Workspace {
+            gpu,
+            max_len,
+            grid,
+            counts,
+            tile_sums,
+        })
+    }
+
+    /// Scans `len` u32s at `input` into `output` (may be the same address) with `op`,
+    /// inclusive or exclusive; returns the reduction of all `len` values.
+    pub fn scan(
+        &self,
+        input: u64,
+        output: u64,
+        len: usize,
+        op: ScanOp,
+        inclusive: bool,
+    ) -> Result<u32, GpuError> {
+        if len == 0 {
+            return Ok(0);
+        }
+        self.scan_queued(input, output, len, op, inclusive)?;
+        self.tile_sums.read_u32(len.div_ceil(SCAN_TILE) - 1)
+    }
+
+    /// [`Workspace::scan`] without reading the total back (no host wait).
+    pub fn scan_queued(
+        &self,
+        input: u64,
+        output: u64,
+        len: usize,
+        op: ScanOp,
+        inclusive: bool,
+    ) -> Result<(), GpuError> {
+        if len == 0 {
+            return Ok(());
+        }
+        assert!(len < u32::MAX as usize && len.div_ceil(SCAN_TILE) * 4 <= self.tile_sums.bytes());
+        let tiles = len.div_ceil(SCAN_TILE) as u32;
+        let sums = self.tile_sums.ptr(0);
+        let (n, op) = (Arg::U32(len as u32), Arg::U32(op as u32));
+        self.gpu.launch(
+            FILE,
+            "scan_reduce",
+            tiles,
+            THREADS,
+            &[Arg::U64(input), n, op, Arg::U64(sums)],
+        )?;
+        self.gpu.launch(
+            FILE,
+            "scan_spine",
+            1,
+            THREADS,
+            &[Arg::U64(sums), Arg::U32(tiles), op],
+        )?;
+        self.gpu.launch(
+            FILE,
+            "scan_down",
+            tiles,
+            THREADS,
+            &[
+                Arg::U64(input),
+                Arg::U64(output),
+                n,
+                op,
+                Arg::U32(inclusive as u32),
+                Arg::U64(sums),
+            ],
+        )
+    }
+
+    /// Sorts `len` pairs stably by the low `bits` bits of their keys. The data starts in
+    /// `keys[0]`/`vals[0]`; `keys[1]`/`vals[1]` are scratch of the same size. The buffers
+    /// are swapped as needed so that the sorted data ends in index 0.
+    pub fn sort_pairs(
+        &self,
+        keys: &mut [DevBuf<'g>; 2],
+        vals: &mut [DevBuf<'g>; 2],
+        len: usize,
+        width: KeyWidth,
+        bits: u32,
+    ) -> Result<(), GpuError> {
+        assert!(len <= self.max_len && len < u32::MAX as usize);
+        assert!(
+            keys.iter().all(|b| b.bytes() >= len * width.bytes())
+                && vals.iter().all(|b| b.bytes() >= len * 4)
+        );
+        assert!(bits as usize <= 8 * width.bytes());
+        if len < 2 {
+            return Ok(());
+        }
+        let tiles = len.div_ceil(SORT_TILE);
+        let max_grid = self.grid[(width == KeyWidth::U64) as usize];
+        let tiles_per_block = tiles.div_ceil(max_grid);
+        let grid = tiles.div_ceil(tiles_per_block) as u32;
+        let (up, down) = match width {
+            KeyWidth::U32 => ("radix_upsweep_u32", "radix_downsweep_u32"),
+            KeyWidth::U64 => ("radix_upsweep_u64", "radix_downsweep_u64"),
+        };
+        let counts = self.counts.ptr(0);
+        let n = Arg::U32(len as u32);
+        let tpb = Arg::U32(tiles_per_block as u32);
+        for shift in (0..bits).step_by(8) {
+            let shift = Arg::U32(shift);
+            self.gpu.launch(
+                FILE,
+                up,
+                grid,
+                THREADS,
+                &[Arg::U64(keys[0].ptr(0)), n, shift, tpb, Arg::U64(counts)],
+            )?;
+            self.scan_queued(counts, counts, 256 * grid as usize, ScanOp::Sum, false)?;
+            self.gpu.launch(
+                FILE,
+                down,
+                grid,
+                THREADS,
+                &[
+                    Arg::U64(keys[0].ptr(0)),
+                    Arg::U64(vals[0].ptr(0)),
+                    Arg::U64(keys[1].ptr(0)),
+                    Arg::U64(vals[1].ptr(0)),
+                    n,
+                    shift,
+                    tpb,
+                    Arg::U64(counts),
+                ],
+            )?;
+            keys.swap(0, 1);
+            vals.swap(0, 1);
+        }
+        Ok(())
+    }
+}

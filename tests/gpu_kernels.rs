@@ -1,0 +1,280 @@
+//! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
+//! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
+//! instead of skipping it), and, where a GPU is present, the GPU suffix array equals the
+//! CPU one. Ignored tests time the radix sort and compare builders on FASTA files; run
+//! them on a GPU machine with `--ignored --nocapture`.
+
+use std::time::Instant;
+
+use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
+use galign::gpu::radix::{KeyWidth, Workspace};
+use galign::gpu::{sa, Gpu};
+use galign::reference::PackedText;
+
+#[test]
+fn kernels_compile_for_sm80_and_sm90() {
+    let version = match nvrtc_version() {
+        Ok(v) => v,
+        Err(e) if std::env::var("GALIGN_REQUIRE_NVRTC").as_deref() == Ok("1") => {
+            panic!("GALIGN_REQUIRE_NVRTC=1 but NVRTC is unusable: {e}")
+        }
+        Err(e) => {
+            eprintln!("skipping kernel compilation: {e} (set LD_LIBRARY_PATH to NVRTC's lib dir)");
+            return;
+        }
+    };
+    for arch in ["sm_80", "sm_90"] {
+        for (file, source) in SOURCES {
+            let cubin = compile_kernel(file, source, arch).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                cubin.starts_with(b"\x7fELF"),
+                "{file} for {arch}: not a CUBIN"
+            );
+            eprintln!(
+                "{file}: {arch}, {} bytes, NVRTC {}.{}",
+                cubin.len(),
+                version.0,
+                version.1
+            );
+        }
+    }
+}
+
+/// The GPU, or `None` (with a note) where there is none.
+fn gpu() -> Option<Gpu> {
+    match Gpu::open() {
+        Ok(g) => Some(g),
+        Err(e) => {
+            eprintln!("skipping GPU test: {e}");
+            None
+        }
+    }
+}
+
+/// A deterministic pseudo-random generator (PCG-style LCG).
+fn lcg(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed;
+    move || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        s >> 17
+    }
+}
+
+fn check(gpu: &Gpu, codes: &[u8], what: &str) {
+    let text = PackedText::from_codes(codes);
+    let want: Vec<u32> = galign::sa::suffix_array(&text);
+    let got = sa::suffix_array(gpu, &text).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        got == want,
+        "{what} (n = {}): GPU suffix array differs from the CPU's",
+        codes.len()
+    );
+}
+
+#[test]
+fn gpu_suffix_array_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    for len in 0..100 {
+        check(&gpu, &vec![0u8; len], "all A");
+        check(&gpu, &vec![3u8; len], "all T");
+        check(
+            &gpu,
+            &(0..len).map(|i| (i % 2) as u8).collect::<Vec<_>>(),
+            "period 2",
+        );
+        check(
+            &gpu,
+            &(0..len).map(|i| 3 - (i % 3) as u8).collect::<Vec<_>>(),
+            "period 3",
+        );
+    }
+    let mut rng = lcg(7);
+    for len in [
+        1,
+        15,
+        16,
+        17,
+        31,
+        32,
+        33,
+        1000,
+        2047,
+        2048,
+        2049,
+        5000,
+        70_000,
+        1 << 20,
+    ] {
+        for alphabet in [1u64, 2, 4] {
+            let codes: Vec<u8> = (0..len).map(|_| (rng() % alphabet) as u8).collect();
+            check(&gpu, &codes, &format!("random over {alphabet} letters"));
+        }
+    }
+    let n = 300_000;
+    check(&gpu, &vec![0u8; n], "all A, long");
+    check(
+        &gpu,
+        &(0..n)
+            .map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7])
+            .collect::<Vec<_>>(),
+        "period 7, long",
+    );
+    let unit: Vec<u8> = (0..1000).map(|_| (rng() % 4) as u8).collect();
+    let mut tandem: Vec<u8> = Vec::new();
+    while tandem.len() < n {
+        tandem.extend_from_slice(&unit);
+        tandem.push((rng() % 4) as u8);
+    }
+    check(&gpu, &tandem, "tandem repeats of 1 kb with mutations");
+}
+
+#[test]
+fn out_of_memory_is_an_error() {
+    let Some(gpu) = gpu() else { return };
+    let text = PackedText::from_codes(&vec![1u8; 100_000]);
+    gpu.set_mem_limit(Some(1 << 20));
+    let err = sa::suffix_array(&gpu, &text).expect_err("1 MiB cannot hold this build");
+    assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
+    gpu.set_mem_limit(None);
+    assert!(gpu.alloc(usize::MAX / 4).is_err());
+    check(&gpu, &vec![1u8; 1000], "after an out-of-memory error");
+}
+
+/// Times the 64-bit-key / 32-bit-value radix sort (and 32-bit keys) on random keys.
+/// `GALIGN_SORT_N` sets the element count (default 2^28).
+#[test]
+#[ignore]
+fn radix_sort_throughput() {
+    let Some(gpu) = gpu() else { return };
+    let n: usize = std::env::var("GALIGN_SORT_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1 << 28);
+    let mut rng = lcg(42);
+    let keys: Vec<u64> = (0..n).map(|_| rng() ^ (rng() << 40)).collect();
+    let vals: Vec<u32> = (0..n as u32).collect();
+    let ws = Workspace::new(&gpu, n).unwrap();
+    for width in [KeyWidth::U64, KeyWidth::U32] {
+        let kb = width.bytes();
+        let src_keys: Vec<u8> = match width {
+            KeyWidth::U64 => keys.iter().flat_map(|k| k.to_le_bytes()).collect(),
+            KeyWidth::U32 => keys
+                .iter()
+                .flat_map(|&k| (k as u32).to_le_bytes())
+                .collect(),
+        };
+        let pristine = gpu.upload(&src_keys).unwrap();
+        let pristine_vals = gpu.upload(&vals).unwrap();
+        let mut kbuf = [gpu.alloc(kb * n).unwrap(), gpu.alloc(kb * n).unwrap()];
+        let mut vbuf = [gpu.alloc(4 * n).unwrap(), gpu.alloc(4 * n).unwrap()];
+        let mut times = Vec::new();
+        for _ in 0..7 {
+            kbuf[0].copy_from(pristine.ptr(0), kb * n).unwrap();
+            vbuf[0].copy_from(pristine_vals.ptr(0), 4 * n).unwrap();
+            let mut probe = [0u32];
+            vbuf[0].download(&mut probe).unwrap();
+            let t = Instant::now();
+            ws.sort_pairs(&mut kbuf, &mut vbuf, n, width, 8 * kb as u32)
+                .unwrap();
+            vbuf[0].download(&mut probe).unwrap();
+            times.push(t.elapsed().as_secs_f64());
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let med = times[times.len() / 2];
+        let t = Instant::now();
+        let mut out_vals = vec![0u32; n];
+        vbuf[0].download(&mut out_vals).unwrap();
+        let pageable = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let mut staged = galign::gpu::prefaulted_vec(n);
+        let prefault = t.elapsed().as_secs_f64();
+        vbuf[0].download_staged(&mut staged).unwrap();
+        println!(
+            "DOWNLOAD {} MB: pageable {:.1} ms; prefault {:.1} ms + pinned-staged {:.1} ms",
+            4 * n >> 20,
+            pageable * 1e3,
+            prefault * 1e3,
+            (t.elapsed().as_secs_f64() - prefault) * 1e3
+        );
+        assert!(staged == out_vals);
+        let mut out_keys = vec![0u8; kb * n];
+        kbuf[0].download(&mut out_keys).unwrap();
+        let key_at = |i: usize| -> u64 {
+            let mut b = [0u8; 8];
+            b[..kb].copy_from_slice(&out_keys[kb * i..kb * i + kb]);
+            u64::from_le_bytes(b)
+        };
+        let orig = |v: u32| -> u64 {
+            match width {
+                KeyWidth::U64 => keys[v as usize],
+                KeyWidth::U32 => keys[v as usize] as u32 as u64,
+            }
+        };
+        for i in 0..n {
+            assert_eq!(key_at(i), orig(out_vals[i]), "pair {i} broken");
+            if i > 0 {
+                let (a, b) = (key_at(i - 1), key_at(i));
+                assert!(
+                    a < b || (a == b && out_vals[i - 1] < out_vals[i]),
+                    "not sorted/stable at {i}"
+                );
+            }
+        }
+        println!(
+            "RADIX {}-bit keys + 32-bit values: n={n} median {:.2} ms, {:.0} Mpairs/s",
+            8 * kb,
+            med * 1e3,
+            n as f64 / med / 1e6
+        );
+    }
+}
+
+/// Temporary harness until `galign sa --device gpu|cpu` exists: builds the suffix array
+/// of each FASTA in `GALIGN_CHECK_FASTA` (space separated) on both, compares, and prints
+/// `CHECK name bases gpu_s cpu_s ratio GB/s peak_bytes_per_base OK|MISMATCH`.
+#[test]
+#[ignore]
+fn check_fasta_files() {
+    let Some(gpu) = gpu() else { return };
+    eprintln!("device: {}", gpu.describe());
+    let list = std::env::var("GALIGN_CHECK_FASTA").unwrap_or_default();
+    let mut failed = false;
+    for path in list.split_whitespace() {
+        let reference = galign::reference::read_fasta(std::path::Path::new(path)).unwrap();
+        let text = &reference.text;
+        let n = text.len();
+        let _warm = sa::suffix_array(&gpu, &PackedText::from_codes(&[0, 1, 2, 3])).unwrap();
+        gpu.reset_peak();
+        let t = Instant::now();
+        let got = sa::suffix_array(&gpu, text);
+        let gpu_s = t.elapsed().as_secs_f64();
+        let peak = gpu.peak_bytes();
+        let t = Instant::now();
+        let want: Vec<u32> = galign::sa::suffix_array(text);
+        let cpu_s = t.elapsed().as_secs_f64();
+        let status = match &got {
+            Ok(sa) if *sa == want => "OK".to_string(),
+            Ok(_) => {
+                failed = true;
+                "MISMATCH".to_string()
+            }
+            Err(e) => {
+                failed = true;
+                format!("ERROR {e}")
+            }
+        };
+        let name = std::path::Path::new(path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        println!(
+            "CHECK {name} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.3} {:.2} {status}",
+            cpu_s / gpu_s,
+            n as f64 / gpu_s / 1e9,
+            peak as f64 / n.max(1) as f64
+        );
+    }
+    assert!(!failed, "a GPU suffix array differed from the CPU's");
+}
