@@ -2,6 +2,10 @@
 """Writes galign's GPU check inputs (deterministic FASTA files) into a directory.
 
 usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
+       gen_inputs.py OUTDIR --real FASTA.gz COPIES [COPIES ...]
+         genome-scale inputs from a real chromosome: COPIES concatenated copies as
+         separate contigs, each copy after the first with 1% of bases substituted
+         (N runs and soft-masking kept), e.g. chr20 x3 = 189 Mbp, x32 = 2.0 Gbp.
 Prints one path per line. numpy only.
 """
 import os
@@ -60,8 +64,62 @@ def n_rich(rng):
     return contigs
 
 
+def read_fasta_gz(path):
+    import gzip
+
+    contigs, name, parts = [], None, []
+    with gzip.open(path, "rb") as f:
+        for line in f:
+            if line.startswith(b">"):
+                if name is not None:
+                    contigs.append((name, np.frombuffer(b"".join(parts), np.uint8).copy()))
+                name, parts = line[1:].split()[0].decode(), []
+            else:
+                parts.append(line.rstrip())
+    contigs.append((name, np.frombuffer(b"".join(parts), np.uint8).copy()))
+    return contigs
+
+
+def real_copies(out, path, copies):
+    rng = np.random.default_rng(7)
+    source = read_fasta_gz(path)
+    paths = []
+    for count in copies:
+        target = f"{out}/real_x{count}.fa"
+        with open(target, "wb"):
+            pass
+        for c in range(count):
+            contigs = []
+            for name, seq in source:
+                seq = seq.copy()
+                if c:
+                    mut = (rng.random(len(seq)) < 0.01) & (np.char.upper(seq.view("S1")).view(np.uint8) != ord("N"))
+                    seq[mut] = random_dna(rng, int(mut.sum()))
+                contigs.append((f"{name}_copy{c}", seq))
+            append_fasta(target, contigs)
+        paths.append(target)
+    return paths
+
+
+def append_fasta(path, contigs):
+    tmp = path + ".part"
+    write_fasta(tmp, contigs)
+    with open(path, "ab") as f, open(tmp, "rb") as part:
+        while True:
+            block = part.read(1 << 26)
+            if not block:
+                break
+            f.write(block)
+    os.remove(tmp)
+
+
 def main():
     out = sys.argv[1]
+    if "--real" in sys.argv:
+        i = sys.argv.index("--real")
+        os.makedirs(out, exist_ok=True)
+        print("\n".join(real_copies(out, sys.argv[i + 1], [int(c) for c in sys.argv[i + 2 :]])))
+        return
     big = "--big" in sys.argv
     os.makedirs(out, exist_ok=True)
     rng = np.random.default_rng(20240601)

@@ -3,25 +3,33 @@
 # requires identical output, and prints a table (input, bases, GPU s, CPU s, ratio, GB/s,
 # peak GPU bytes per base).
 #
-# usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN]
+# usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN] [--scale CHR.fa.gz [--sa-bench SA_BENCH]]
 #   TESTBIN: the gpu_kernels test binary (cargo test --release --test gpu_kernels --no-run):
 #            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
 #            outputs compared with cmp (needs src/device.rs wired to galign::gpu).
+#   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome,
+#            3 copies ~190 Mbp and 32 copies ~2 Gbp, copies 1% mutated; gen_inputs.py --real):
+#            `GALIGN index` on the GPU (whole command, -v step times), on the CPU (all cores,
+#            inputs under 500 Mbp) with the index files compared, and SA_BENCH (examples/
+#            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
 # Real genomes: data/*.fa.gz of the checkout, and $GALIGN_EXTRA_FASTA (space separated).
 set -euo pipefail
 bin=$1; shift
-big=""; bench=0; cli=""
+big=""; bench=0; cli=""; scale=""; sa_bench=""
 while [ $# -gt 0 ]; do
   case $1 in
     --big) big=--big ;;
     --bench) bench=1 ;;
     --cli) cli=$2; shift ;;
+    --scale) scale=$2; shift ;;
+    --sa-bench) sa_bench=$2; shift ;;
   esac
   shift
 done
 here=$(cd "$(dirname "$0")" && pwd)
+calc() { python3 -c "print($1)"; } # floating-point arithmetic (bc is not on every GPU host)
 work=${GALIGN_CHECK_DIR:-$(mktemp -d)}
 export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
 
@@ -54,10 +62,10 @@ if [ -n "$cli" ]; then
         t0=$(now)
         if [ $cmd = sa ]; then "$cli" sa --device $dev -o "$work/$dev.out" "$f" 2>"$work/$dev.err"
         else "$cli" index --device $dev -p "$work/$dev" "$f" 2>"$work/$dev.err"; cp "$work/$dev.galign" "$work/$dev.out"; fi
-        eval "t_$dev=\$(echo \"\$(now) - \$t0\" | bc)"
+        eval "t_$dev=\$(calc \"\$(now) - \$t0\")"
       done
       res=OK; cmp -s "$work/gpu.out" "$work/cpu.out" || res=DIFFERENT
-      printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(echo "$t_cpu / $t_gpu" | bc -l)" $res
+      printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(calc "$t_cpu / $t_gpu")" $res
       [ $res = OK ] || { cat "$work/gpu.err"; exit 1; }
     done
   done
@@ -67,4 +75,30 @@ if [ "$bench" = 1 ]; then
   echo "== radix sort vs CUB"
   "$bin" --ignored --exact radix_sort_throughput --nocapture 2>&1 | grep -E '^RADIX|^DOWNLOAD|panicked' || true
   python3 "$here/cub_sort_bench.py" "${GALIGN_SORT_N:-268435456}" || true
+fi
+
+if [ -n "$scale" ] && [ -n "$cli" ]; then
+  echo "== genome scale: galign index --device gpu / --device cpu (-t $(nproc)), files compared"
+  mapfile -t big_inputs < <(python3 "$here/gen_inputs.py" "$work/real" --real "$scale" 3 32)
+  for f in "$scale" "${big_inputs[@]}"; do
+    name=$(basename "$f")
+    t0=$(date +%s.%N)
+    "$cli" index -v --device gpu -p "$work/scale_gpu" "$f" 2>"$work/gpu.err" || { cat "$work/gpu.err"; exit 1; }
+    t_gpu=$(calc "$(date +%s.%N) - $t0")
+    sed "s/^/  [gpu $name] /" "$work/gpu.err"
+    bases=$(grep -o '[0-9]* bases' "$work/gpu.err" | head -1 | cut -d' ' -f1)
+    if [ "${bases:-0}" -lt 500000000 ]; then
+      t0=$(date +%s.%N)
+      "$cli" index -v --device cpu -p "$work/scale_cpu" "$f" 2>"$work/cpu.err"
+      t_cpu=$(calc "$(date +%s.%N) - $t0")
+      sed "s/^/  [cpu $name] /" "$work/cpu.err"
+      res=OK; cmp -s "$work/scale_gpu.galign" "$work/scale_cpu.galign" || res=DIFFERENT
+      printf 'INDEX %-24s %12s bases  gpu %8.2f s  cpu %8.2f s  cpu/gpu %6.1f  %s\n' "$name" "$bases" "$t_gpu" "$t_cpu" "$(calc "$t_cpu / $t_gpu")" $res
+      [ $res = OK ] || exit 1
+      [ -z "$sa_bench" ] || "$sa_bench" "$f" "$(nproc)" 1
+    else
+      printf 'INDEX %-24s %12s bases  gpu %8.2f s  (CPU path not run at this size)\n' "$name" "$bases" "$t_gpu"
+    fi
+    rm -f "$work"/scale_*.galign
+  done
 fi

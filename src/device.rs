@@ -33,6 +33,14 @@ pub fn suffix_array(
     Ok(log.step("suffix array (CPU)", || crate::sa::suffix_array(text)))
 }
 
-fn gpu_suffix_array(_text: &PackedText, _log: &Reporter) -> Result<Vec<u32>, String> {
-    Err("this build has no GPU backend".into())
+fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, String> {
+    let gpu = crate::gpu::Gpu::open().map_err(|e| e.to_string())?;
+    log.info(&format!(
+        "building the suffix array on the GPU: {}",
+        gpu.describe()
+    ));
+    log.step("suffix array (GPU)", || {
+        crate::gpu::sa::suffix_array(&gpu, text)
+    })
+    .map_err(|e| e.to_string())
 }

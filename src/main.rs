@@ -141,7 +141,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 DeviceChoice::Gpu => {
                     anyhow::bail!("--device gpu: GPU mapping is not available in this version; use --device cpu or auto")
                 }
-                DeviceChoice::Auto => log.info("mapping on the CPU (GPU search is not available in this version)"),
+                DeviceChoice::Auto => {
+                    log.info("mapping on the CPU (GPU search is not available in this version)")
+                }
                 DeviceChoice::Cpu => {}
             }
             let source = match (args.mates, args.interleaved) {

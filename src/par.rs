@@ -6,6 +6,24 @@
 
 use std::marker::PhantomData;
 
+/// Hints the CPU to load `slice[index]` (if in bounds) into the cache.
+#[inline]
+pub fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x) = slice.get(index) {
+        // SAFETY: prefetching a valid address has no effect beyond the cache.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(
+                x as *const T as *const i8,
+                std::arch::x86_64::_MM_HINT_T0,
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
+}
+
 /// A slice that many threads may write at indices each of them owns exclusively.
 pub struct DisjointSlice<'a, T> {
     ptr: *mut T,
@@ -36,6 +54,23 @@ impl<'a, T: Copy> DisjointSlice<'a, T> {
     pub unsafe fn write(&self, index: usize, value: T) {
         assert!(index < self.len);
         unsafe { self.ptr.add(index).write(value) }
+    }
+
+    /// Hints the CPU to load the cache line of `index` (no effect out of bounds).
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if index < self.len {
+            // SAFETY: the address is in bounds; a prefetch neither reads nor writes memory
+            // as far as the program can observe.
+            #[allow(unused_unsafe)]
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(
+                    self.ptr.add(index) as *const i8,
+                    std::arch::x86_64::_MM_HINT_T0,
+                )
+            };
+        }
     }
 
     /// Reads the value at `index`.

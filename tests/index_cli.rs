@@ -21,8 +21,18 @@ fn libsais_sa(ascii: &[u8]) -> Vec<i64> {
 }
 
 fn references() -> Vec<std::path::PathBuf> {
-    let mut refs: Vec<_> = std::fs::read_dir(shared("ref")).unwrap().map(|e| e.unwrap().path()).collect();
-    refs.extend(["human_rCRS_chrM_NC_012920.fa.gz", "lambda_virus.fa.gz", "phiX174.fa.gz"].map(data));
+    let mut refs: Vec<_> = std::fs::read_dir(shared("ref"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    refs.extend(
+        [
+            "human_rCRS_chrM_NC_012920.fa.gz",
+            "lambda_virus.fa.gz",
+            "phiX174.fa.gz",
+        ]
+        .map(data),
+    );
     refs.sort();
     refs
 }
@@ -34,7 +44,11 @@ fn suffix_arrays_of_real_references_equal_libsais() {
         let ours: Vec<u32> = galign::sa::suffix_array(&reference.text);
         let expected = libsais_sa(&reference.text.to_ascii());
         assert!(ours.len() == expected.len(), "{}", path.display());
-        assert!(ours.iter().zip(&expected).all(|(&a, &b)| a as i64 == b), "{}: suffix array differs", path.display());
+        assert!(
+            ours.iter().zip(&expected).all(|(&a, &b)| a as i64 == b),
+            "{}: suffix array differs",
+            path.display()
+        );
     }
 }
 
@@ -43,9 +57,17 @@ fn sa_command_writes_the_libsais_array() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.sa");
     let reference = data("lambda_virus.fa.gz");
-    run_ok(galign().args(["sa", "--device", "cpu", "-o"]).arg(&out).arg(&reference));
+    run_ok(
+        galign()
+            .args(["sa", "--device", "cpu", "-o"])
+            .arg(&out)
+            .arg(&reference),
+    );
     let bytes = std::fs::read(&out).unwrap();
-    let written: Vec<i64> = bytes.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap()) as i64).collect();
+    let written: Vec<i64> = bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()) as i64)
+        .collect();
     let text = read_fasta(&reference).unwrap().text.to_ascii();
     assert_eq!(written, libsais_sa(&text));
     assert_eq!(files_in(dir.path()).len(), 1, "no temporary file left");
@@ -64,10 +86,18 @@ fn index_bwt_inverts_to_the_text_and_records_layout() {
     let mut row = 0u64;
     for i in (0..n).rev() {
         let symbol = fm.occ.symbol(row);
-        assert_eq!(symbol, text.get(i), "BWT inversion differs at text position {i}");
+        assert_eq!(
+            symbol,
+            text.get(i),
+            "BWT inversion differs at text position {i}"
+        );
         row = fm.lf(row);
     }
-    assert_eq!(row, fm.occ.primary(), "n LF steps reach the row of the whole text");
+    assert_eq!(
+        row,
+        fm.occ.primary(),
+        "n LF steps reach the row of the whole text"
+    );
     let layout = index.layout();
     assert_eq!(layout.contigs.len(), 7);
     assert_eq!(layout.text_len() as usize, n);
@@ -80,7 +110,12 @@ fn index_is_byte_identical_across_thread_counts() {
     let dir = tempfile::tempdir().unwrap();
     let reference = data("celegans_ce_htslib_1Mb.fa.gz");
     for t in ["1", "2", "5"] {
-        run_ok(galign().args(["index", "--device", "cpu", "-t", t, "-p"]).arg(dir.path().join(t)).arg(&reference));
+        run_ok(
+            galign()
+                .args(["index", "--device", "cpu", "-t", t, "-p"])
+                .arg(dir.path().join(t))
+                .arg(&reference),
+        );
     }
     let one = std::fs::read(dir.path().join("1.galign")).unwrap();
     assert_eq!(one, std::fs::read(dir.path().join("2.galign")).unwrap());
@@ -94,7 +129,11 @@ fn index_error(fasta: &[u8]) -> String {
     let path = dir.path().join("bad.fa");
     std::fs::write(&path, fasta).unwrap();
     let stderr = run_fail(galign().args(["index", "--device", "cpu"]).arg(&path));
-    assert_eq!(files_in(dir.path()), ["bad.fa".to_string()].into(), "no index files left behind");
+    assert_eq!(
+        files_in(dir.path()),
+        ["bad.fa".to_string()].into(),
+        "no index files left behind"
+    );
     assert!(stderr.contains("bad.fa"), "error names the file: {stderr}");
     stderr
 }
@@ -105,9 +144,15 @@ fn bad_references_are_clear_errors() {
     let e = index_error(b">a\nACGT\n>b\n>c\nAC\n");
     assert!(e.contains("'b'") && e.contains("no sequence"), "{e}");
     let e = index_error(b">a\nACGT\n>b x\nAC\n>a\nGG\n");
-    assert!(e.contains("'a'") && e.contains("record 1") && e.contains("record 3"), "{e}");
+    assert!(
+        e.contains("'a'") && e.contains("record 1") && e.contains("record 3"),
+        "{e}"
+    );
     let e = index_error(b">chr1\nACGT\nAC-T\n");
-    assert!(e.contains("'chr1'") && e.contains("position 7") && e.contains("'-'"), "{e}");
+    assert!(
+        e.contains("'chr1'") && e.contains("position 7") && e.contains("'-'"),
+        "{e}"
+    );
     let e = index_error(b">chr1\nAC1T\n");
     assert!(e.contains("position 3"), "{e}");
     let e = index_error(b"@r\nACGT\n+\nIIII\n");
@@ -155,10 +200,20 @@ fn device_gpu_without_a_gpu_is_a_clear_error_and_auto_falls_back() {
     }
     let dir = tempfile::tempdir().unwrap();
     let reference = data("phiX174.fa.gz");
-    let e = run_fail(galign().args(["index", "--device", "gpu", "-p"]).arg(dir.path().join("x")).arg(&reference));
+    let e = run_fail(
+        galign()
+            .args(["index", "--device", "gpu", "-p"])
+            .arg(dir.path().join("x"))
+            .arg(&reference),
+    );
     assert!(e.contains("--device gpu"), "{e}");
     assert!(files_in(dir.path()).is_empty());
-    let out = run_ok(galign().args(["index", "--device", "auto", "-p"]).arg(dir.path().join("x")).arg(&reference));
+    let out = run_ok(
+        galign()
+            .args(["index", "--device", "auto", "-p"])
+            .arg(dir.path().join("x"))
+            .arg(&reference),
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("CPU"));
     assert!(dir.path().join("x.galign").exists());
 }

@@ -14,11 +14,16 @@ use common::*;
 struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn bases(&mut self, n: usize) -> String {
-        (0..n).map(|_| b"ACGT"[(self.next() % 4) as usize] as char).collect()
+        (0..n)
+            .map(|_| b"ACGT"[(self.next() % 4) as usize] as char)
+            .collect()
     }
 }
 
@@ -66,8 +71,19 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
     let mut rng = Rng(42);
     let periodic: String = "ACG".repeat(40);
     let contigs = vec![
-        ("chrA".to_string(), format!("{}NNNNNNNNNN{}{}", rng.bases(300), rng.bases(50).to_lowercase(), rng.bases(200))),
-        ("chrB".to_string(), format!("{}RYK{}", rng.bases(120), rng.bases(90))),
+        (
+            "chrA".to_string(),
+            format!(
+                "{}NNNNNNNNNN{}{}",
+                rng.bases(300),
+                rng.bases(50).to_lowercase(),
+                rng.bases(200)
+            ),
+        ),
+        (
+            "chrB".to_string(),
+            format!("{}RYK{}", rng.bases(120), rng.bases(90)),
+        ),
         ("polyA".to_string(), "A".repeat(70)),
         ("per3".to_string(), periodic.clone()),
         ("tandem".to_string(), rng.bases(17).repeat(9)),
@@ -75,13 +91,22 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
         ("nstart".to_string(), format!("NNNN{}NN", rng.bases(40))),
     ];
     let dir = tempfile::tempdir().unwrap();
-    let fasta: String = contigs.iter().map(|(n, s)| format!(">{n} test contig\n{s}\n")).collect();
+    let fasta: String = contigs
+        .iter()
+        .map(|(n, s)| format!(">{n} test contig\n{s}\n"))
+        .collect();
     let ref_path = dir.path().join("nasty.fa");
     std::fs::write(&ref_path, fasta).unwrap();
     // The text the index holds (ambiguity codes replaced), to build reads over N runs.
-    let text = galign::reference::read_fasta(&ref_path).unwrap().text.to_ascii();
+    let text = galign::reference::read_fasta(&ref_path)
+        .unwrap()
+        .text
+        .to_ascii();
     let text = String::from_utf8(text).unwrap();
-    let joined: String = contigs.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+    let joined: String = contigs
+        .iter()
+        .map(|(_, s)| s.to_ascii_uppercase())
+        .collect();
 
     let mut reads: Vec<(String, String)> = Vec::new();
     let mut add = |seq: String| reads.push((format!("r{}", reads.len()), seq));
@@ -90,7 +115,11 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
         let start = (rng.next() as usize) % (text.len() - len);
         let from_text = text[start..start + len].to_string();
         let from_ref = joined[start..start + len].to_string();
-        add(if rng.next() % 2 == 0 { from_text.clone() } else { revcomp(&from_text) });
+        add(if rng.next() % 2 == 0 {
+            from_text.clone()
+        } else {
+            revcomp(&from_text)
+        });
         add(from_ref);
     }
     add("A".repeat(30));
@@ -102,24 +131,43 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
     add("ACGTNACGT".into());
     add(rng.bases(60));
 
-    let fq: String = reads.iter().map(|(n, s)| format!("@{n}\n{s}\n+\n{}\n", "I".repeat(s.len()))).collect();
+    let fq: String = reads
+        .iter()
+        .map(|(n, s)| format!("@{n}\n{s}\n+\n{}\n", "I".repeat(s.len())))
+        .collect();
     let fq_path = dir.path().join("reads.fq");
     std::fs::write(&fq_path, fq).unwrap();
     let prefix = index(&ref_path, dir.path(), "nasty", "cpu");
-    let out = run_ok(galign().args(["map", "-a", "--device", "cpu"]).arg(&prefix).arg(&fq_path));
+    let out = run_ok(
+        galign()
+            .args(["map", "-a", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&fq_path),
+    );
     let got = sam_hits(&String::from_utf8(out.stdout).unwrap());
-    let expected: BTreeSet<HitKey> = reads.iter().flat_map(|(n, s)| brute_force(&contigs, n, s)).collect();
+    let expected: BTreeSet<HitKey> = reads
+        .iter()
+        .flat_map(|(n, s)| brute_force(&contigs, n, s))
+        .collect();
     assert!(expected.len() > 500, "the test exercises many hits");
     let missing: Vec<_> = expected.difference(&got).take(5).collect();
     let extra: Vec<_> = got.difference(&expected).take(5).collect();
-    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:?}; extra {extra:?}");
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "missing {missing:?}; extra {extra:?}"
+    );
 }
 
 /// Asserts two texts are equal, reporting the first differing line.
 fn assert_same_lines(got: &str, expected: &str) {
     let (g, e): (Vec<&str>, Vec<&str>) = (got.lines().collect(), expected.lines().collect());
     if let Some(i) = (0..g.len().max(e.len())).find(|&i| g.get(i) != e.get(i)) {
-        panic!("line {}: got {:?}, expected {:?}", i + 1, g.get(i), e.get(i));
+        panic!(
+            "line {}: got {:?}, expected {:?}",
+            i + 1,
+            g.get(i),
+            e.get(i)
+        );
     }
 }
 
@@ -139,7 +187,16 @@ fn output_is_identical_across_threads_and_batch_sizes() {
             let out = dir.path().join(format!("out.{ext}"));
             run_ok(
                 galign()
-                    .args(["map", "-R", "@RG\\tID:g\\tSM:s", "-t", t, "--batch-size", batch, "-o"])
+                    .args([
+                        "map",
+                        "-R",
+                        "@RG\\tID:g\\tSM:s",
+                        "-t",
+                        t,
+                        "--batch-size",
+                        batch,
+                        "-o",
+                    ])
                     .arg(&out)
                     .arg(&prefix)
                     .arg(&reads),
@@ -147,7 +204,10 @@ fn output_is_identical_across_threads_and_batch_sizes() {
             outputs.push(std::fs::read(&out).unwrap());
             std::fs::remove_file(&out).unwrap();
         }
-        assert!(outputs.iter().all(|o| o == &outputs[0]), "{ext} output differs with threads or batch size");
+        assert!(
+            outputs.iter().all(|o| o == &outputs[0]),
+            "{ext} output differs with threads or batch size"
+        );
     }
 }
 
@@ -158,22 +218,75 @@ fn samtools_accepts_sam_and_bam_and_sorts_and_indexes() {
     let reads = data("NA12878_chrM_20k.fq.gz");
     let bam = dir.path().join("out.bam");
     let sam = dir.path().join("out.sam");
-    run_ok(galign().args(["map", "-R", "@RG\\tID:g\\tSM:s", "-o"]).arg(&bam).arg(&prefix).arg(&reads));
-    run_ok(galign().args(["map", "-R", "@RG\\tID:g\\tSM:s", "-o"]).arg(&sam).arg(&prefix).arg(&reads));
-    run_ok(Command::new("samtools").arg("quickcheck").arg(&bam).arg(&sam));
+    run_ok(
+        galign()
+            .args(["map", "-R", "@RG\\tID:g\\tSM:s", "-o"])
+            .arg(&bam)
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    run_ok(
+        galign()
+            .args(["map", "-R", "@RG\\tID:g\\tSM:s", "-o"])
+            .arg(&sam)
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    run_ok(
+        Command::new("samtools")
+            .arg("quickcheck")
+            .arg(&bam)
+            .arg(&sam),
+    );
     // SAM round-trips through samtools unchanged; BAM decodes to the same text.
     let sam_text = std::fs::read_to_string(&sam).unwrap();
-    let via_samtools = run_ok(Command::new("samtools").args(["view", "-h", "--no-PG"]).arg(&sam)).stdout;
+    let via_samtools = run_ok(
+        Command::new("samtools")
+            .args(["view", "-h", "--no-PG"])
+            .arg(&sam),
+    )
+    .stdout;
     assert_same_lines(&String::from_utf8(via_samtools).unwrap(), &sam_text);
     // The BAM differs only in @PG CL, which names the other output file.
-    let from_bam = run_ok(Command::new("samtools").args(["view", "-h", "--no-PG"]).arg(&bam)).stdout;
-    let without_pg = |s: &str| s.lines().filter(|l| !l.starts_with("@PG")).collect::<Vec<_>>().join("\n");
-    assert_same_lines(&without_pg(&String::from_utf8(from_bam).unwrap()), &without_pg(&sam_text));
+    let from_bam = run_ok(
+        Command::new("samtools")
+            .args(["view", "-h", "--no-PG"])
+            .arg(&bam),
+    )
+    .stdout;
+    let without_pg = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("@PG"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_same_lines(
+        &without_pg(&String::from_utf8(from_bam).unwrap()),
+        &without_pg(&sam_text),
+    );
     let sorted = dir.path().join("sorted.bam");
-    run_ok(Command::new("samtools").args(["sort", "-o"]).arg(&sorted).arg(&bam));
+    run_ok(
+        Command::new("samtools")
+            .args(["sort", "-o"])
+            .arg(&sorted)
+            .arg(&bam),
+    );
     run_ok(Command::new("samtools").arg("index").arg(&sorted));
-    let region = run_ok(Command::new("samtools").args(["view", "-c"]).arg(&sorted).arg("NC_012920_1:1000-2000")).stdout;
-    assert!(String::from_utf8(region).unwrap().trim().parse::<u64>().unwrap() > 100);
+    let region = run_ok(
+        Command::new("samtools")
+            .args(["view", "-c"])
+            .arg(&sorted)
+            .arg("NC_012920_1:1000-2000"),
+    )
+    .stdout;
+    assert!(
+        String::from_utf8(region)
+            .unwrap()
+            .trim()
+            .parse::<u64>()
+            .unwrap()
+            > 100
+    );
     // Every record carries the read group, unmapped reads keep bases and qualities.
     for line in sam_text.lines().filter(|l| !l.starts_with('@')) {
         assert!(line.ends_with("RG:Z:g"), "{line}");
@@ -187,7 +300,12 @@ fn samtools_accepts_sam_and_bam_and_sorts_and_indexes() {
 #[test]
 fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
     let dir = tempfile::tempdir().unwrap();
-    let prefix = index(&shared("ref/ecoli_K12_MG1655.fa.gz"), dir.path(), "ecoli", "cpu");
+    let prefix = index(
+        &shared("ref/ecoli_K12_MG1655.fa.gz"),
+        dir.path(),
+        "ecoli",
+        "cpu",
+    );
     let r1 = shared("reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz");
     let r2 = shared("reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz");
     let two = run_ok(galign().arg("map").arg(&prefix).arg(&r1).arg(&r2)).stdout;
@@ -199,9 +317,20 @@ fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
         interleaved_fq.display()
     );
     run_ok(Command::new("bash").arg("-c").arg(script));
-    let one = run_ok(galign().args(["map", "-p"]).arg(&prefix).arg(&interleaved_fq)).stdout;
+    let one = run_ok(
+        galign()
+            .args(["map", "-p"])
+            .arg(&prefix)
+            .arg(&interleaved_fq),
+    )
+    .stdout;
     let records = |sam: &[u8]| -> Vec<String> {
-        String::from_utf8(sam.to_vec()).unwrap().lines().filter(|l| !l.starts_with('@')).map(String::from).collect()
+        String::from_utf8(sam.to_vec())
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('@'))
+            .map(String::from)
+            .collect()
     };
     assert_eq!(records(&two), records(&one));
     let lines = records(&two);
@@ -212,10 +341,21 @@ fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
         let b: Vec<&str> = pair[1].split('\t').collect();
         let (fa, fb): (u16, u16) = (a[1].parse().unwrap(), b[1].parse().unwrap());
         assert_eq!(a[0], b[0]);
-        assert!(fa & 0x41 == 0x41 && fb & 0x81 == 0x81, "mate flags {fa} {fb}");
+        assert!(
+            fa & 0x41 == 0x41 && fb & 0x81 == 0x81,
+            "mate flags {fa} {fb}"
+        );
         assert_eq!(fa & 0x2, fb & 0x2, "both or neither proper");
-        assert_eq!(fa & 0x8 != 0, fb & 0x4 != 0, "mate-unmapped flag mirrors the mate");
-        assert_eq!(fa & 0x20 != 0, fb & 0x10 != 0, "mate-reverse flag mirrors the mate");
+        assert_eq!(
+            fa & 0x8 != 0,
+            fb & 0x4 != 0,
+            "mate-unmapped flag mirrors the mate"
+        );
+        assert_eq!(
+            fa & 0x20 != 0,
+            fb & 0x10 != 0,
+            "mate-reverse flag mirrors the mate"
+        );
         if fa & 0x2 != 0 {
             proper += 1;
             assert_eq!((a[6], b[6]), ("=", "="));
@@ -224,7 +364,10 @@ fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
             assert!(ta == -tb && ta != 0 && ta.abs() <= 1000);
         }
     }
-    assert!(proper > 20_000, "most pairs of this library are proper: {proper}");
+    assert!(
+        proper > 20_000,
+        "most pairs of this library are proper: {proper}"
+    );
 }
 
 /// Runs `galign map` on reads written from `fastq`, checking the error names `name`
@@ -232,7 +375,10 @@ fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
 fn map_error(prefix: &Path, files: &[(&str, &[u8])], expect: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = galign();
-    cmd.arg("map").arg("-o").arg(dir.path().join("out.bam")).arg(prefix);
+    cmd.arg("map")
+        .arg("-o")
+        .arg(dir.path().join("out.bam"))
+        .arg(prefix);
     for (name, content) in files {
         std::fs::write(dir.path().join(name), content).unwrap();
         cmd.arg(dir.path().join(name));
@@ -241,7 +387,10 @@ fn map_error(prefix: &Path, files: &[(&str, &[u8])], expect: &[&str]) {
     for e in expect {
         assert!(stderr.contains(e), "expected '{e}' in: {stderr}");
     }
-    let left: BTreeSet<String> = files_in(dir.path()).into_iter().filter(|f| f.contains("out")).collect();
+    let left: BTreeSet<String> = files_in(dir.path())
+        .into_iter()
+        .filter(|f| f.contains("out"))
+        .collect();
     assert!(left.is_empty(), "output left behind: {left:?}");
 }
 
@@ -252,16 +401,53 @@ fn bad_reads_and_outputs_are_clear_errors() {
     let good = b"@a\nGATCACAGGTCTATCACCC\n+\nIIIIIIIIIIIIIIIIIII\n";
     map_error(&prefix, &[("r.fq", b"@a\nACGT\nIIII\n")], &["r.fq"]);
     map_error(&prefix, &[("r.fq", b"@a\nACGT\n+\nIII\n")], &["r.fq"]);
-    map_error(&prefix, &[("r.fq", b"@a\nACGT\n+\nIIII\n@b\nACG")], &["r.fq"]);
+    map_error(
+        &prefix,
+        &[("r.fq", b"@a\nACGT\n+\nIIII\n@b\nACG")],
+        &["r.fq"],
+    );
     map_error(&prefix, &[("r.fq", b"")], &["r.fq", "empty"]);
-    map_error(&prefix, &[("r1.fq", good), ("r2.fq", b"@a\nACGT\n+\nIIII\n@b\nACGT\n+\nIIII\n")], &["r2.fq", "more reads"]);
-    map_error(&prefix, &[("r1.fq", b"@a\nACGT\n+\nIIII\n@b\nACGT\n+\nIIII\n"), ("r2.fq", good)], &["r1.fq", "more reads"]);
-    map_error(&prefix, &[("r1.fq", good), ("r2.fq", b"@z\nACGT\n+\nIIII\n")], &["'a'", "'z'"]);
-    let e = run_fail(galign().arg("map").arg(dir.path().join("nope")).arg(data("samtools_ex1_35bp.fq.gz")));
+    map_error(
+        &prefix,
+        &[
+            ("r1.fq", good),
+            ("r2.fq", b"@a\nACGT\n+\nIIII\n@b\nACGT\n+\nIIII\n"),
+        ],
+        &["r2.fq", "more reads"],
+    );
+    map_error(
+        &prefix,
+        &[
+            ("r1.fq", b"@a\nACGT\n+\nIIII\n@b\nACGT\n+\nIIII\n"),
+            ("r2.fq", good),
+        ],
+        &["r1.fq", "more reads"],
+    );
+    map_error(
+        &prefix,
+        &[("r1.fq", good), ("r2.fq", b"@z\nACGT\n+\nIIII\n")],
+        &["'a'", "'z'"],
+    );
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg(dir.path().join("nope"))
+            .arg(data("samtools_ex1_35bp.fq.gz")),
+    );
     assert!(e.contains("nope.galign"), "{e}");
-    let e = run_fail(galign().args(["map", "-o", "/nonexistent/dir/out.sam"]).arg(&prefix).arg(data("samtools_ex1_35bp.fq.gz")));
+    let e = run_fail(
+        galign()
+            .args(["map", "-o", "/nonexistent/dir/out.sam"])
+            .arg(&prefix)
+            .arg(data("samtools_ex1_35bp.fq.gz")),
+    );
     assert!(e.contains("/nonexistent/dir/out.sam"), "{e}");
-    let e = run_fail(galign().args(["map", "-R", "ID:x"]).arg(&prefix).arg(data("samtools_ex1_35bp.fq.gz")));
+    let e = run_fail(
+        galign()
+            .args(["map", "-R", "ID:x"])
+            .arg(&prefix)
+            .arg(data("samtools_ex1_35bp.fq.gz")),
+    );
     assert!(e.contains("@RG"), "{e}");
 }
 
@@ -271,23 +457,68 @@ fn unique_and_multi_hits_get_mapq_xs_and_xa() {
     let mut rng = Rng(7);
     let unique = rng.bases(100);
     let repeat = rng.bases(40);
-    let fasta = format!(">c1\n{unique}{repeat}\n>c2\n{}{repeat}{}\n", rng.bases(30), rng.bases(30));
+    let fasta = format!(
+        ">c1\n{unique}{repeat}\n>c2\n{}{repeat}{}\n",
+        rng.bases(30),
+        rng.bases(30)
+    );
     std::fs::write(dir.path().join("r.fa"), fasta).unwrap();
     let prefix = index(&dir.path().join("r.fa"), dir.path(), "r", "cpu");
-    let fq = format!("@u\n{}\n+\n{}\n@m\n{}\n+\n{}\n", &unique[10..50], "I".repeat(40), revcomp(&repeat), "I".repeat(40));
+    let fq = format!(
+        "@u\n{}\n+\n{}\n@m\n{}\n+\n{}\n",
+        &unique[10..50],
+        "I".repeat(40),
+        revcomp(&repeat),
+        "I".repeat(40)
+    );
     std::fs::write(dir.path().join("q.fq"), fq).unwrap();
-    let sam = String::from_utf8(run_ok(galign().arg("map").arg(&prefix).arg(dir.path().join("q.fq"))).stdout).unwrap();
-    let recs: Vec<Vec<&str>> = sam.lines().filter(|l| !l.starts_with('@')).map(|l| l.split('\t').collect()).collect();
+    let sam = String::from_utf8(
+        run_ok(
+            galign()
+                .arg("map")
+                .arg(&prefix)
+                .arg(dir.path().join("q.fq")),
+        )
+        .stdout,
+    )
+    .unwrap();
+    let recs: Vec<Vec<&str>> = sam
+        .lines()
+        .filter(|l| !l.starts_with('@'))
+        .map(|l| l.split('\t').collect())
+        .collect();
     assert_eq!(&recs[0][1..6], &["0", "c1", "11", "60", "40M"]);
-    assert!(recs[0].contains(&"NM:i:0") && recs[0].contains(&"MD:Z:40") && recs[0].contains(&"AS:i:40"));
-    assert!(!recs[0].iter().any(|f| f.starts_with("XS") || f.starts_with("XA")));
+    assert!(
+        recs[0].contains(&"NM:i:0") && recs[0].contains(&"MD:Z:40") && recs[0].contains(&"AS:i:40")
+    );
+    assert!(!recs[0]
+        .iter()
+        .any(|f| f.starts_with("XS") || f.starts_with("XA")));
     assert_eq!(recs[1][1], "16");
     assert_eq!(recs[1][4], "0");
-    assert_eq!(recs[1][9], repeat, "reverse-strand SEQ is the reference strand");
+    assert_eq!(
+        recs[1][9], repeat,
+        "reverse-strand SEQ is the reference strand"
+    );
     assert!(recs[1].contains(&"XS:i:40"));
     let xa = recs[1].iter().find(|f| f.starts_with("XA:Z:")).unwrap();
-    assert!(xa == &"XA:Z:c2,-31,40M,0;" || xa == &"XA:Z:c1,-101,40M,0;", "{xa}");
-    let all = String::from_utf8(run_ok(galign().args(["map", "-a"]).arg(&prefix).arg(dir.path().join("q.fq"))).stdout).unwrap();
-    let secondary: Vec<&str> = all.lines().filter(|l| l.split('\t').nth(1) == Some("272")).collect();
+    assert!(
+        xa == &"XA:Z:c2,-31,40M,0;" || xa == &"XA:Z:c1,-101,40M,0;",
+        "{xa}"
+    );
+    let all = String::from_utf8(
+        run_ok(
+            galign()
+                .args(["map", "-a"])
+                .arg(&prefix)
+                .arg(dir.path().join("q.fq")),
+        )
+        .stdout,
+    )
+    .unwrap();
+    let secondary: Vec<&str> = all
+        .lines()
+        .filter(|l| l.split('\t').nth(1) == Some("272"))
+        .collect();
     assert_eq!(secondary.len(), 1, "{all}");
 }

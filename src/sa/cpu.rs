@@ -16,7 +16,7 @@
 use rayon::prelude::*;
 
 use super::{radix, SaIndex, INITIAL_PREFIX};
-use crate::par::DisjointSlice;
+use crate::par::{prefetch, DisjointSlice};
 use crate::reference::PackedText;
 
 /// Bases that choose the bucket of the initial sort.
@@ -26,6 +26,9 @@ const BUCKET_COUNT: usize = 1 << (2 * BUCKET_BASES);
 const LARGE_GROUP: usize = 1 << 16;
 /// Small groups are handed to rayon in batches of this many.
 const GROUP_BATCH: usize = 512;
+
+/// How many suffixes ahead the rank reads are prefetched.
+const PREFETCH_DISTANCE: usize = 16;
 
 /// An unsorted group: SA range `start..start + len`, `len >= 2`.
 #[derive(Clone, Copy, Debug)]
@@ -121,10 +124,13 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
             |(mut groups, mut pairs, mut scratch), &(s, e)| {
                 pairs.clear();
                 // SAFETY: a bucket's SA range and its suffixes' ISA slots belong to it alone.
-                pairs.extend((s..e).map(|k| {
-                    let p = unsafe { sa_out.get(k) }.to_usize();
-                    (text.key64(p), I::from_usize(p))
-                }));
+                pairs.extend((s..e).map(|k| (0, unsafe { sa_out.get(k) })));
+                for i in 0..pairs.len() {
+                    if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
+                        prefetch(text.words(), ahead.to_usize() / 32);
+                    }
+                    pairs[i].0 = text.key64(pairs[i].1.to_usize());
+                }
                 if pairs.len() >= LARGE_GROUP {
                     pairs.par_sort_unstable_by_key(|p| p.0);
                 } else {
@@ -149,6 +155,9 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                             });
                         }
                         head = i;
+                    }
+                    if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
+                        isa_out.prefetch(ahead.to_usize());
                     }
                     unsafe {
                         sa_out.write(s + i, pairs[i].1);
@@ -198,23 +207,40 @@ fn doubling_round<I: SaIndex>(
         let sa_out = DisjointSlice::new(sa);
         let keys_out = DisjointSlice::new(keys);
         let sort_small = |batch: &[Group]| {
+            // Gather the whole batch's keys in one pass, prefetching the rank reads
+            // (they miss the cache: this loop is memory-latency bound).
             let mut pairs: Vec<(I, I)> = Vec::new();
-            let mut found = Vec::new();
             for g in batch {
-                pairs.clear();
                 // SAFETY: a group's SA and key slots belong to its task alone.
-                pairs.extend((g.start..g.start + g.len).map(|k| {
-                    let p = unsafe { sa_out.get(k) };
-                    (key_of(p), p)
-                }));
-                pairs.sort_unstable();
-                for (i, &(key, p)) in pairs.iter().enumerate() {
+                pairs.extend(
+                    (g.start..g.start + g.len).map(|k| (I::default(), unsafe { sa_out.get(k) })),
+                );
+            }
+            for i in 0..pairs.len() {
+                if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
+                    prefetch(isa_ro, ahead.to_usize() + h);
+                }
+                pairs[i].0 = key_of(pairs[i].1);
+            }
+            let mut found = Vec::new();
+            let mut offset = 0;
+            for g in batch {
+                let group = &mut pairs[offset..offset + g.len];
+                offset += g.len;
+                if group.len() == 2 {
+                    if group[0] > group[1] {
+                        group.swap(0, 1);
+                    }
+                } else {
+                    group.sort_unstable();
+                }
+                for (i, &(key, p)) in group.iter().enumerate() {
                     unsafe {
                         sa_out.write(g.start + i, p);
                         keys_out.write(g.start + i, key);
                     }
                 }
-                split(&pairs, g.start, &mut found);
+                split(group, g.start, &mut found);
             }
             found
         };
@@ -246,18 +272,23 @@ fn doubling_round<I: SaIndex>(
             split(&pairs, g.start, &mut next);
         }
     }
-    // Phase 2: new ranks (subgroup heads) for every suffix of the refined groups.
+    // Phase 2: new ranks (subgroup heads). Members of a group's first subgroup keep
+    // the group's head as rank, so only the later subgroups are written.
     let keys: &[I] = keys;
     let sa: &[I] = sa;
     let isa_out = DisjointSlice::new(isa);
-    groups.par_iter().for_each(|g| {
-        let mut head = g.start;
-        for k in g.start..g.start + g.len {
-            if k > g.start && keys[k] != keys[k - 1] {
-                head = k;
+    groups.par_chunks(GROUP_BATCH).for_each(|batch| {
+        for g in batch {
+            let mut head = g.start;
+            for k in g.start + 1..g.start + g.len {
+                if keys[k] != keys[k - 1] {
+                    head = k;
+                }
+                if head != g.start {
+                    // SAFETY: the suffixes of different groups are different positions.
+                    unsafe { isa_out.write(sa[k].to_usize(), I::from_usize(head)) };
+                }
             }
-            // SAFETY: the suffixes of different groups are different positions.
-            unsafe { isa_out.write(sa[k].to_usize(), I::from_usize(head)) };
         }
     });
     next

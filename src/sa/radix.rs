@@ -7,7 +7,11 @@ const SMALL: usize = 32;
 
 /// Sorts `pairs` by key, looking only at key bits below `bits` (the higher ones are
 /// equal across `pairs`). Order among equal keys is unspecified.
-pub fn sort_by_key<V: Copy + Default>(pairs: &mut [(u64, V)], scratch: &mut Vec<(u64, V)>, bits: u32) {
+pub fn sort_by_key<V: Copy + Default>(
+    pairs: &mut [(u64, V)],
+    scratch: &mut Vec<(u64, V)>,
+    bits: u32,
+) {
     if scratch.len() < pairs.len() {
         scratch.resize(pairs.len(), (0, V::default()));
     }
@@ -74,7 +78,9 @@ mod tests {
             for spread in [1u64, 3, 255, u64::MAX] {
                 let mut pairs: Vec<(u64, u32)> = (0..len)
                     .map(|i| {
-                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
                         ((state >> 7) % spread.max(1) << 3 | 5, i as u32)
                     })
                     .collect();

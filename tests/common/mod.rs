@@ -13,37 +13,68 @@ pub fn galign() -> Command {
 
 /// The repository's bundled data.
 pub fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
 }
 
 /// The shared real data beside the checkout.
 pub fn shared(sub: &str) -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(sub);
-    assert!(p.exists(), "shared data {} is missing (CI has ../shared beside the checkout)", p.display());
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(sub);
+    assert!(
+        p.exists(),
+        "shared data {} is missing (CI has ../shared beside the checkout)",
+        p.display()
+    );
     p
 }
 
 /// Runs a command, panicking with its stderr when it fails.
 pub fn run_ok(cmd: &mut Command) -> Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(out.status.success(), "{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     out
 }
 
 /// Runs a command that must fail; returns its stderr.
 pub fn run_fail(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!out.status.success(), "{cmd:?} should have failed");
-    assert_eq!(out.status.code(), Some(1), "{cmd:?} should exit 1, stderr: {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "{cmd:?} panicked: {stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{cmd:?} should exit 1, stderr: {stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "{cmd:?} panicked: {stderr}"
+    );
     stderr
 }
 
 /// Builds `PREFIX.galign` for a reference, returning the prefix.
 pub fn index(reference: &Path, dir: &Path, name: &str, device: &str) -> PathBuf {
     let prefix = dir.join(name);
-    run_ok(galign().arg("index").arg("--device").arg(device).arg("-p").arg(&prefix).arg(reference));
+    run_ok(
+        galign()
+            .arg("index")
+            .arg("--device")
+            .arg(device)
+            .arg("-p")
+            .arg(&prefix)
+            .arg(reference),
+    );
     prefix
 }
 
@@ -57,17 +88,29 @@ pub fn sam_hits(sam: &str) -> BTreeSet<HitKey> {
         .filter_map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
             let flag: u16 = f[1].parse().unwrap();
-            (flag & 4 == 0).then(|| (f[0].to_string(), flag & 16 != 0, f[2].to_string(), f[3].parse::<u64>().unwrap() - 1))
+            (flag & 4 == 0).then(|| {
+                (
+                    f[0].to_string(),
+                    flag & 16 != 0,
+                    f[2].to_string(),
+                    f[3].parse::<u64>().unwrap() - 1,
+                )
+            })
         })
         .collect()
 }
 
 /// Removes `/1` or `/2` from a read name.
 pub fn strip_mate(name: &str) -> &str {
-    name.strip_suffix("/1").or_else(|| name.strip_suffix("/2")).unwrap_or(name)
+    name.strip_suffix("/1")
+        .or_else(|| name.strip_suffix("/2"))
+        .unwrap_or(name)
 }
 
 /// Lists a directory's file names (to check nothing was left behind).
 pub fn files_in(dir: &Path) -> BTreeSet<String> {
-    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
 }
