@@ -20,7 +20,7 @@ use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, MateContext, RecordOptions, SamWriter};
 pub use reads::{ReadRecord, ReadSource};
-use search::{find_hits, Hit};
+use search::{find_hits, Hit, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -186,8 +186,8 @@ fn align_batch(
     let parts: Vec<(Vec<Record>, MapStats)> = batch
         .par_chunks(TASK_SIZE * per_item)
         .map_init(
-            || (Vec::new(), Vec::new(), Vec::new()),
-            |(scratch, hits1, hits2): &mut (Vec<u8>, Vec<Hit>, Vec<Hit>), chunk| {
+            || (Scratch::default(), Vec::new(), Vec::new()),
+            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), chunk| {
                 let mut records = Vec::with_capacity(chunk.len());
                 let mut stats = MapStats::default();
                 for item in chunk.chunks(per_item) {

@@ -3,7 +3,7 @@
 //! a contig boundary or over an ambiguous run are dropped).
 
 use crate::fm::FmIndex;
-use crate::reference::{base_code, Layout};
+use crate::reference::Layout;
 
 /// One exact occurrence of a read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -16,16 +16,23 @@ pub struct Hit {
     pub reverse: bool,
 }
 
+/// 2-bit code of each ASCII byte; 4 for anything but A, C, G, T (either case).
+const CODES: [u8; 256] = {
+    let mut t = [4u8; 256];
+    let mut i = 0;
+    while i < 4 {
+        t[b"ACGT"[i] as usize] = i as u8;
+        t[b"acgt"[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Encodes `seq` as 2-bit codes into `out`; `false` when a base is not A, C, G or T.
 pub fn encode(seq: &[u8], out: &mut Vec<u8>) -> bool {
     out.clear();
-    for &b in seq {
-        match base_code(b) {
-            Some(c) => out.push(c),
-            None => return false,
-        }
-    }
-    true
+    out.extend(seq.iter().map(|&b| CODES[b as usize]));
+    out.iter().all(|&c| c < 4)
 }
 
 /// Reverse complement of 2-bit codes, in place.
@@ -36,51 +43,36 @@ pub fn reverse_complement_codes(codes: &mut [u8]) {
     }
 }
 
-/// The row intervals of a read's forward and reverse-complement strands.
-pub fn strand_intervals(fm: &FmIndex<'_>, codes: &mut [u8]) -> [(u64, u64); 2] {
-    let forward = fm.search(codes);
-    reverse_complement_codes(codes);
-    let reverse = fm.search(codes);
-    reverse_complement_codes(codes);
-    [forward, reverse]
+/// Keeps the placeable hits among text positions of one strand's occurrences.
+pub fn place_positions(layout: &Layout, positions: &[u64], len: usize, reverse: bool, out: &mut Vec<Hit>) {
+    for &pos in positions {
+        if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
+            out.push(Hit { contig: contig as u32, pos: offset, reverse });
+        }
+    }
 }
 
-/// Locates every row of both intervals, keeps the placeable hits, sorted.
-pub fn place_hits(
-    fm: &FmIndex<'_>,
-    layout: &Layout,
-    intervals: [(u64, u64); 2],
-    len: usize,
-    out: &mut Vec<Hit>,
-) {
+/// All exact hits of `seq` (any case) on both strands, sorted; none when it holds a
+/// non-ACGT base or is empty.
+pub fn find_hits(fm: &FmIndex<'_>, layout: &Layout, seq: &[u8], scratch: &mut Scratch, out: &mut Vec<Hit>) {
     out.clear();
-    for (strand, (lo, hi)) in intervals.into_iter().enumerate() {
-        for row in lo..hi {
-            let pos = fm.locate(row);
-            if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
-                out.push(Hit {
-                    contig: contig as u32,
-                    pos: offset,
-                    reverse: strand == 1,
-                });
-            }
+    if seq.is_empty() || !encode(seq, &mut scratch.codes) {
+        return;
+    }
+    for reverse in [false, true] {
+        if reverse {
+            reverse_complement_codes(&mut scratch.codes);
         }
+        scratch.positions.clear();
+        fm.occurrences(&scratch.codes, &mut scratch.positions);
+        place_positions(layout, &scratch.positions, seq.len(), reverse, out);
     }
     out.sort_unstable();
 }
 
-/// All exact hits of `seq` (any case); none when it holds a non-ACGT base or is empty.
-pub fn find_hits(
-    fm: &FmIndex<'_>,
-    layout: &Layout,
-    seq: &[u8],
-    scratch: &mut Vec<u8>,
-    out: &mut Vec<Hit>,
-) {
-    out.clear();
-    if seq.is_empty() || !encode(seq, scratch) {
-        return;
-    }
-    let intervals = strand_intervals(fm, scratch);
-    place_hits(fm, layout, intervals, seq.len(), out);
+/// Reusable buffers of [`find_hits`].
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    codes: Vec<u8>,
+    positions: Vec<u64>,
 }
