@@ -49,14 +49,7 @@ impl FmParts {
         } else {
             sa.par_iter().position_any(|&p| p == 0).unwrap() + 1
         };
-        let occ = occ::build_blocks(n + 1, |row| {
-            let p = position(row) as usize;
-            if p == 0 {
-                0
-            } else {
-                text.get(p - 1)
-            }
-        });
+        let occ = occ::build_blocks(text, sa);
         let sampled = sampled_sa::build(n + 1, sample_rate, position);
         let counts = (0..n)
             .into_par_iter()
@@ -76,7 +69,7 @@ impl FmParts {
             c[s + 1] = c[s] + counts[s];
         }
         let k = jump::choose_k(n);
-        let jump = jump::build(text, k);
+        let jump = jump::build(text, sa, k);
         FmParts {
             n: n as u64,
             primary: primary as u64,
@@ -251,7 +244,8 @@ mod tests {
         let codes = random_codes(3000, 7, 4);
         let text = PackedText::from_codes(&codes);
         for k in 1..=5 {
-            let table = jump::build(&text, k);
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            let table = jump::build(&text, &sa, k);
             for x in 0..1usize << (2 * k) {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
                 let (lo, hi) = naive_rows(&codes, &pat);
