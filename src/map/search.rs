@@ -44,17 +44,33 @@ pub fn reverse_complement_codes(codes: &mut [u8]) {
 }
 
 /// Keeps the placeable hits among text positions of one strand's occurrences.
-pub fn place_positions(layout: &Layout, positions: &[u64], len: usize, reverse: bool, out: &mut Vec<Hit>) {
+pub fn place_positions(
+    layout: &Layout,
+    positions: &[u64],
+    len: usize,
+    reverse: bool,
+    out: &mut Vec<Hit>,
+) {
     for &pos in positions {
         if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
-            out.push(Hit { contig: contig as u32, pos: offset, reverse });
+            out.push(Hit {
+                contig: contig as u32,
+                pos: offset,
+                reverse,
+            });
         }
     }
 }
 
 /// All exact hits of `seq` (any case) on both strands, sorted; none when it holds a
 /// non-ACGT base or is empty.
-pub fn find_hits(fm: &FmIndex<'_>, layout: &Layout, seq: &[u8], scratch: &mut Scratch, out: &mut Vec<Hit>) {
+pub fn find_hits(
+    fm: &FmIndex<'_>,
+    layout: &Layout,
+    seq: &[u8],
+    scratch: &mut Scratch,
+    out: &mut Vec<Hit>,
+) {
     out.clear();
     if seq.is_empty() || !encode(seq, &mut scratch.codes) {
         return;
