@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 T=${1:-$(nproc)}
 W=${2:-$(mktemp -d)}
+mkdir -p "$W"
 S=../shared/data
 cargo build --release --quiet --example sa_bench
 G=target/release/galign
