@@ -1,10 +1,16 @@
 //! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
 //! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
 //! instead of skipping it), and, where a GPU is present, the GPU suffix array equals the
-//! CPU one. Ignored tests time the radix sort and compare builders on FASTA files; run
-//! them on a GPU machine with `--ignored --nocapture`.
+//! CPU one and `map` on the GPU writes the same SAM/BAM bytes as on the CPU for every
+//! real read set. Ignored tests time the radix sort and compare builders on FASTA files;
+//! run them on a GPU machine with `--ignored --nocapture`.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+use galign::device::DeviceChoice;
+use galign::map::{MapOptions, ReadSource};
+use galign::progress::Reporter;
 
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::radix::{KeyWidth, Workspace};
@@ -277,4 +283,159 @@ fn check_fasta_files() {
         );
     }
     assert!(!failed, "a GPU suffix array differed from the CPU's");
+}
+
+/// `name` under the first of `dirs` that holds it.
+fn find_data(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
+    dirs.iter().map(|d| d.join(name)).find(|p| p.exists())
+}
+
+/// The folders searched for data: the checkout's `data/` and the shared real data
+/// (`$GALIGN_SHARED_DATA`, else `../shared/data`), relative to the working directory
+/// (the GPU machine runs the test binary from the repository root) or to the source.
+fn data_dirs() -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let local = vec![PathBuf::from("data"), manifest.join("data")];
+    let mut shared: Vec<PathBuf> = std::env::var_os("GALIGN_SHARED_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    shared.extend([
+        PathBuf::from("../shared/data"),
+        manifest.join("../shared/data"),
+    ]);
+    (local, shared)
+}
+
+/// Maps `source` against `prefix` on `device`, returning the output's bytes.
+fn map_bytes(
+    prefix: &Path,
+    source: &ReadSource,
+    all_hits: bool,
+    device: DeviceChoice,
+    batch_size: usize,
+    output: PathBuf,
+) -> Vec<u8> {
+    let options = MapOptions {
+        source: source.clone(),
+        output: Some(output.clone()),
+        read_group: Some("@RG\tID:g\tSM:s".into()),
+        max_alternatives: 5,
+        all_hits,
+        max_insert: 1000,
+        batch_size,
+        threads: 4,
+        command_line: "galign map test".into(),
+        device,
+    };
+    galign::map::map_reads(prefix, &options, &Reporter::quiet())
+        .unwrap_or_else(|e| panic!("map on {device:?}: {e:#}"));
+    std::fs::read(output).unwrap()
+}
+
+/// SAM (and, for one set, BAM) from `--device gpu` equals `--device cpu` byte for byte on
+/// every real read set present (single and paired, -k 5 and -a, several batch sizes).
+#[test]
+fn gpu_map_matches_cpu_on_real_reads() {
+    let Some(gpu) = gpu() else { return };
+    drop(gpu);
+    let (local, shared) = data_dirs();
+    let reads = |name: &str| find_data(&shared, &format!("reads/{name}"));
+    let reference = |name: &str| find_data(&shared, &format!("ref/{name}"));
+    let chrm = "human_rCRS_chrM_NC_012920.fa.gz";
+    // (name, reference, mate 1, mate 2, sampling rate)
+    let sets = [
+        (
+            "NA12878 chrM 20k",
+            find_data(&local, chrm),
+            find_data(&local, "NA12878_chrM_20k.fq.gz"),
+            None,
+            3,
+        ),
+        (
+            "NA12878 chrM cnvkit",
+            reference(chrm),
+            reads("NA12878_chrM_cnvkit.fq.gz"),
+            None,
+            16,
+        ),
+        (
+            "HG002 chr20",
+            reference("human_GRCh37_chr20.fa.gz"),
+            reads("HG002_chr20_10.0-10.1Mb_148bp.fq.gz"),
+            None,
+            16,
+        ),
+        (
+            "C. elegans",
+            reference("celegans_ce_htslib_1Mb.fa.gz"),
+            reads("celegans_SRR065390_1000.fq.gz"),
+            None,
+            32,
+        ),
+        (
+            "samtools ex1",
+            reference("samtools_ex1.fa.gz"),
+            reads("samtools_ex1_35bp.fq.gz"),
+            None,
+            1,
+        ),
+        (
+            "E. coli paired",
+            reference("ecoli_K12_MG1655.fa.gz"),
+            reads("ecoli_MG1655_first10kb_EAS20_R1.fq.gz"),
+            reads("ecoli_MG1655_first10kb_EAS20_R2.fq.gz"),
+            16,
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut compared = 0;
+    for (i, (name, fasta, mate1, mate2, rate)) in sets.into_iter().enumerate() {
+        let (Some(fasta), Some(mate1)) = (fasta, mate1) else {
+            eprintln!("{name}: data not present, skipped");
+            continue;
+        };
+        let prefix = dir.path().join(format!("ref{i}"));
+        let build = galign::index::BuildOptions {
+            sample_rate: rate,
+            device: DeviceChoice::Auto,
+        };
+        galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
+        let source = match mate2 {
+            Some(mate2) => ReadSource::Paired(mate1, mate2),
+            None => ReadSource::Single(mate1),
+        };
+        for all_hits in [false, true] {
+            let ext = if i == 0 { "bam" } else { "sam" };
+            let out = |tag: &str| dir.path().join(format!("{i}-{tag}.{ext}"));
+            let cpu = map_bytes(
+                &prefix,
+                &source,
+                all_hits,
+                DeviceChoice::Cpu,
+                65536,
+                out("c"),
+            );
+            for batch in [65536, 777] {
+                let gpu = map_bytes(
+                    &prefix,
+                    &source,
+                    all_hits,
+                    DeviceChoice::Gpu,
+                    batch,
+                    out("g"),
+                );
+                assert!(
+                    gpu == cpu,
+                    "{name} (-a {all_hits}, batch {batch}, {ext}): GPU output differs from the CPU's"
+                );
+            }
+            eprintln!(
+                "{name}: -a {all_hits}: {} bytes of {ext} identical",
+                cpu.len()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 0, "no read set found");
 }

@@ -1,6 +1,7 @@
 //! Exact search of one read on both strands: backward search from the jump table,
 //! locate through the sampled suffix array, and placement on the contigs (hits across
-//! a contig boundary or over an ambiguous run are dropped).
+//! a contig boundary or over an ambiguous run are dropped). The GPU search
+//! ([`crate::gpu::map`]) produces located positions and shares the placement.
 
 use crate::fm::FmIndex;
 use crate::reference::{base_code, Layout};
@@ -45,18 +46,23 @@ pub fn strand_intervals(fm: &FmIndex<'_>, codes: &mut [u8]) -> [(u64, u64); 2] {
     [forward, reverse]
 }
 
-/// Locates every row of both intervals, keeps the placeable hits, sorted.
-pub fn place_hits(
-    fm: &FmIndex<'_>,
+/// The text positions of the rows `lo..hi`, located through the sampled suffix array.
+pub fn locate_rows<'a>(fm: FmIndex<'a>, (lo, hi): (u64, u64)) -> impl Iterator<Item = u64> + 'a {
+    (lo..hi).map(move |row| fm.locate(row))
+}
+
+/// Places the located text positions of a read's forward and reverse-complement
+/// strands (any order) on the contigs; keeps the placeable hits, sorted. Shared by the
+/// CPU and GPU searches.
+pub fn place_hits<I: Iterator<Item = u64>>(
     layout: &Layout,
-    intervals: [(u64, u64); 2],
+    strands: [I; 2],
     len: usize,
     out: &mut Vec<Hit>,
 ) {
     out.clear();
-    for (strand, (lo, hi)) in intervals.into_iter().enumerate() {
-        for row in lo..hi {
-            let pos = fm.locate(row);
+    for (strand, positions) in strands.into_iter().enumerate() {
+        for pos in positions {
             if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
                 out.push(Hit {
                     contig: contig as u32,
@@ -82,5 +88,10 @@ pub fn find_hits(
         return;
     }
     let intervals = strand_intervals(fm, scratch);
-    place_hits(fm, layout, intervals, seq.len(), out);
+    place_hits(
+        layout,
+        intervals.map(|i| locate_rows(*fm, i)),
+        seq.len(),
+        out,
+    );
 }
