@@ -2,7 +2,8 @@
 # GPU check of `galign map` (run through `gpu_check.sh TESTBIN --map GALIGN`, or directly):
 # GPU unit tests, CLI output of --device gpu against --device cpu on every real read set
 # (cmp, SAM and BAM, single and paired, -k 5 and -a), the GPU-error fallback under auto,
-# and a reads/s table on generated reads. Any difference fails the script.
+# and a reads/s table on generated reads. Any difference fails the script. Both devices
+# write to the same relative name (in $work/gpu and $work/cpu), so that @PG CL agrees.
 #
 # usage: scripts/gpu_check_map.sh TESTBIN GALIGN [WORKDIR]
 # env:   GALIGN_SHARED_DATA (reads/ and ref/; default ../shared/data of the checkout),
@@ -10,9 +11,9 @@
 #        MAP_READS (generated reads, default 4000000), BOWTIE_DIR (bowtie-align-s and
 #        bowtie-build-s, else PATH).
 set -euo pipefail
-bin=$1; galign=$2
+bin=$1; galign=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
-work=${3:-$(mktemp -d)}; mkdir -p "$work"
+work=$(realpath "${3:-$(mktemp -d)}"); mkdir -p "$work/gpu" "$work/cpu"
 export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
 shared=${GALIGN_SHARED_DATA:-$here/../../shared/data}
 export GALIGN_SHARED_DATA=$shared
@@ -50,11 +51,11 @@ while IFS='|' read -r name ref r1 r2; do
     opt=(); [ $mode = -a ] && opt=(-a)
     for fmt in sam bam; do
       for dev in gpu cpu; do
-        "$galign" map --device $dev "${opt[@]}" -R '@RG\tID:x\tSM:y' -o "$work/m_$dev.$fmt" "$work/$name" "$r1" $r2 2>"$work/m_$dev.err" \
-          || { cat "$work/m_$dev.err"; exit 1; }
+        (cd "$work/$dev" && "$galign" map --device $dev "${opt[@]}" -R '@RG\tID:x\tSM:y' -o "m.$fmt" "$work/$name" "$r1" $r2 2>m.err) \
+          || { cat "$work/$dev/m.err"; exit 1; }
       done
-      res=OK; cmp -s "$work/m_gpu.$fmt" "$work/m_cpu.$fmt" || res=DIFFERENT
-      printf '%-22s %-4s %-4s %10s %s\n' "$name" $mode $fmt "$(stat -c %s "$work/m_cpu.$fmt")" $res
+      res=OK; cmp -s "$work/gpu/m.$fmt" "$work/cpu/m.$fmt" || res=DIFFERENT
+      printf '%-22s %-4s %-4s %10s %s\n' "$name" $mode $fmt "$(stat -c %s "$work/cpu/m.$fmt")" $res
       [ $res = OK ] || { echo "FAILED: GPU output differs"; exit 1; }
     done
   done
@@ -62,11 +63,11 @@ done <<<"$sets"
 
 echo "== GPU error during the run (allocation limit after the index upload)"
 chrm=$work/NA12878_chrM_20k; reads=$here/../data/NA12878_chrM_20k.fq.gz
-GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device auto -o "$work/f_auto.sam" "$chrm" "$reads" 2>"$work/f_auto.err"
-cat "$work/f_auto.err"
-grep -q "mapping the rest on the CPU" "$work/f_auto.err" || { echo "FAILED: no fallback message"; exit 1; }
-"$galign" map --device cpu -o "$work/f_cpu.sam" "$chrm" "$reads" 2>/dev/null
-cmp "$work/f_auto.sam" "$work/f_cpu.sam" && echo "auto after a GPU error: output identical to --device cpu"
+(cd "$work/gpu" && GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device auto -o f.sam "$chrm" "$reads" 2>f.err)
+cat "$work/gpu/f.err"
+grep -q "mapping the rest on the CPU" "$work/gpu/f.err" || { echo "FAILED: no fallback message"; exit 1; }
+(cd "$work/cpu" && "$galign" map --device cpu -o f.sam "$chrm" "$reads" 2>/dev/null)
+cmp "$work/gpu/f.sam" "$work/cpu/f.sam" && echo "auto after a GPU error: output identical to --device cpu"
 if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device gpu -o "$work/f_gpu.sam" "$chrm" "$reads" 2>"$work/f_gpu.err"; then
   echo "FAILED: --device gpu succeeded despite the GPU error"; exit 1
 fi
@@ -77,22 +78,28 @@ echo "== throughput: $nreads generated 150 bp reads of $(basename "$map_ref"), $
 python3 "$here/gen_reads.py" "$map_ref" "$work/big.fq" "$nreads"
 "$galign" index -v -p "$work/big" "$map_ref" 2>&1 | grep -E 'GPU|total' || true
 rows=()
-for dev in gpu cpu; do
-  for fmt in sam bam; do
-    t0=$(now)
-    "$galign" map -v --device $dev -o "$work/big_$dev.$fmt" "$work/big" "$work/big.fq" 2>"$work/big_$dev.err" \
-      || { cat "$work/big_$dev.err"; exit 1; }
-    t=$(calc "$(now) - $t0")
-    sed "s/^/  [$dev $fmt] /" "$work/big_$dev.err"
-    rows+=("galign map --device $dev -o $fmt|$t")
-    if [ $dev = gpu ] && [ $fmt = sam ]; then
-      kernel=$(grep -o 'kernels: [0-9]* reads in [0-9.]* s' "$work/big_gpu.err" | awk '{print $5}')
-    fi
-  done
-done
-for fmt in sam bam; do
-  res=OK; cmp -s "$work/big_gpu.$fmt" "$work/big_cpu.$fmt" || res=DIFFERENT
-  echo "generated reads, $fmt: GPU vs CPU $res"
+# run NAME DEVICE FORMAT [OPTIONS]: times one map run; keeps its kernel and GPU-stage seconds.
+run() {
+  local name=$1 dev=$2 fmt=$3; shift 3
+  local t0; t0=$(now)
+  (cd "$work/$dev" && "$galign" map -v --device "$dev" "$@" -o "big.$fmt" "$work/big" "$work/big.fq" 2>big.err) \
+    || { cat "$work/$dev/big.err"; exit 1; }
+  rows+=("$name|$(calc "$(now) - $t0")")
+  sed "s/^/  [$name] /" "$work/$dev/big.err"
+  local k s
+  k=$(grep -o 'kernels: [0-9]* reads in [0-9.]* s' "$work/$dev/big.err" | awk '{print $5}') || true
+  s=$(grep -o 'GPU stage ([^)]*): [0-9.]* s' "$work/$dev/big.err" | awk '{print $(NF-1)}') || true
+  [ -z "$k" ] || rows+=("  GPU search+locate kernels alone|$k" "  GPU stage: packing, transfers, kernels|$s")
+}
+run "galign map --device gpu, BAM, batch 1M" gpu bam --batch-size 1048576
+mv "$work/gpu/big.bam" "$work/gpu/big_1m.bam"
+run "galign map --device gpu, BAM" gpu bam
+run "galign map --device gpu, SAM" gpu sam
+run "galign map --device cpu, BAM" cpu bam
+run "galign map --device cpu, SAM" cpu sam
+for out in big.sam big.bam big_1m.bam; do
+  res=OK; cmp -s "$work/gpu/$out" "$work/cpu/big.${out##*.}" || res=DIFFERENT
+  echo "generated reads, GPU $out vs CPU: $res"
   [ $res = OK ] || { echo "FAILED: GPU output differs"; exit 1; }
 done
 if [ -n "$bowtie" ]; then
@@ -100,14 +107,13 @@ if [ -n "$bowtie" ]; then
   if [ "$(cat "$work/bt_build.rc")" = 0 ]; then
     t0=$(now)
     bowtie-align-s -p "$cores" -v 0 -a -S "$work/bt" "$work/big.fq" >"$work/bt.sam" 2>"$work/bt.err"
-    rows+=("bowtie 1 -v 0 -a -p $cores -S|$(calc "$(now) - $t0")")
+    rows+=("bowtie 1 -v 0 -a -p $cores -S (SAM)|$(calc "$(now) - $t0")")
     sed 's/^/  [bowtie] /' "$work/bt.err"
   else
     cat "$work/bt_build.log"
   fi
 fi
-printf '\n%-40s %10s %14s\n' "what ($nreads reads, both strands)" seconds reads/s
-[ -z "${kernel:-}" ] || printf '%-40s %10.3f %14.0f\n' "GPU search+locate kernels alone" "$kernel" "$(calc "$nreads / $kernel")"
+printf '\n%-44s %10s %14s\n' "what ($nreads reads, both strands)" seconds reads/s
 for row in "${rows[@]}"; do
-  printf '%-40s %10.3f %14.0f\n' "${row%%|*}" "${row##*|}" "$(calc "$nreads / ${row##*|}")"
+  printf '%-44s %10.3f %14.0f\n' "${row%%|*}" "${row##*|}" "$(calc "$nreads / ${row##*|}")"
 done

@@ -285,6 +285,103 @@ fn check_fasta_files() {
     assert!(!failed, "a GPU suffix array differed from the CPU's");
 }
 
+/// The CPU's located positions of both strands of `seq`, each sorted.
+fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
+    use galign::map::search::{encode, locate_rows, strand_intervals};
+    let mut codes = Vec::new();
+    if seq.is_empty() || !encode(seq, &mut codes) {
+        return [Vec::new(), Vec::new()];
+    }
+    strand_intervals(fm, &mut codes).map(|iv| {
+        let mut p: Vec<u64> = locate_rows(*fm, iv).collect();
+        p.sort_unstable();
+        p
+    })
+}
+
+/// `GpuSearcher` locates exactly the CPU's positions on both strands, for substrings,
+/// reverse complements, random, short, empty, lower-case and N-holding reads, on random
+/// and repetitive texts, several sampling rates, and with batches split into passes.
+#[test]
+fn gpu_search_matches_cpu_search() {
+    use galign::gpu::map::GpuSearcher;
+    use galign::map::ReadRecord;
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(11);
+    let texts: Vec<(&str, Vec<u8>)> = vec![
+        ("random", (0..200_000).map(|_| (rng() % 4) as u8).collect()),
+        (
+            "period 7",
+            (0..50_000)
+                .map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7])
+                .collect(),
+        ),
+        ("all A", vec![0u8; 5000]),
+        ("tiny", vec![2, 0, 3]),
+    ];
+    for (name, codes) in texts {
+        let text = PackedText::from_codes(&codes);
+        let sa: Vec<u32> = galign::sa::suffix_array(&text);
+        let n = codes.len();
+        let mut reads = Vec::new();
+        for i in 0..3000usize {
+            let len = [1, 2, 5, 11, 12, 13, 14, 20, 35, 100, 150, 151, 250][i % 13].min(n);
+            let start = (rng() as usize) % (n - len + 1);
+            let mut seq: Vec<u8> = codes[start..start + len]
+                .iter()
+                .map(|&c| b"ACGT"[c as usize])
+                .collect();
+            match i % 7 {
+                0 => {
+                    seq = seq
+                        .iter()
+                        .rev()
+                        .map(|&b| b"TGCA"[b"ACGT".iter().position(|&x| x == b).unwrap()])
+                        .collect()
+                }
+                1 => seq.make_ascii_lowercase(),
+                2 => seq
+                    .iter_mut()
+                    .for_each(|b| *b = b"ACGT"[(rng() % 4) as usize]),
+                3 if len > 3 => seq[len / 2] = b'N',
+                4 if i % 91 == 4 => seq.clear(),
+                _ => {}
+            }
+            reads.push(ReadRecord {
+                name: format!("r{i}").into_bytes(),
+                seq,
+                qual: None,
+            });
+        }
+        for rate in [1, 5, 16] {
+            let parts = galign::fm::FmParts::build(&text, &sa, rate);
+            let fm = parts.view();
+            let mut searcher = GpuSearcher::new(&gpu, &fm).unwrap();
+            for max_positions in [u64::MAX, 1000] {
+                searcher.set_max_positions(max_positions);
+                let got = searcher.search_batch(&reads).unwrap();
+                for (i, read) in reads.iter().enumerate() {
+                    let want = cpu_positions(&fm, &read.seq);
+                    for strand in 0..2 {
+                        let mut p: Vec<u64> =
+                            got.strand(i, strand).iter().map(|&x| x as u64).collect();
+                        p.sort_unstable();
+                        assert!(
+                            p == want[strand],
+                            "{name}, rate {rate}, cap {max_positions}: read {i} ({}) strand {strand}",
+                            String::from_utf8_lossy(&read.seq)
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{name}: {} reads, GPU positions equal the CPU's",
+            reads.len()
+        );
+    }
+}
+
 /// `name` under the first of `dirs` that holds it.
 fn find_data(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     dirs.iter().map(|d| d.join(name)).find(|p| p.exists())

@@ -27,7 +27,7 @@ const THREADS: u32 = 256;
 const BASES_PER_WORD: usize = 16;
 /// Length flag of a read that cannot match.
 const NOT_SEARCHABLE: u32 = 1 << 31;
-/// Most positions located in one pass; larger batches are split.
+/// Default most positions located in one pass; larger batches are split.
 const MAX_POSITIONS: u64 = 1 << 28;
 /// Reads per host packing task.
 const PACK_CHUNK: usize = 4096;
@@ -98,6 +98,7 @@ pub struct GpuSearcher<'g> {
     buffers: Option<Buffers<'g>>,
     host_packed: Vec<u32>,
     kernel_seconds: f64,
+    max_positions: u64,
 }
 
 /// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
@@ -180,7 +181,14 @@ impl<'g> GpuSearcher<'g> {
             buffers: None,
             host_packed: Vec::new(),
             kernel_seconds: 0.0,
+            max_positions: MAX_POSITIONS,
         })
+    }
+
+    /// Caps the positions located in one pass (default 2^28, 1 GiB of device memory);
+    /// a batch with more is searched in parts. A single read may exceed the cap.
+    pub fn set_max_positions(&mut self, max: u64) {
+        self.max_positions = max.clamp(1, u32::MAX as u64);
     }
 
     /// Seconds spent in the search, scan and locate kernels so far (host-timed between

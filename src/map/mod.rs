@@ -233,8 +233,9 @@ fn search_stage(
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) {
-    let mut reads = 0u64;
+    let (mut reads, mut stage_seconds) = (0u64, 0.0);
     for batch in batches {
+        let start = Instant::now();
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
             Ok(batch) => match searcher.as_mut().map(|s| s.search_batch(&batch)) {
@@ -252,16 +253,22 @@ fn search_stage(
             },
             Err(e) => Err(e.into()),
         };
+        stage_seconds += start.elapsed().as_secs_f64();
         let last = !matches!(&item, Ok((b, _)) if !b.is_empty());
         if out.send(item).is_err() || last {
             break;
         }
     }
     if let Some(s) = searcher.filter(|_| log.verbose()) {
+        let rate = |seconds: f64| reads as f64 / seconds.max(1e-9);
         let seconds = s.kernel_seconds();
         log.info(&format!(
             "GPU search+locate kernels: {reads} reads in {seconds:.3} s, {:.0} reads/s",
-            reads as f64 / seconds.max(1e-9)
+            rate(seconds)
+        ));
+        log.info(&format!(
+            "GPU stage (packing, transfers, kernels): {stage_seconds:.3} s, {:.0} reads/s",
+            rate(stage_seconds)
         ));
     }
 }
