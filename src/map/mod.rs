@@ -145,28 +145,42 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Record>>(CHANNEL_DEPTH);
+        // Used batches go back to the reader, which refills their buffers.
+        let (spare_tx, spare_rx) = crossbeam_channel::bounded::<Vec<ReadRecord>>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
-        scope.spawn(move || loop {
-            let batch = reader.next_batch(batch_size);
-            let done = matches!(&batch, Ok(b) if b.is_empty()) || batch.is_err();
-            if batch_tx.send(batch).is_err() || done {
-                break;
+        // Each stage's busy seconds (waits on the channels excluded), shown with -v.
+        let reader_thread = scope.spawn(move || {
+            let mut busy = 0.0;
+            loop {
+                let start = Instant::now();
+                let mut batch = spare_rx.try_recv().unwrap_or_default();
+                let batch = reader.fill_batch(batch_size, &mut batch).map(|()| batch);
+                busy += start.elapsed().as_secs_f64();
+                let done = matches!(&batch, Ok(b) if b.is_empty()) || batch.is_err();
+                if batch_tx.send(batch).is_err() || done {
+                    return busy;
+                }
             }
         });
         let strict = options.device == DeviceChoice::Gpu;
-        let search_thread = scope.spawn(move || {
-            search_stage(searcher, strict, batch_rx, hits_tx, log);
-        });
-        let writer_thread = scope.spawn(move || -> anyhow::Result<SamWriter> {
+        let search_thread =
+            scope.spawn(move || search_stage(searcher, strict, batch_rx, hits_tx, log));
+        let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
+            let mut busy = 0.0;
             for records in out_rx {
+                let start = Instant::now();
                 for record in &records {
                     writer.write(record)?;
                 }
+                drop(records);
+                busy += start.elapsed().as_secs_f64();
             }
-            Ok(writer)
+            Ok((writer, busy))
         });
         let mut failure = None;
+        let mut records_busy = 0.0;
         for item in hits_rx {
+            let start = Instant::now();
             let (batch, positions) = match item {
                 Ok((batch, _)) if batch.is_empty() => break,
                 Ok(item) => item,
@@ -185,15 +199,25 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 &record_options,
             );
             stats.add(&batch_stats);
+            drop(positions);
+            let _ = spare_tx.try_send(batch); // dropped when the reader has enough
+            records_busy += start.elapsed().as_secs_f64();
             if out_tx.send(records).is_err() {
                 break; // the writer failed; its error is reported below
             }
         }
         drop(out_tx);
-        search_thread.join().expect("search thread does not panic");
-        let writer = writer_thread
+        let search_busy = search_thread.join().expect("search thread does not panic");
+        let read_busy = reader_thread.join().expect("reader thread does not panic");
+        let (writer, write_busy) = writer_thread
             .join()
             .expect("writer thread does not panic")?;
+        if log.verbose() {
+            log.info(&format!(
+                "busy seconds per stage: read {read_busy:.3}, search thread {search_busy:.3}, \
+                 records {records_busy:.3}, write {write_busy:.3}"
+            ));
+        }
         match failure {
             Some(e) => Err(e), // dropping the writer removes its temporary file
             None => writer.finish(),
@@ -225,14 +249,15 @@ type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 
 /// The search thread: passes batches on with their GPU results, if any. After a GPU
 /// error the rest goes to the CPU (with one message), or, when `strict`, the run fails.
-/// An empty batch (end of input) or an error is the last item sent.
+/// An empty batch (end of input) or an error is the last item sent. Returns its busy
+/// seconds.
 fn search_stage(
     mut searcher: Option<GpuSearcher<'_>>,
     strict: bool,
     batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, reads::ReadsError>>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
-) {
+) -> f64 {
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
     for batch in batches {
         let start = Instant::now();
@@ -271,6 +296,7 @@ fn search_stage(
             rate(stage_seconds)
         ));
     }
+    stage_seconds
 }
 
 /// Builds one batch's records, in input order, from the GPU's `positions` or, without
