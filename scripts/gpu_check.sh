@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# GPU check for galign: generates inputs, builds the suffix array on the GPU and the CPU,
-# requires identical output, and prints a table (input, bases, GPU s, CPU s, ratio, GB/s,
-# peak GPU bytes per base).
+# GPU check for galign: generates inputs, builds the suffix array and the FM index on the
+# GPU and the CPU, requires identical output, and prints tables (input, bases, GPU s, CPU s,
+# ratio, GB/s, peak GPU bytes per base). A missing GPU fails the unit tests.
 #
 # usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN] [--scale CHR.fa.gz [--sa-bench SA_BENCH]]
 #        scripts/gpu_check.sh TESTBIN --map GALIGN
@@ -12,7 +12,7 @@
 #            outputs compared with cmp (needs src/device.rs wired to galign::gpu).
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome,
 #            3 copies ~190 Mbp and 32 copies ~2 Gbp, copies 1% mutated; gen_inputs.py --real):
-#            `GALIGN index` on the GPU (whole command, -v step times), on the CPU (all cores,
+#            `GALIGN index` on the GPU (whole command, -v step times, GPU phases), on the CPU (all cores,
 #            inputs under 500 Mbp) with the index files compared, and SA_BENCH (examples/
 #            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
 #   --map GALIGN: instead of the suffix-array checks, `galign map`: the GPU unit tests (with
@@ -44,6 +44,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 calc() { python3 -c "print($1)"; } # floating-point arithmetic (bc is not on every GPU host)
 work=${GALIGN_CHECK_DIR:-$(mktemp -d)}
 export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
+export GALIGN_REQUIRE_GPU=1
 
 echo "== device"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 if [ -n "$map" ]; then exec "$here/gpu_check_map.sh" "$bin" "$map" "$work"; fi
@@ -62,7 +63,11 @@ printf '\n%-28s %12s %9s %9s %8s %7s %10s %s\n' input bases gpu_s cpu_s cpu/gpu 
 grep '^CHECK ' "$log" | while read -r _ name n g c r gbs peak status; do
   printf '%-28s %12s %9s %9s %8s %7s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$gbs" "$peak" "$status"
 done
-if grep -q '^CHECK .*\(MISMATCH\|ERROR\)' "$log"; then echo "FAILED: GPU output differs"; exit 1; fi
+printf '\n%-28s %12s %9s %9s %8s %10s %s   (FM index: GPU SA + derivation vs CPU derivation)\n' input bases gpu_s cpu_s cpu/gpu peak_B/b result
+grep '^FMCHECK ' "$log" | while read -r _ name n g c r peak status; do
+  printf '%-28s %12s %9s %9s %8s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$peak" "$status"
+done
+if grep -q '^\(FM\)\?CHECK .*\(MISMATCH\|ERROR\)' "$log"; then echo "FAILED: GPU output differs"; exit 1; fi
 
 if [ -n "$cli" ]; then
   echo "== galign CLI: --device gpu vs --device cpu"
@@ -96,7 +101,7 @@ if [ -n "$scale" ] && [ -n "$cli" ]; then
   for f in "$scale" "${big_inputs[@]}"; do
     name=$(basename "$f")
     t0=$(date +%s.%N)
-    "$cli" index -v --device gpu -p "$work/scale_gpu" "$f" 2>"$work/gpu.err" || { cat "$work/gpu.err"; exit 1; }
+    GALIGN_GPU_PROFILE=1 "$cli" index -v --device gpu -p "$work/scale_gpu" "$f" 2>"$work/gpu.err" || { cat "$work/gpu.err"; exit 1; }
     t_gpu=$(calc "$(date +%s.%N) - $t0")
     sed "s/^/  [gpu $name] /" "$work/gpu.err"
     bases=$(grep -o '[0-9]* bases' "$work/gpu.err" | head -1 | cut -d' ' -f1)

@@ -1,20 +1,21 @@
 //! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
 //! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
-//! instead of skipping it), and, where a GPU is present, the GPU suffix array equals the
-//! CPU one and `map` on the GPU writes the same SAM/BAM bytes as on the CPU for every
-//! real read set. Ignored tests time the radix sort and compare builders on FASTA files;
-//! run them on a GPU machine with `--ignored --nocapture`.
+//! instead of skipping it), and, where a GPU is present, the GPU suffix array and FM index
+//! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests), and
+//! the GPU read search equals the CPU's: located positions, and the SAM/BAM bytes of
+//! `map` on every real read set. Ignored tests time the radix sort and compare builders
+//! on FASTA files; run them on a GPU machine with `--ignored --nocapture`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use galign::device::DeviceChoice;
-use galign::map::{MapOptions, ReadSource};
-use galign::progress::Reporter;
-
+use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::radix::{KeyWidth, Workspace};
-use galign::gpu::{sa, Gpu};
+use galign::gpu::{fm, sa, Gpu};
+use galign::map::{MapOptions, ReadSource};
+use galign::progress::Reporter;
 use galign::reference::PackedText;
 
 #[test]
@@ -46,10 +47,14 @@ fn kernels_compile_for_sm80_and_sm90() {
     }
 }
 
-/// The GPU, or `None` (with a note) where there is none.
+/// The GPU, or `None` (with a note) where there is none; a panic instead when
+/// `GALIGN_REQUIRE_GPU=1`.
 fn gpu() -> Option<Gpu> {
     match Gpu::open() {
         Ok(g) => Some(g),
+        Err(e) if std::env::var("GALIGN_REQUIRE_GPU").as_deref() == Ok("1") => {
+            panic!("GALIGN_REQUIRE_GPU=1 but the GPU is unusable: {e}")
+        }
         Err(e) => {
             eprintln!("skipping GPU test: {e}");
             None
@@ -136,6 +141,191 @@ fn gpu_suffix_array_matches_cpu() {
     check(&gpu, &tandem, "tandem repeats of 1 kb with mutations");
 }
 
+/// Where two arrays first differ, for messages.
+fn first_difference<T: PartialEq + std::fmt::Debug>(got: &[T], want: &[T]) -> String {
+    if got.len() != want.len() {
+        return format!("length {} instead of {}", got.len(), want.len());
+    }
+    match got.iter().zip(want).position(|(a, b)| a != b) {
+        Some(i) => format!("element {i}: {:?} instead of {:?}", got[i], want[i]),
+        None => "equal".into(),
+    }
+}
+
+/// Compares two FM indexes field by field; `None` when equal, else what differs.
+fn fm_difference(got: &FmParts, want: &FmParts) -> Option<String> {
+    let mut diffs = Vec::new();
+    let mut scalar = |name: &str, a: String, b: String| {
+        if a != b {
+            diffs.push(format!("{name}: {a} instead of {b}"));
+        }
+    };
+    scalar("n", got.n.to_string(), want.n.to_string());
+    scalar("primary", got.primary.to_string(), want.primary.to_string());
+    scalar("c", format!("{:?}", got.c), format!("{:?}", want.c));
+    scalar(
+        "sample_rate",
+        got.sample_rate.to_string(),
+        want.sample_rate.to_string(),
+    );
+    scalar("k", got.k.to_string(), want.k.to_string());
+    let mut array = |name: &str, differs: bool, what: String| {
+        if differs {
+            diffs.push(format!("{name}: {what}"));
+        }
+    };
+    array(
+        "occ",
+        got.occ != want.occ,
+        first_difference(&got.occ, &want.occ),
+    );
+    let (gs, ws) = (&got.sampled, &want.sampled);
+    array(
+        "sampled bits",
+        gs.bits != ws.bits,
+        first_difference(&gs.bits, &ws.bits),
+    );
+    array(
+        "sampled ranks",
+        gs.ranks != ws.ranks,
+        first_difference(&gs.ranks, &ws.ranks),
+    );
+    array(
+        "sampled positions",
+        gs.positions != ws.positions,
+        first_difference(&gs.positions, &ws.positions),
+    );
+    array(
+        "jump",
+        got.jump != want.jump,
+        first_difference(&got.jump, &want.jump),
+    );
+    assert_eq!(diffs.is_empty(), got == want);
+    (!diffs.is_empty()).then(|| diffs.join("; "))
+}
+
+fn check_fm(gpu: &Gpu, text: &PackedText, rates: &[u32], what: &str) {
+    let sa: Vec<u32> = galign::sa::suffix_array(text);
+    for &rate in rates {
+        let want = FmParts::build(text, &sa, rate);
+        let got = fm::fm_index(gpu, text, rate).unwrap_or_else(|e| panic!("{what}: {e}"));
+        if let Some(diff) = fm_difference(&got, &want) {
+            panic!(
+                "{what} (n = {}, rate {rate}): GPU FM index differs: {diff}",
+                text.len()
+            );
+        }
+    }
+}
+
+/// Contigs with runs of N (which the reader replaces by pseudo-random bases) and soft
+/// masking, read through the FASTA reader as `galign index` does.
+fn n_rich_multi_contig(rng: &mut impl FnMut() -> u64, contigs: usize) -> PackedText {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n_rich.fa");
+    let mut fasta = String::new();
+    for c in 0..contigs {
+        fasta.push_str(&format!(">contig{c}\n"));
+        let len = 1 + (rng() % 40_000) as usize;
+        let mut seq = String::new();
+        while seq.len() < len {
+            // Runs of N, of soft-masked bases, or of upper-case bases.
+            let kind = rng() % 6;
+            for _ in 0..(1 + (rng() % 3000) as usize).min(len - seq.len()) {
+                let base = b"ACGT"[(rng() % 4) as usize] as char;
+                seq.push(match kind {
+                    0 | 1 => 'N',
+                    2 => base.to_ascii_lowercase(),
+                    _ => base,
+                });
+            }
+        }
+        for line in seq.as_bytes().chunks(60) {
+            fasta.push_str(std::str::from_utf8(line).unwrap());
+            fasta.push('\n');
+        }
+    }
+    std::fs::write(&path, fasta).unwrap();
+    galign::reference::read_fasta(&path).unwrap().text
+}
+
+#[test]
+fn gpu_fm_index_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    let rates = [1, 3, 16];
+    for len in 0..100 {
+        for (codes, what) in [
+            (vec![0u8; len], "all A"),
+            (vec![3u8; len], "all T"),
+            ((0..len).map(|i| (i % 2) as u8).collect(), "period 2"),
+            ((0..len).map(|i| 3 - (i % 3) as u8).collect(), "period 3"),
+        ] {
+            check_fm(&gpu, &PackedText::from_codes(&codes), &rates, what);
+        }
+    }
+    let mut rng = lcg(11);
+    for len in [
+        1,
+        31,
+        32,
+        33,
+        191,
+        192,
+        193,
+        511,
+        512,
+        513,
+        2047,
+        2048,
+        2049,
+        5000,
+        70_000,
+        1 << 20,
+        3_000_001,
+    ] {
+        for alphabet in [1u64, 2, 4] {
+            let codes: Vec<u8> = (0..len).map(|_| (rng() % alphabet) as u8).collect();
+            let what = format!("random over {alphabet} letters");
+            check_fm(&gpu, &PackedText::from_codes(&codes), &rates, &what);
+        }
+    }
+    let n = 300_000;
+    check_fm(
+        &gpu,
+        &PackedText::from_codes(&vec![0u8; n]),
+        &rates,
+        "all A, long",
+    );
+    let period7: Vec<u8> = (0..n).map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7]).collect();
+    check_fm(
+        &gpu,
+        &PackedText::from_codes(&period7),
+        &rates,
+        "period 7, long",
+    );
+    for contigs in [1, 3, 40] {
+        let text = n_rich_multi_contig(&mut rng, contigs);
+        check_fm(&gpu, &text, &rates, "N-rich multi-contig");
+    }
+}
+
+#[test]
+fn gpu_staged_copies_round_trip() {
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(5);
+    // Two and a half staging chunks (16 MiB each), and a small copy after a large one.
+    for len in [5 << 20, 1000, 3 << 20] {
+        let data: Vec<u64> = (0..len).map(|_| rng() ^ rng() << 40).collect();
+        let buf = gpu.upload_staged(&data).unwrap();
+        let mut back = galign::gpu::prefaulted_vec::<u64>(len);
+        buf.download_staged(&mut back).unwrap();
+        assert!(back == data, "{len} words");
+        let mut plain = vec![0u64; len];
+        buf.download(&mut plain).unwrap();
+        assert!(plain == data, "{len} words, plain download");
+    }
+}
+
 #[test]
 fn out_of_memory_is_an_error() {
     let Some(gpu) = gpu() else { return };
@@ -143,9 +333,17 @@ fn out_of_memory_is_an_error() {
     gpu.set_mem_limit(Some(1 << 20));
     let err = sa::suffix_array(&gpu, &text).expect_err("1 MiB cannot hold this build");
     assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
+    let err = fm::fm_index(&gpu, &text, 16).expect_err("1 MiB cannot hold this build");
+    assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
     gpu.set_mem_limit(None);
     assert!(gpu.alloc(usize::MAX / 4).is_err());
     check(&gpu, &vec![1u8; 1000], "after an out-of-memory error");
+    check_fm(
+        &gpu,
+        &PackedText::from_codes(&[1u8; 1000]),
+        &[16],
+        "after an out-of-memory error",
+    );
 }
 
 /// Times the 64-bit-key / 32-bit-value radix sort (and 32-bit keys) on random keys.
@@ -194,7 +392,7 @@ fn radix_sort_throughput() {
         vbuf[0].download(&mut out_vals).unwrap();
         let pageable = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let mut staged = galign::gpu::prefaulted_vec(n);
+        let mut staged = galign::gpu::prefaulted_vec::<u32>(n);
         let prefault = t.elapsed().as_secs_f64();
         vbuf[0].download_staged(&mut staged).unwrap();
         println!(
@@ -237,9 +435,11 @@ fn radix_sort_throughput() {
     }
 }
 
-/// Temporary harness until `galign sa --device gpu|cpu` exists: builds the suffix array
-/// of each FASTA in `GALIGN_CHECK_FASTA` (space separated) on both, compares, and prints
-/// `CHECK name bases gpu_s cpu_s ratio GB/s peak_bytes_per_base OK|MISMATCH`.
+/// Builds the suffix array and the FM index of each FASTA in `GALIGN_CHECK_FASTA` (space
+/// separated) on both, compares, and prints `CHECK name bases gpu_s cpu_s ratio GB/s
+/// peak_bytes_per_base OK|MISMATCH` (suffix array) and `FMCHECK name bases gpu_s cpu_s
+/// ratio peak_bytes_per_base OK|MISMATCH` (FM index: GPU suffix array and derivation
+/// against the CPU derivation alone).
 #[test]
 #[ignore]
 fn check_fasta_files() {
@@ -281,19 +481,56 @@ fn check_fasta_files() {
             n as f64 / gpu_s / 1e9,
             peak as f64 / n.max(1) as f64
         );
+        // The FM index: GPU (suffix array included) against FmParts::build of the CPU's
+        // suffix array (derivation only).
+        let rate = galign::fm::DEFAULT_SAMPLE_RATE;
+        gpu.reset_peak();
+        let t = Instant::now();
+        let got = fm::fm_index(&gpu, text, rate);
+        let gpu_s = t.elapsed().as_secs_f64();
+        let peak = gpu.peak_bytes();
+        let t = Instant::now();
+        let fm_want = FmParts::build(text, &want, rate);
+        let cpu_s = t.elapsed().as_secs_f64();
+        let status = match &got {
+            Ok(fm) => match fm_difference(fm, &fm_want) {
+                None => "OK".to_string(),
+                Some(diff) => {
+                    failed = true;
+                    eprintln!("{name}: {diff}");
+                    "MISMATCH".to_string()
+                }
+            },
+            Err(e) => {
+                failed = true;
+                format!("ERROR {e}")
+            }
+        };
+        println!(
+            "FMCHECK {name} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.2} {status}",
+            cpu_s / gpu_s,
+            peak as f64 / n.max(1) as f64
+        );
     }
-    assert!(!failed, "a GPU suffix array differed from the CPU's");
+    assert!(
+        !failed,
+        "a GPU suffix array or FM index differed from the CPU's"
+    );
 }
 
 /// The CPU's located positions of both strands of `seq`, each sorted.
 fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
-    use galign::map::search::{encode, locate_rows, strand_intervals};
+    use galign::map::search::{encode, reverse_complement_codes};
     let mut codes = Vec::new();
     if seq.is_empty() || !encode(seq, &mut codes) {
         return [Vec::new(), Vec::new()];
     }
-    strand_intervals(fm, &mut codes).map(|iv| {
-        let mut p: Vec<u64> = locate_rows(*fm, iv).collect();
+    [false, true].map(|reverse| {
+        if reverse {
+            reverse_complement_codes(&mut codes);
+        }
+        let mut p = Vec::new();
+        fm.occurrences(&codes, &mut p);
         p.sort_unstable();
         p
     })
@@ -354,8 +591,8 @@ fn gpu_search_matches_cpu_search() {
             });
         }
         for rate in [1, 5, 16] {
-            let parts = galign::fm::FmParts::build(&text, &sa, rate);
-            let fm = parts.view();
+            let parts = FmParts::build(&text, &sa, rate);
+            let fm = parts.view(&text);
             let mut searcher = GpuSearcher::new(&gpu, &fm).unwrap();
             for max_positions in [u64::MAX, 1000] {
                 searcher.set_max_positions(max_positions);

@@ -1,12 +1,16 @@
 //! The k-mer jump table: the BWT row interval of every k-mer, so backward search starts
-//! k steps in. Built from the text alone (k-mer counts plus the k-1 suffixes shorter
-//! than k), without the suffix array.
+//! k steps in. Built from the k-mer counts, read off the suffix array (equal k-mers are
+//! runs of rows), plus the k-1 suffixes shorter than k.
 //!
 //! Layout: `2 * 4^k` u32 values, `[lo, hi)` for each k-mer in lexicographic order.
 
 use rayon::prelude::*;
 
+use crate::par::prefetch;
 use crate::reference::PackedText;
+
+/// How many rows ahead the random text reads are prefetched.
+const PREFETCH_ROWS: usize = 16;
 
 /// Chooses k for a text of `n` bases: the table (8 bytes per k-mer) stays under about
 /// one byte per base, k between 1 and 13 (13 for a human genome).
@@ -24,29 +28,37 @@ fn kmer_at(text: &PackedText, p: usize, k: u32) -> usize {
     (text.key64(p) >> (64 - 2 * k)) as usize
 }
 
-/// Builds the table for `text` with k-mers of length `k`.
-pub fn build(text: &PackedText, k: u32) -> Vec<u32> {
+/// Builds the table for `text` with k-mers of length `k`, from its suffix array.
+pub fn build(text: &PackedText, sa: &[u32], k: u32) -> Vec<u32> {
     let n = text.len();
     let kmers = 1usize << (2 * k);
     let full = (n + 1).saturating_sub(k as usize); // suffixes with at least k bases
-    let chunk = (full / (rayon::current_num_threads() * 4)).max(1 << 20);
-    let counts = (0..full)
-        .into_par_iter()
-        .chunks(chunk)
-        .map(|ps| {
-            let mut c = vec![0u32; kmers];
-            for p in ps {
-                c[kmer_at(text, p, k)] += 1;
+                                                   // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
+                                                   // per chunk, then add them up.
+    let chunk = (sa.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
+    let runs: Vec<Vec<(u32, u32)>> = sa
+        .par_chunks(chunk)
+        .map(|rows| {
+            let mut runs: Vec<(u32, u32)> = Vec::new();
+            for (i, &p) in rows.iter().enumerate() {
+                if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
+                    prefetch(text.words(), ahead as usize / 32);
+                }
+                if (p as usize) < full {
+                    let code = kmer_at(text, p as usize, k) as u32;
+                    match runs.last_mut() {
+                        Some((c, count)) if *c == code => *count += 1,
+                        _ => runs.push((code, 1)),
+                    }
+                }
             }
-            c
+            runs
         })
-        .reduce(
-            || vec![0u32; kmers],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            },
-        );
+        .collect();
+    let mut counts = vec![0u32; kmers];
+    for (code, count) in runs.into_iter().flatten() {
+        counts[code as usize] += count;
+    }
     // A suffix shorter than k sorts before k-mer x exactly when its A-padded code <= x.
     let mut short: Vec<usize> = (full.max(n.saturating_sub(k as usize - 1))..n)
         .map(|p| kmer_at(text, p, k))

@@ -10,7 +10,7 @@ pub mod sampled_sa;
 
 use rayon::prelude::*;
 
-use crate::reference::PackedText;
+use crate::reference::{PackedRef, PackedText};
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 
@@ -49,14 +49,7 @@ impl FmParts {
         } else {
             sa.par_iter().position_any(|&p| p == 0).unwrap() + 1
         };
-        let occ = occ::build_blocks(n + 1, |row| {
-            let p = position(row) as usize;
-            if p == 0 {
-                0
-            } else {
-                text.get(p - 1)
-            }
-        });
+        let occ = occ::build_blocks(text, sa);
         let sampled = sampled_sa::build(n + 1, sample_rate, position);
         let counts = (0..n)
             .into_par_iter()
@@ -76,7 +69,7 @@ impl FmParts {
             c[s + 1] = c[s] + counts[s];
         }
         let k = jump::choose_k(n);
-        let jump = jump::build(text, k);
+        let jump = jump::build(text, sa, k);
         FmParts {
             n: n as u64,
             primary: primary as u64,
@@ -89,9 +82,10 @@ impl FmParts {
         }
     }
 
-    /// A borrowed view for searching.
-    pub fn view(&self) -> FmIndex<'_> {
+    /// A borrowed view for searching `text`, the text these arrays were built from.
+    pub fn view<'a>(&'a self, text: &'a PackedText) -> FmIndex<'a> {
         FmIndex {
+            text: text.as_ref(),
             occ: Occ::new(&self.occ, self.n + 1, self.primary),
             c: self.c,
             sampled: SampledSa {
@@ -109,6 +103,8 @@ impl FmParts {
 /// A searchable FM index over borrowed (for example memory-mapped) arrays.
 #[derive(Clone, Copy, Debug)]
 pub struct FmIndex<'a> {
+    /// The text, to finish a search whose interval has narrowed to one row.
+    pub text: PackedRef<'a>,
     /// BWT and Occ.
     pub occ: Occ<'a>,
     /// First row of each symbol's suffixes; `c[4]` is the number of rows.
@@ -145,6 +141,42 @@ impl FmIndex<'_> {
             hi = self.c[s as usize] + self.occ.occ(s, hi);
         }
         (lo, hi.max(lo))
+    }
+
+    /// Appends the text position of every occurrence of `pattern` (2-bit codes) to `out`,
+    /// in row order. Once the interval narrows to one row, the rest of the pattern is
+    /// compared with the text at that row's position instead of searched further.
+    pub fn occurrences(&self, pattern: &[u8], out: &mut Vec<u64>) {
+        let k = self.k as usize;
+        let (mut lo, mut hi, mut left) = if pattern.len() >= k {
+            let code = pattern[pattern.len() - k..]
+                .iter()
+                .fold(0usize, |acc, &b| acc << 2 | b as usize);
+            (
+                self.jump[2 * code] as u64,
+                self.jump[2 * code + 1] as u64,
+                pattern.len() - k,
+            )
+        } else {
+            (0, self.c[4], pattern.len())
+        };
+        while left > 0 && hi > lo + 1 {
+            let s = pattern[left - 1];
+            lo = self.c[s as usize] + self.occ.occ(s, lo);
+            hi = self.c[s as usize] + self.occ.occ(s, hi);
+            left -= 1;
+        }
+        if hi <= lo {
+            return;
+        }
+        if left == 0 {
+            out.extend((lo..hi).map(|row| self.locate(row)));
+            return;
+        }
+        let pos = self.locate(lo) as usize;
+        if pos >= left && self.text.matches_at(pos - left, &pattern[..left]) {
+            out.push((pos - left) as u64);
+        }
     }
 
     /// LF mapping: the row of the suffix one position earlier in the text.
@@ -191,6 +223,15 @@ mod tests {
         (lo as u64, hi as u64)
     }
 
+    fn naive_positions(codes: &[u8], pattern: &[u8]) -> Vec<u64> {
+        (0..=codes.len().saturating_sub(pattern.len()))
+            .filter(|&p| {
+                p + pattern.len() <= codes.len() && codes[p..p + pattern.len()] == *pattern
+            })
+            .map(|p| p as u64)
+            .collect()
+    }
+
     #[test]
     fn search_locate_occ_and_jump_agree_with_naive() {
         for (len, alphabet) in [
@@ -207,7 +248,7 @@ mod tests {
             let sa: Vec<u32> = crate::sa::suffix_array(&text);
             for rate in [1, 3, 16] {
                 let parts = FmParts::build(&text, &sa, rate);
-                let fm = parts.view();
+                let fm = parts.view(&text);
                 // Occ against naive counting over the BWT.
                 let bwt: Vec<Option<u8>> = (0..=len)
                     .map(|row| {
@@ -233,8 +274,24 @@ mod tests {
                     for start in (0..len.saturating_sub(plen)).step_by(97) {
                         let pat = &codes[start..start + plen];
                         assert_eq!(fm.search(pat), naive_rows(&codes, pat));
+                        let mut found = Vec::new();
+                        fm.occurrences(pat, &mut found);
+                        found.sort_unstable();
+                        assert_eq!(
+                            found,
+                            naive_positions(&codes, pat),
+                            "occurrences of {pat:?}"
+                        );
                     }
                     let pat = random_codes(plen, 99 + plen as u64, 4);
+                    let mut found = Vec::new();
+                    fm.occurrences(&pat, &mut found);
+                    found.sort_unstable();
+                    assert_eq!(
+                        found,
+                        naive_positions(&codes, &pat),
+                        "occurrences of {pat:?}"
+                    );
                     let (lo, hi) = fm.search(&pat);
                     let (nlo, nhi) = naive_rows(&codes, &pat);
                     assert_eq!(hi - lo, nhi - nlo, "pattern {pat:?}");
@@ -251,7 +308,8 @@ mod tests {
         let codes = random_codes(3000, 7, 4);
         let text = PackedText::from_codes(&codes);
         for k in 1..=5 {
-            let table = jump::build(&text, k);
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            let table = jump::build(&text, &sa, k);
             for x in 0..1usize << (2 * k) {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
                 let (lo, hi) = naive_rows(&codes, &pat);

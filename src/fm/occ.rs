@@ -6,16 +6,21 @@
 //! - word 1: the same for G and T,
 //! - words 2..8: the block's 192 BWT symbols, 2-bit, most significant first.
 //!
-//! The sentinel's row (the primary row) is stored as `A` and excluded from A's counts
-//! at query time.
+//! The sentinel's row (the primary row) is stored as `A` and counted as `A` in the
+//! headers; [`Occ::occ`] subtracts it again.
 
 use rayon::prelude::*;
+
+use crate::par::prefetch;
+use crate::reference::PackedText;
 
 /// Rows in one block.
 pub const ROWS_PER_BLOCK: usize = 192;
 /// `u64` words in one block.
 pub const WORDS_PER_BLOCK: usize = 8;
 const HEADER_WORDS: usize = 2;
+/// How many rows ahead the random text reads are prefetched.
+const PREFETCH_ROWS: usize = 16;
 
 /// Borrowed view of the interleaved BWT/Occ array.
 #[derive(Clone, Copy, Debug)]
@@ -25,12 +30,16 @@ pub struct Occ<'a> {
     primary: u64,
 }
 
-/// Builds the interleaved blocks for `rows` BWT symbols given by `symbol(row)`.
-/// `primary` is the sentinel's row; `symbol` must return 0 there.
-pub fn build_blocks(rows: usize, symbol: impl Fn(usize) -> u8 + Sync) -> Vec<u64> {
+/// Builds the interleaved blocks of the BWT of `text` (n + 1 rows) from its suffix
+/// array (`sa[row - 1]` is the position of row `row`; row 0 is the sentinel's suffix).
+pub fn build_blocks(text: &PackedText, sa: &[u32]) -> Vec<u64> {
+    let rows = sa.len() + 1;
+    let n = sa.len();
+    let position = |row: usize| if row == 0 { n } else { sa[row - 1] as usize };
     let nblocks = rows.div_ceil(ROWS_PER_BLOCK) + 1;
     let mut blocks = vec![0u64; nblocks * WORDS_PER_BLOCK];
-    // Fill each block's symbols and its own counts (in the header, for now).
+    // Fill each block's symbols and its own counts (in the header, for now). The text
+    // reads are random: prefetch them a few rows ahead.
     blocks
         .par_chunks_mut(WORDS_PER_BLOCK)
         .enumerate()
@@ -38,7 +47,14 @@ pub fn build_blocks(rows: usize, symbol: impl Fn(usize) -> u8 + Sync) -> Vec<u64
             let first = b * ROWS_PER_BLOCK;
             let mut counts = [0u64; 4];
             for r in first..(first + ROWS_PER_BLOCK).min(rows) {
-                let c = symbol(r);
+                if r + PREFETCH_ROWS < rows {
+                    prefetch(
+                        text.words(),
+                        position(r + PREFETCH_ROWS).saturating_sub(1) / 32,
+                    );
+                }
+                let p = position(r);
+                let c = if p == 0 { 0 } else { text.get(p - 1) };
                 counts[c as usize] += 1;
                 let i = r - first;
                 block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));

@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 /// Rows covered by one rank entry.
-const ROWS_PER_RANK: usize = 512;
+pub const ROWS_PER_RANK: usize = 512;
 const WORDS_PER_RANK: usize = ROWS_PER_RANK / 64;
 
 /// Borrowed view of a sampled suffix array.

@@ -1,6 +1,6 @@
 //! NVIDIA GPU back end: a CUDA context and stream, run-time compiled kernels, device
-//! buffers, the GPU suffix-array builder ([`sa::suffix_array`]) and the read search
-//! ([`map::GpuSearcher`]).
+//! buffers, the GPU suffix-array builder ([`sa::suffix_array`]), the FM-index builder
+//! ([`fm::fm_index`]) and the read search ([`map::GpuSearcher`]).
 //!
 //! Everything goes through cudarc's driver API and NVRTC with dynamic loading, so the
 //! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
@@ -8,6 +8,7 @@
 //! compiled by NVRTC for the device's architecture on first use and cached on disk
 //! (see [`kernels`]).
 
+pub mod fm;
 pub mod kernels;
 pub mod map;
 pub mod radix;
@@ -105,6 +106,8 @@ pub struct Gpu {
     sm_count: u32,
     modules: Mutex<HashMap<&'static str, Module>>,
     mem: Mutex<MemStats>,
+    /// Pinned buffers of the staged copies, made on first use.
+    staging: Mutex<Option<Staging>>,
 }
 
 // SAFETY: the raw module and function handles are plain driver handles, valid in the
@@ -188,6 +191,7 @@ impl Gpu {
             sm_count,
             modules: Mutex::new(HashMap::new()),
             mem: Mutex::new(MemStats::default()),
+            staging: Mutex::new(None),
         };
         gpu.set_mem_limit(limit);
         for &(file, _) in kernels::SOURCES {
@@ -372,12 +376,72 @@ impl Gpu {
         }
         Ok(buf)
     }
+
+    /// [`Gpu::upload`] through the two pinned staging buffers: the (parallel) copy of one
+    /// chunk into pinned memory overlaps the transfer of the previous one, so a large
+    /// array moves at pinned speed instead of pageable speed.
+    pub fn upload_staged<T: Word>(&self, data: &[T]) -> Result<DevBuf<'_>, GpuError> {
+        let len = std::mem::size_of_val(data);
+        if len <= STAGE_CHUNK {
+            return self.upload(data);
+        }
+        let buf = self.alloc(len)?;
+        // SAFETY: `T` is a plain integer type without padding.
+        let src = unsafe { std::slice::from_raw_parts(data.as_ptr() as *const u8, len) };
+        self.with_staging(|staging| {
+            let stream = self.stream.cu_stream();
+            for (c, chunk) in src.chunks(STAGE_CHUNK).enumerate() {
+                let i = c % 2;
+                if c >= 2 {
+                    // SAFETY: a live event of this context, recorded after the last copy out
+                    // of this staging buffer.
+                    unsafe { cu::event::synchronize(staging.events[i].0) }
+                        .map_err(|e| GpuError::driver("upload", e))?;
+                }
+                // SAFETY: the staging buffer holds STAGE_CHUNK bytes and no copy reads it now.
+                let dst = unsafe {
+                    std::slice::from_raw_parts_mut(staging.bufs[i].ptr as *mut u8, chunk.len())
+                };
+                dst.par_chunks_mut(1 << 18)
+                    .zip(chunk.par_chunks(1 << 18))
+                    .for_each(|(d, s)| d.copy_from_slice(s));
+                // SAFETY: the destination range lies in `buf`; the pinned source stays untouched
+                // until the event recorded next has completed.
+                unsafe {
+                    cu::memcpy_htod_async(buf.ptr + (c * STAGE_CHUNK) as u64, &*dst, stream)
+                        .map_err(|e| GpuError::driver("upload", e))?;
+                    cu::event::record(staging.events[i].0, stream)
+                        .map_err(|e| GpuError::driver("upload", e))?;
+                }
+            }
+            self.sync()
+        })?;
+        Ok(buf)
+    }
+
+    /// Runs `copy` with the staging buffers (made on first use), one staged copy at a time.
+    fn with_staging<R>(
+        &self,
+        copy: impl FnOnce(&Staging) -> Result<R, GpuError>,
+    ) -> Result<R, GpuError> {
+        let mut guard = self.staging.lock().unwrap();
+        if guard.is_none() {
+            self.bind()?;
+            *guard = Some(Staging {
+                bufs: [PinnedBuf::new(STAGE_CHUNK)?, PinnedBuf::new(STAGE_CHUNK)?],
+                events: [Event::new()?, Event::new()?],
+            });
+        }
+        copy(guard.as_ref().expect("made above"))
+    }
 }
 
 impl Drop for Gpu {
     fn drop(&mut self) {
         if self.bind().is_ok() {
             let _ = self.sync();
+            // Pinned memory and events go while the context lives.
+            self.staging.lock().unwrap().take();
             for (_, m) in self.modules.lock().unwrap().drain() {
                 // SAFETY: no work is pending; the module is not used again.
                 let _ = unsafe { cu::module::unload(m.module) };
@@ -446,51 +510,62 @@ impl DevBuf<'_> {
         Ok(())
     }
 
+    /// Sets the first `bytes` bytes to zero (queued, no wait).
+    pub fn zero(&self, bytes: usize) -> Result<(), GpuError> {
+        assert!(bytes <= self.bytes);
+        // SAFETY: the range is live device memory of this buffer.
+        unsafe { cu::memset_d8_async(self.ptr, 0, bytes, self.gpu.stream.cu_stream()) }
+            .map_err(|e| GpuError::driver("memset", e))
+    }
+
     /// Fills `out` from the start of the buffer through two pinned staging buffers, so
     /// that the transfer runs at pinned speed and overlaps the (parallel) copy into
     /// `out`. Fastest when `out`'s pages are already mapped (see [`prefaulted_vec`]).
-    pub fn download_staged(&self, out: &mut [u32]) -> Result<(), GpuError> {
-        const CHUNK: usize = 4 << 20;
-        let len = out.len();
-        assert!(4 * len <= self.bytes);
-        if len <= CHUNK {
+    pub fn download_staged<T: Word>(&self, out: &mut [T]) -> Result<(), GpuError> {
+        let len = std::mem::size_of_val(out);
+        assert!(len <= self.bytes);
+        if len <= STAGE_CHUNK {
             return self.download(out);
         }
-        let stream = self.gpu.stream.cu_stream();
-        let staging = [PinnedBuf::new(4 * CHUNK)?, PinnedBuf::new(4 * CHUNK)?];
-        let events = [Event::new()?, Event::new()?];
-        let chunks = len.div_ceil(CHUNK);
-        let span = |c: usize| (c * CHUNK, ((c + 1) * CHUNK).min(len));
-        let issue = |c: usize| -> Result<(), GpuError> {
-            let (s, e) = span(c);
-            // SAFETY: the staging buffer holds CHUNK u32s and is not read until the event
-            // recorded after the copy completes; the source range is in bounds.
-            unsafe {
-                let dst = std::slice::from_raw_parts_mut(staging[c % 2].ptr as *mut u32, e - s);
-                cu::memcpy_dtoh_async(dst, self.ptr + 4 * s as u64, stream)
+        // SAFETY: `T` is a plain integer type: any bytes are a valid value.
+        let out = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u8, len) };
+        self.gpu.with_staging(|staging| {
+            let stream = self.gpu.stream.cu_stream();
+            let chunks = len.div_ceil(STAGE_CHUNK);
+            let span = |c: usize| (c * STAGE_CHUNK, ((c + 1) * STAGE_CHUNK).min(len));
+            let issue = |c: usize| -> Result<(), GpuError> {
+                let (s, e) = span(c);
+                // SAFETY: the staging buffer holds STAGE_CHUNK bytes and is not read until the
+                // event recorded after the copy completes; the source range is in bounds.
+                unsafe {
+                    let dst =
+                        std::slice::from_raw_parts_mut(staging.bufs[c % 2].ptr as *mut u8, e - s);
+                    cu::memcpy_dtoh_async(dst, self.ptr + s as u64, stream)
+                        .map_err(|e| GpuError::driver("download", e))?;
+                    cu::event::record(staging.events[c % 2].0, stream)
+                        .map_err(|e| GpuError::driver("download", e))
+                }
+            };
+            issue(0)?;
+            for c in 0..chunks {
+                if c + 1 < chunks {
+                    issue(c + 1)?;
+                }
+                // SAFETY: a live event of this context.
+                unsafe { cu::event::synchronize(staging.events[c % 2].0) }
                     .map_err(|e| GpuError::driver("download", e))?;
-                cu::event::record(events[c % 2].0, stream)
-                    .map_err(|e| GpuError::driver("download", e))
+                let (s, e) = span(c);
+                // SAFETY: the copy into this staging buffer has completed (event above).
+                let src = unsafe {
+                    std::slice::from_raw_parts(staging.bufs[c % 2].ptr as *const u8, e - s)
+                };
+                out[s..e]
+                    .par_chunks_mut(1 << 18)
+                    .zip(src.par_chunks(1 << 18))
+                    .for_each(|(d, s)| d.copy_from_slice(s));
             }
-        };
-        issue(0)?;
-        for c in 0..chunks {
-            if c + 1 < chunks {
-                issue(c + 1)?;
-            }
-            // SAFETY: a live event of this context.
-            unsafe { cu::event::synchronize(events[c % 2].0) }
-                .map_err(|e| GpuError::driver("download", e))?;
-            let (s, e) = span(c);
-            // SAFETY: the copy into this staging buffer has completed (event above).
-            let src =
-                unsafe { std::slice::from_raw_parts(staging[c % 2].ptr as *const u32, e - s) };
-            out[s..e]
-                .par_chunks_mut(1 << 16)
-                .zip(src.par_chunks(1 << 16))
-                .for_each(|(d, s)| d.copy_from_slice(s));
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// Reads the `u32` at element index `i`.
@@ -521,21 +596,43 @@ impl Drop for DevBuf<'_> {
     }
 }
 
+/// Plain integer element types of host arrays filled from device memory byte for byte.
+pub trait Word: Copy + Default + Send + Sync + private::Sealed {}
+impl Word for u32 {}
+impl Word for u64 {}
+
+mod private {
+    /// Keeps [`super::Word`] to the integer types above.
+    pub trait Sealed {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
 /// A vector of `len` zeros whose pages are all mapped (written in parallel), so that a
 /// later copy into it runs at memory speed instead of page-fault speed. Run it on a
 /// helper thread while the GPU works.
-pub fn prefaulted_vec(len: usize) -> Vec<u32> {
-    let mut v: Vec<u32> = Vec::with_capacity(len);
+pub fn prefaulted_vec<T: Word>(len: usize) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(len);
     v.spare_capacity_mut()
         .par_chunks_mut(1 << 16)
         .for_each(|c| {
             for x in c {
-                x.write(0);
+                x.write(T::default());
             }
         });
     // SAFETY: every element was written above.
     unsafe { v.set_len(len) };
     v
+}
+
+/// Bytes of one staged copy chunk (and of each pinned staging buffer).
+const STAGE_CHUNK: usize = 16 << 20;
+
+/// Two page-locked buffers and their events for chunked copies that alternate between
+/// them, kept by the [`Gpu`] for all its staged copies.
+struct Staging {
+    bufs: [PinnedBuf; 2],
+    events: [Event; 2],
 }
 
 /// Page-locked host memory, freed on drop.

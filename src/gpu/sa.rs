@@ -21,7 +21,7 @@
 //! plus 24 bytes per unsorted suffix during the rounds.
 
 use super::radix::{KeyWidth, ScanOp, Workspace};
-use super::{Arg, Gpu, GpuError};
+use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 
 const FILE: &str = "sa.cu";
@@ -41,13 +41,37 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
     if n == 0 {
         return Ok(Vec::new());
     }
+    check_len(n)?;
+    let mut prof = Profile::new(gpu, "gpu sa");
+    // The output's pages are mapped on the CPU while the GPU works.
+    let host_out = std::thread::spawn(move || super::prefaulted_vec::<u32>(n));
+    let sa = on_device(gpu, text, &mut prof)?;
+    let mut out = host_out.join().expect("host buffer thread");
+    prof.mark("host buffer");
+    sa.download_staged(&mut out)?;
+    prof.mark("download");
+    prof.report(n);
+    Ok(out)
+}
+
+/// Fails for texts too long for 32-bit positions (row `n` and a sentinel rank must fit).
+pub(crate) fn check_len(n: usize) -> Result<(), GpuError> {
     if n as u64 > u32::MAX as u64 - 2 {
         return Err(GpuError::TooLarge(n));
     }
+    Ok(())
+}
+
+/// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) and
+/// leaves it in device memory (`n` u32s); every temporary is freed on return.
+pub(crate) fn on_device<'g>(
+    gpu: &'g Gpu,
+    text: &PackedText,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    let n = text.len();
+    debug_assert!(n > 0 && check_len(n).is_ok());
     let n32 = Arg::U32(n as u32);
-    let mut prof = Profile::new(gpu);
-    // The output's pages are mapped on the CPU while the GPU works.
-    let host_out = std::thread::spawn(move || super::prefaulted_vec(n));
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 bases.
@@ -55,7 +79,7 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
         {
-            let words = gpu.upload(text.words())?;
+            let words = gpu.upload_staged(text.words())?;
             gpu.launch(
                 FILE,
                 "init_keys",
@@ -212,20 +236,14 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
     }
     prof.mark("rounds");
     prof.unsorted = unsorted;
-
-    drop(isa);
-    let mut out = host_out.join().expect("host buffer thread");
-    prof.mark("host buffer");
-    sa.download_staged(&mut out)?;
-    prof.mark("download");
-    prof.report(n);
-    Ok(out)
+    Ok(sa)
 }
 
 /// Phase timings printed to stderr when `GALIGN_GPU_PROFILE` is set (each mark waits for
 /// the GPU, so profiling slows the build slightly).
-struct Profile<'g> {
+pub(crate) struct Profile<'g> {
     gpu: Option<&'g Gpu>,
+    what: &'static str,
     last: std::time::Instant,
     start: std::time::Instant,
     phases: Vec<(&'static str, f64)>,
@@ -234,11 +252,13 @@ struct Profile<'g> {
 }
 
 impl<'g> Profile<'g> {
-    fn new(gpu: &'g Gpu) -> Self {
+    /// Starts timing a build reported as `what`.
+    pub(crate) fn new(gpu: &'g Gpu, what: &'static str) -> Self {
         let now = std::time::Instant::now();
         let on = std::env::var_os("GALIGN_GPU_PROFILE").is_some();
         Profile {
             gpu: on.then_some(gpu),
+            what,
             last: now,
             start: now,
             phases: Vec::new(),
@@ -247,7 +267,8 @@ impl<'g> Profile<'g> {
         }
     }
 
-    fn mark(&mut self, phase: &'static str) {
+    /// Ends the current phase, named `phase` (waits for the GPU when profiling).
+    pub(crate) fn mark(&mut self, phase: &'static str) {
         if let Some(gpu) = self.gpu {
             let _ = gpu.sync();
             let now = std::time::Instant::now();
@@ -257,7 +278,8 @@ impl<'g> Profile<'g> {
         }
     }
 
-    fn report(&self, n: usize) {
+    /// Prints the phases of a build over `n` bases.
+    pub(crate) fn report(&self, n: usize) {
         if let Some(gpu) = self.gpu {
             let phases: Vec<String> = self
                 .phases
@@ -265,7 +287,8 @@ impl<'g> Profile<'g> {
                 .map(|(p, ms)| format!("{p} {ms:.1}"))
                 .collect();
             eprintln!(
-                "gpu sa: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds; peak {:.2} B/base",
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds; peak {:.2} B/base",
+                self.what,
                 self.start.elapsed().as_secs_f64() * 1e3,
                 phases.join(", "),
                 self.unsorted,

@@ -6,7 +6,6 @@ use anyhow::Context;
 
 use super::{index_path, write};
 use crate::device::{self, DeviceChoice};
-use crate::fm::FmParts;
 use crate::progress::Reporter;
 use crate::reference::read_fasta;
 use crate::sa::SaIndex;
@@ -16,7 +15,7 @@ use crate::sa::SaIndex;
 pub struct BuildOptions {
     /// Suffix-array sampling rate.
     pub sample_rate: u32,
-    /// Where the suffix array is built.
+    /// Where the suffix array and the FM index are built.
     pub device: DeviceChoice,
 }
 
@@ -35,11 +34,7 @@ pub fn build_index(
         fasta.display(),
         u32::MAX_TEXT
     );
-    let sa = device::suffix_array(&reference.text, options.device, log)?;
-    let fm = log.step("BWT, Occ, sampled SA, jump table", || {
-        FmParts::build(&reference.text, &sa, options.sample_rate)
-    });
-    drop(sa);
+    let fm = device::fm_index(&reference.text, options.sample_rate, options.device, log)?;
     let path = index_path(prefix);
     log.step("write index", || write(&path, &reference, &fm))
         .with_context(|| format!("cannot write index {}", path.display()))?;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::fm::{FmIndex, FmParts, Occ, SampledSa, SampledSaParts};
-use crate::reference::{Layout, PackedText, Reference};
+use crate::reference::{Layout, PackedRef, PackedText, Reference};
 use format::{as_bytes, FormatError, MappedFile};
 
 /// File name extension of an index.
@@ -133,6 +133,10 @@ impl Index {
                 .expect("sections checked at open")
         };
         FmIndex {
+            text: PackedRef::new(
+                self.file.ints::<u64>("TEXT").expect("checked"),
+                self.meta.text_len as usize,
+            ),
             occ: Occ::new(
                 self.file.ints::<u64>("OCC").expect("checked"),
                 self.meta.text_len + 1,

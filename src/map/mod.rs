@@ -26,7 +26,7 @@ use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, MateContext, RecordOptions, SamWriter};
 pub use reads::{ReadRecord, ReadSource};
-use search::{find_hits, place_hits, Hit};
+use search::{find_hits, hits_from_positions, Hit, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -313,22 +313,19 @@ fn align_batch(
     let per_item = if paired { 2 } else { 1 };
     let task = TASK_SIZE * per_item;
     // The hits of read `i` of the batch.
-    let hits_of = |i: usize, scratch: &mut Vec<u8>, out: &mut Vec<Hit>| {
-        let len = batch[i].seq.len();
+    let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
+        let seq = &batch[i].seq;
         match positions {
-            Some(p) => {
-                let strand = |s| p.strand(i, s).iter().map(|&x| x as u64);
-                place_hits(layout, [strand(0), strand(1)], len, out)
-            }
-            None => find_hits(fm, layout, &batch[i].seq, scratch, out),
+            Some(p) => hits_from_positions(layout, p.strand(i, 0), p.strand(i, 1), seq.len(), out),
+            None => find_hits(fm, layout, seq, scratch, out),
         }
     };
     let parts: Vec<(Vec<Record>, MapStats)> = batch
         .par_chunks(task)
         .enumerate()
         .map_init(
-            || (Vec::new(), Vec::new(), Vec::new()),
-            |(scratch, hits1, hits2): &mut (Vec<u8>, Vec<Hit>, Vec<Hit>), (c, chunk)| {
+            || (Scratch::default(), Vec::new(), Vec::new()),
+            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
                 let mut records = Vec::with_capacity(chunk.len());
                 let mut stats = MapStats::default();
                 for (j, item) in chunk.chunks(per_item).enumerate() {

@@ -1,10 +1,11 @@
 //! Exact search of one read on both strands: backward search from the jump table,
 //! locate through the sampled suffix array, and placement on the contigs (hits across
 //! a contig boundary or over an ambiguous run are dropped). The GPU search
-//! ([`crate::gpu::map`]) produces located positions and shares the placement.
+//! ([`crate::gpu::map`]) returns located positions, placed by [`hits_from_positions`]
+//! with the same code.
 
 use crate::fm::FmIndex;
-use crate::reference::{base_code, Layout};
+use crate::reference::Layout;
 
 /// One exact occurrence of a read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -17,16 +18,23 @@ pub struct Hit {
     pub reverse: bool,
 }
 
+/// 2-bit code of each ASCII byte; 4 for anything but A, C, G, T (either case).
+const CODES: [u8; 256] = {
+    let mut t = [4u8; 256];
+    let mut i = 0;
+    while i < 4 {
+        t[b"ACGT"[i] as usize] = i as u8;
+        t[b"acgt"[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Encodes `seq` as 2-bit codes into `out`; `false` when a base is not A, C, G or T.
 pub fn encode(seq: &[u8], out: &mut Vec<u8>) -> bool {
     out.clear();
-    for &b in seq {
-        match base_code(b) {
-            Some(c) => out.push(c),
-            None => return false,
-        }
-    }
-    true
+    out.extend(seq.iter().map(|&b| CODES[b as usize]));
+    out.iter().all(|&c| c < 4)
 }
 
 /// Reverse complement of 2-bit codes, in place.
@@ -37,61 +45,75 @@ pub fn reverse_complement_codes(codes: &mut [u8]) {
     }
 }
 
-/// The row intervals of a read's forward and reverse-complement strands.
-pub fn strand_intervals(fm: &FmIndex<'_>, codes: &mut [u8]) -> [(u64, u64); 2] {
-    let forward = fm.search(codes);
-    reverse_complement_codes(codes);
-    let reverse = fm.search(codes);
-    reverse_complement_codes(codes);
-    [forward, reverse]
-}
-
-/// The text positions of the rows `lo..hi`, located through the sampled suffix array.
-pub fn locate_rows<'a>(fm: FmIndex<'a>, (lo, hi): (u64, u64)) -> impl Iterator<Item = u64> + 'a {
-    (lo..hi).map(move |row| fm.locate(row))
-}
-
-/// Places the located text positions of a read's forward and reverse-complement
-/// strands (any order) on the contigs; keeps the placeable hits, sorted. Shared by the
-/// CPU and GPU searches.
-pub fn place_hits<I: Iterator<Item = u64>>(
+/// Keeps the placeable hits among text positions of one strand's occurrences.
+pub fn place_positions(
     layout: &Layout,
-    strands: [I; 2],
+    positions: impl IntoIterator<Item = u64>,
     len: usize,
+    reverse: bool,
     out: &mut Vec<Hit>,
 ) {
-    out.clear();
-    for (strand, positions) in strands.into_iter().enumerate() {
-        for pos in positions {
-            if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
-                out.push(Hit {
-                    contig: contig as u32,
-                    pos: offset,
-                    reverse: strand == 1,
-                });
-            }
+    for pos in positions {
+        if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
+            out.push(Hit {
+                contig: contig as u32,
+                pos: offset,
+                reverse,
+            });
         }
     }
-    out.sort_unstable();
 }
 
-/// All exact hits of `seq` (any case); none when it holds a non-ACGT base or is empty.
+/// All exact hits of `seq` (any case) on both strands, sorted; none when it holds a
+/// non-ACGT base or is empty.
 pub fn find_hits(
     fm: &FmIndex<'_>,
     layout: &Layout,
     seq: &[u8],
-    scratch: &mut Vec<u8>,
+    scratch: &mut Scratch,
     out: &mut Vec<Hit>,
 ) {
     out.clear();
-    if seq.is_empty() || !encode(seq, scratch) {
+    if seq.is_empty() || !encode(seq, &mut scratch.codes) {
         return;
     }
-    let intervals = strand_intervals(fm, scratch);
-    place_hits(
-        layout,
-        intervals.map(|i| locate_rows(*fm, i)),
-        seq.len(),
-        out,
-    );
+    for reverse in [false, true] {
+        if reverse {
+            reverse_complement_codes(&mut scratch.codes);
+        }
+        scratch.positions.clear();
+        fm.occurrences(&scratch.codes, &mut scratch.positions);
+        place_positions(
+            layout,
+            scratch.positions.iter().copied(),
+            seq.len(),
+            reverse,
+            out,
+        );
+    }
+    out.sort_unstable();
+}
+
+/// The hits of a read of `len` bases from the text positions of its forward and
+/// reverse-complement occurrences (any order), as [`find_hits`] gives them: placed, sorted.
+pub fn hits_from_positions(
+    layout: &Layout,
+    forward: &[u32],
+    reverse: &[u32],
+    len: usize,
+    out: &mut Vec<Hit>,
+) {
+    out.clear();
+    for (positions, reverse) in [(forward, false), (reverse, true)] {
+        let positions = positions.iter().map(|&p| p as u64);
+        place_positions(layout, positions, len, reverse, out);
+    }
+    out.sort_unstable();
+}
+
+/// Reusable buffers of [`find_hits`].
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    codes: Vec<u8>,
+    positions: Vec<u64>,
 }

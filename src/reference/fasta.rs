@@ -1,14 +1,16 @@
 //! FASTA ingest (needletail): plain, gzip, bzip2 or zstd, wrapped or not.
 //!
 //! Soft-masked (lowercase) bases are upper-cased. N and the IUPAC ambiguity codes are
-//! replaced by pseudo-random bases from a fixed-seed generator (as bwa does), so the
-//! text stays a 4-letter one, and each maximal run of them is recorded so that no hit
-//! over it is ever reported.
+//! replaced by pseudo-random bases (a fixed-seed hash of the position; bwa uses a seeded
+//! generator to the same end), so the text stays a 4-letter one, and each maximal run of
+//! them is recorded so that no hit over it is ever reported. Conversion and packing run
+//! in parallel.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use needletail::errors::ParseErrorKind;
+use rayon::prelude::*;
 
 use super::layout::{AmbiguousRun, Contig, Layout};
 use super::{PackedText, Reference};
@@ -83,19 +85,6 @@ fn class_table() -> [Class; 256] {
     t
 }
 
-/// SplitMix64: a tiny deterministic generator for ambiguity replacement.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_base(&mut self) -> u8 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 62) as u8
-    }
-}
-
 /// Reads a FASTA file into a [`Reference`].
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     let shown = path.display().to_string();
@@ -121,8 +110,8 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     })?;
 
     let classes = class_table();
-    let mut rng = SplitMix64(AMBIGUITY_SEED);
-    let mut text = PackedText::with_capacity(metadata.len() as usize);
+    // 2-bit codes, AMBIGUOUS for ambiguity codes; packed in parallel at the end.
+    let mut codes: Vec<u8> = Vec::with_capacity(metadata.len() as usize);
     let mut layout = Layout::default();
     let mut names: HashMap<String, usize> = HashMap::new();
 
@@ -163,41 +152,123 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
                 record: number,
             });
         }
-        let offset = text.len() as u64;
-        for (i, &b) in seq.iter().enumerate() {
-            match classes[b as usize] {
-                Class::Base(code) => text.push(code),
-                Class::Ambiguous => {
-                    let pos = offset + i as u64;
-                    match layout.ambiguous.last_mut() {
-                        Some(run) if i > 0 && run.end == pos => run.end += 1,
-                        _ => layout.ambiguous.push(AmbiguousRun {
-                            start: pos,
-                            end: pos + 1,
-                        }),
-                    }
-                    text.push(rng.next_base());
-                }
-                Class::Invalid => {
-                    return Err(ReferenceError::BadCharacter {
-                        path: shown,
-                        name,
-                        position: i as u64 + 1,
-                        found: (b as char).escape_default().to_string(),
-                    })
-                }
-            }
+        let offset = codes.len();
+        codes.resize(offset + seq.len(), 0);
+        if let Some(i) = classify(&seq, &mut codes[offset..], &classes) {
+            return Err(ReferenceError::BadCharacter {
+                path: shown,
+                name,
+                position: i as u64 + 1,
+                found: (seq[i] as char).escape_default().to_string(),
+            });
         }
+        layout
+            .ambiguous
+            .extend(ambiguous_runs(&codes[offset..], offset as u64));
         names.insert(name.clone(), number);
         layout.contigs.push(Contig {
             name,
             description,
-            offset,
+            offset: offset as u64,
             len: seq.len() as u64,
         });
     }
     if layout.contigs.is_empty() {
         return Err(ReferenceError::Empty { path: shown });
     }
-    Ok(Reference { layout, text })
+    Ok(Reference {
+        layout,
+        text: pack(&codes),
+    })
+}
+
+/// Chunk of bases converted by one task.
+const CHUNK: usize = 1 << 20;
+/// The code of an ambiguity character before replacement.
+const AMBIGUOUS: u8 = 4;
+/// The code of a character that is no nucleotide.
+const INVALID: u8 = 5;
+
+/// Converts `seq` to codes in `out` (in parallel); the index of the first character
+/// that is not a nucleotide, if any.
+fn classify(seq: &[u8], out: &mut [u8], classes: &[Class; 256]) -> Option<usize> {
+    out.par_chunks_mut(CHUNK)
+        .zip(seq.par_chunks(CHUNK))
+        .enumerate()
+        .filter_map(|(c, (out, seq))| {
+            let mut bad = None;
+            for (i, (o, &b)) in out.iter_mut().zip(seq).enumerate() {
+                *o = match classes[b as usize] {
+                    Class::Base(code) => code,
+                    Class::Ambiguous => AMBIGUOUS,
+                    Class::Invalid => {
+                        bad.get_or_insert(c * CHUNK + i);
+                        INVALID
+                    }
+                };
+            }
+            bad
+        })
+        .min()
+}
+
+/// The maximal runs of ambiguity codes in one contig's codes starting at text `offset`.
+fn ambiguous_runs(codes: &[u8], offset: u64) -> Vec<AmbiguousRun> {
+    let pieces: Vec<Vec<AmbiguousRun>> = codes
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut runs: Vec<AmbiguousRun> = Vec::new();
+            for (i, &code) in chunk.iter().enumerate() {
+                if code == AMBIGUOUS {
+                    let pos = offset + (c * CHUNK + i) as u64;
+                    match runs.last_mut() {
+                        Some(run) if run.end == pos => run.end += 1,
+                        _ => runs.push(AmbiguousRun {
+                            start: pos,
+                            end: pos + 1,
+                        }),
+                    }
+                }
+            }
+            runs
+        })
+        .collect();
+    let mut runs: Vec<AmbiguousRun> = Vec::new();
+    for run in pieces.into_iter().flatten() {
+        match runs.last_mut() {
+            Some(last) if last.end == run.start => last.end = run.end,
+            _ => runs.push(run),
+        }
+    }
+    runs
+}
+
+/// The replacement base of an ambiguity code at text position `pos`: a hash of the
+/// position with a fixed seed, so it does not depend on how the work is split.
+fn replacement_base(pos: u64) -> u8 {
+    let mut z = (pos ^ AMBIGUITY_SEED).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) >> 62) as u8
+}
+
+/// Packs codes into a [`PackedText`] in parallel, replacing ambiguity codes.
+fn pack(codes: &[u8]) -> PackedText {
+    let mut words = vec![0u64; PackedText::word_count(codes.len())];
+    words
+        .par_iter_mut()
+        .zip(codes.par_chunks(32))
+        .enumerate()
+        .for_each(|(w, (word, chunk))| {
+            for (j, &code) in chunk.iter().enumerate() {
+                let code = if code == AMBIGUOUS {
+                    replacement_base((w * 32 + j) as u64)
+                } else {
+                    code
+                };
+                *word |= (code as u64) << (62 - 2 * j);
+            }
+        });
+    PackedText::from_words(words, codes.len())
 }

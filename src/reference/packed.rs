@@ -84,7 +84,15 @@ impl PackedText {
     /// The 2-bit code at position `i`.
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
-        ((self.words[i / 32] >> (62 - 2 * (i % 32))) & 3) as u8
+        self.as_ref().get(i)
+    }
+
+    /// A borrowed view.
+    pub fn as_ref(&self) -> PackedRef<'_> {
+        PackedRef {
+            words: &self.words,
+            len: self.len,
+        }
     }
 
     /// The 32 bases starting at `i` as one integer, first base most significant,
@@ -109,6 +117,46 @@ impl PackedText {
     /// Decodes the whole text to ASCII `ACGT`.
     pub fn to_ascii(&self) -> Vec<u8> {
         (0..self.len).map(|i| BASES[self.get(i) as usize]).collect()
+    }
+}
+
+/// A borrowed packed text (for example the `TEXT` section of a memory-mapped index).
+#[derive(Clone, Copy, Debug)]
+pub struct PackedRef<'a> {
+    words: &'a [u64],
+    len: usize,
+}
+
+impl<'a> PackedRef<'a> {
+    /// Views `words` (the layout of [`PackedText::words`]) as a text of `len` bases.
+    pub fn new(words: &'a [u64], len: usize) -> Self {
+        assert!(words.len() >= PackedText::word_count(len));
+        PackedRef { words, len }
+    }
+
+    /// Number of bases.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the text holds no base.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The 2-bit code at position `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        ((self.words[i / 32] >> (62 - 2 * (i % 32))) & 3) as u8
+    }
+
+    /// Whether the text holds `codes` starting at `pos`.
+    pub fn matches_at(&self, pos: usize, codes: &[u8]) -> bool {
+        pos + codes.len() <= self.len
+            && codes
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| self.get(pos + i) == c)
     }
 }
 

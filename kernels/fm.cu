@@ -1,0 +1,146 @@
+// FM-index kernels for galign's GPU builder (src/gpu/fm.rs): BWT with Occ blocks, the
+// sampled suffix array and the k-mer jump table, from the text and the suffix array in
+// device memory. Layouts are those of src/fm/occ.rs, src/fm/sampled_sa.rs, src/fm/jump.rs.
+//
+// Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
+// after the last used one. Row 0 of the BWT is the sentinel's suffix (position n), row
+// r >= 1 is sa[r - 1]; a row's symbol is the base before its position, A (0) where the
+// position is 0 (the primary row, counted as A like the CPU builder does).
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#define ROWS_PER_BLOCK 192
+#define WORDS_PER_BLOCK 8
+#define WARPS_PER_BLOCK 6
+// Occ blocks per thread block of bwt_occ (blockDim = 32 * WARPS_PER_BLOCK * OCC_PER_CTA).
+#define OCC_PER_CTA 4
+#define ROWS_PER_RANK 512
+#define FULL 0xffffffffu
+
+__device__ __forceinline__ u32 base_at(const u64* __restrict__ words, u32 p) {
+    return (u32)(words[p >> 5] >> (62 - 2 * (p & 31))) & 3;
+}
+
+// The text position of BWT row `row` (< n + 1).
+__device__ __forceinline__ u32 row_position(const u32* __restrict__ sa, u32 n, u64 row) {
+    return row == 0 ? n : sa[row - 1];
+}
+
+// One thread per row, one warp per 32-symbol word, OCC_PER_CTA Occ blocks per thread
+// block. Writes each block's symbol words, its own symbol counts (counts[s * nblocks + b],
+// for a scan), the sampled-row marks (bits32: bit r % 32 of u32 r / 32, the u64 layout
+// seen as u32s; only words below bits_len32, the rest stays zero) and the primary row.
+extern "C" __global__ void bwt_occ(const u64* __restrict__ words, const u32* __restrict__ sa, u32 n, u32 rate,
+                                   u32 nblocks, u64* __restrict__ occ, u32* __restrict__ counts,
+                                   u32* __restrict__ bits32, u64 bits_len32, u32* __restrict__ primary) {
+    __shared__ u32 warp_counts[OCC_PER_CTA][WARPS_PER_BLOCK][4];
+    const u32 warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const u32 local = warp / WARPS_PER_BLOCK, word = warp % WARPS_PER_BLOCK;
+    const u64 block = (u64)blockIdx.x * OCC_PER_CTA + local;
+    const u64 unit = block * WARPS_PER_BLOCK + word; // index of this warp's 32 rows
+    const u64 row = unit * 32 + lane;
+    const bool live = block < nblocks && row <= n;
+    u32 sym = 0;
+    bool mark = false;
+    if (live) {
+        u32 p = row_position(sa, n, row);
+        sym = p == 0 ? 0 : base_at(words, p - 1);
+        mark = p % rate == 0;
+        if (p == 0) *primary = (u32)row;
+    }
+    const u32 hi = __reduce_or_sync(FULL, lane < 16 ? sym << (30 - 2 * lane) : 0);
+    const u32 lo = __reduce_or_sync(FULL, lane >= 16 ? sym << (62 - 2 * lane) : 0);
+    const u32 marks = __ballot_sync(FULL, mark);
+    u32 c[4];
+#pragma unroll
+    for (u32 s = 0; s < 4; s++) c[s] = __popc(__ballot_sync(FULL, live && sym == s));
+    if (lane == 0) {
+        if (block < nblocks) occ[block * WORDS_PER_BLOCK + 2 + word] = (u64)hi << 32 | lo;
+        if (unit < bits_len32) bits32[unit] = marks;
+#pragma unroll
+        for (u32 s = 0; s < 4; s++) warp_counts[local][word][s] = c[s];
+    }
+    __syncthreads();
+    if (threadIdx.x < OCC_PER_CTA * 4) {
+        const u32 l = threadIdx.x >> 2, s = threadIdx.x & 3;
+        const u64 b = (u64)blockIdx.x * OCC_PER_CTA + l;
+        if (b < nblocks) {
+            u32 total = 0;
+#pragma unroll
+            for (u32 w = 0; w < WARPS_PER_BLOCK; w++) total += warp_counts[l][w][s];
+            counts[s * (u64)nblocks + b] = total;
+        }
+    }
+}
+
+// Block headers from the exclusive scans of the per-block counts: A | C << 32, G | T << 32.
+extern "C" __global__ void occ_headers(const u32* __restrict__ before, u32 nblocks, u64* __restrict__ occ) {
+    u64 b = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (b >= nblocks) return;
+    const u64 nb = nblocks;
+    occ[b * WORDS_PER_BLOCK] = (u64)before[b] | (u64)before[nb + b] << 32;
+    occ[b * WORDS_PER_BLOCK + 1] = (u64)before[2 * nb + b] | (u64)before[3 * nb + b] << 32;
+}
+
+// Marks in each 512-row group (8 u64 words of bits), for an exclusive scan into ranks.
+extern "C" __global__ void rank_counts(const u64* __restrict__ bits, u32 groups, u32* __restrict__ ranks) {
+    u64 j = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= groups) return;
+    u32 total = 0;
+#pragma unroll
+    for (u32 w = 0; w < ROWS_PER_RANK / 64; w++) total += __popcll(bits[j * (ROWS_PER_RANK / 64) + w]);
+    ranks[j] = total;
+}
+
+// Sampled positions in row order: positions[rank of row] = position, for marked rows.
+extern "C" __global__ void sampled_positions(const u32* __restrict__ sa, u32 n, u32 rate, const u64* __restrict__ bits,
+                                             const u32* __restrict__ ranks, u32* __restrict__ positions) {
+    u64 row = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (row > n) return;
+    u32 p = row_position(sa, n, row);
+    if (p % rate != 0) return;
+    const u64 group = row / ROWS_PER_RANK;
+    u32 rank = ranks[group];
+    for (u64 w = group * (ROWS_PER_RANK / 64); w < row / 64; w++) rank += __popcll(bits[w]);
+    rank += __popcll(bits[row / 64] & ((1ull << (row % 64)) - 1));
+    positions[rank] = p;
+}
+
+// k-mer counts of the suffixes with at least k bases (positions < full): each thread
+// counts SPAN consecutive positions, merging runs of one k-mer into one atomic add.
+#define SPAN 16
+extern "C" __global__ void kmer_counts(const u64* __restrict__ words, u32 full, u32 k, u32* __restrict__ counts) {
+    const u64 start = ((u64)blockIdx.x * blockDim.x + threadIdx.x) * SPAN;
+    if (start >= full) return;
+    const u64 end = start + SPAN < full ? start + SPAN : full;
+    const u32 shift = 64 - 2 * k;
+    u32 prev = 0, run = 0;
+    for (u64 p = start; p < end; p++) {
+        const u64 w = p >> 5;
+        const u32 s = (u32)(p & 31) * 2;
+        u64 key = words[w] << s;
+        if (s) key |= words[w + 1] >> (64 - s);
+        const u32 x = (u32)(key >> shift);
+        if (run > 0 && x != prev) {
+            atomicAdd(&counts[prev], run);
+            run = 0;
+        }
+        prev = x;
+        run++;
+    }
+    atomicAdd(&counts[prev], run);
+}
+
+// The jump table from the inclusive scan of the k-mer counts and the sorted A-padded
+// codes of the suffixes shorter than k (nshort < k of them): lo = 1 (sentinel) + full
+// suffixes of smaller k-mers + short suffixes whose code is <= x; hi = lo + count.
+extern "C" __global__ void jump_table(const u32* __restrict__ incl, u32 kmers, const u32* __restrict__ shorts,
+                                      u32 nshort, u32* __restrict__ table) {
+    u64 x = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (x >= kmers) return;
+    u32 before = 1;
+    for (u32 i = 0; i < nshort; i++) before += shorts[i] <= x;
+    table[2 * x] = before + (x > 0 ? incl[x - 1] : 0);
+    table[2 * x + 1] = before + incl[x];
+}

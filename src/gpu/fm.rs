@@ -1,0 +1,240 @@
+//! The FM index on the GPU: suffix array, then BWT with Occ blocks, sampled suffix array
+//! and k-mer jump table derived in device memory, and only those arrays copied back.
+//! The result is identical to [`FmParts::build`] (kernels in `kernels/fm.cu`).
+//!
+//! 1. The suffix array is built with [`super::sa`] and stays on the device; the text is
+//!    uploaded again (0.25 bytes a base) once the builder's temporaries are freed.
+//! 2. `bwt_occ`: one thread per row reads its position, the base before it in the text,
+//!    and whether the position is sampled; each warp packs 32 symbols into one Occ word
+//!    and 32 marks into the sampled-row bits; per-block symbol counts are scanned into the
+//!    block headers.
+//! 3. Sampled SA: marks per 512 rows scanned into the ranks, then every sampled row writes
+//!    its position at its rank. The suffix array is freed here.
+//! 4. Jump table: k-mer counts of the text (atomic adds, runs of one k-mer merged), an
+//!    inclusive scan, and the suffixes shorter than k (sorted on the host) added in.
+//!
+//! Device memory: the suffix-array build's peak (about 16 bytes a base), then about
+//! 5 bytes a base. The host arrays are allocated and their pages mapped by a CPU thread
+//! while the GPU works, and filled through pinned staging buffers.
+
+use super::radix::{ScanOp, Workspace};
+use super::sa::{self, Profile};
+use super::{prefaulted_vec, Arg, Gpu, GpuError};
+use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
+use crate::fm::sampled_sa::ROWS_PER_RANK;
+use crate::fm::{jump, FmParts, SampledSaParts};
+use crate::reference::PackedText;
+
+const FILE: &str = "fm.cu";
+const THREADS: u32 = 256;
+/// Occ blocks per thread block of `bwt_occ` (`OCC_PER_CTA` in the kernel).
+const OCC_PER_CTA: usize = 4;
+/// Threads of `bwt_occ`: one per row of its Occ blocks.
+const OCC_THREADS: u32 = (OCC_PER_CTA * ROWS_PER_BLOCK) as u32;
+/// Positions per thread of `kmer_counts` (`SPAN` in the kernel).
+const KMER_SPAN: usize = 16;
+/// `u64` words of sampled-row bits per rank entry.
+const WORDS_PER_RANK: usize = ROWS_PER_RANK / 64;
+
+fn blocks(len: usize) -> u32 {
+    len.div_ceil(THREADS as usize) as u32
+}
+
+/// The host arrays the FM index is copied into.
+struct HostArrays {
+    occ: Vec<u64>,
+    bits: Vec<u64>,
+    ranks: Vec<u32>,
+    positions: Vec<u32>,
+    jump: Vec<u32>,
+}
+
+/// Builds the FM index of `text` with suffix-array sampling rate `sample_rate` (> 0) on
+/// the GPU: the suffix array is built and used in device memory, and the result equals
+/// [`FmParts::build`] of the text and its suffix array. Running out of device memory
+/// returns [`GpuError::OutOfMemory`].
+pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmParts, GpuError> {
+    assert!(sample_rate > 0, "sampling rate must be positive");
+    let n = text.len();
+    if n == 0 {
+        return Ok(FmParts::build(text, &[], sample_rate));
+    }
+    sa::check_len(n)?;
+    let rows = n + 1;
+    let nblocks = rows.div_ceil(ROWS_PER_BLOCK) + 1;
+    let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
+    let nwords = groups * WORDS_PER_RANK;
+    // Positions 0..=n (row 0 holds n) that are multiples of the rate.
+    let sampled = n / sample_rate as usize + 1;
+    let k = jump::choose_k(n);
+    let kmers = 1usize << (2 * k);
+    let host = std::thread::spawn(move || HostArrays {
+        occ: prefaulted_vec(nblocks * WORDS_PER_BLOCK),
+        bits: prefaulted_vec(nwords),
+        ranks: prefaulted_vec(groups),
+        positions: prefaulted_vec(sampled),
+        jump: prefaulted_vec(2 * kmers),
+    });
+
+    let mut prof = Profile::new(gpu, "gpu fm");
+    let sa = sa::on_device(gpu, text, &mut prof)?;
+    prof.mark("sa temporaries freed");
+    let words = gpu.upload_staged(text.words())?;
+    let ws = Workspace::new(gpu, nblocks.max(groups).max(kmers))?;
+    prof.mark("text upload");
+    let (n32, rate) = (Arg::U32(n as u32), Arg::U32(sample_rate));
+
+    // 2. BWT and Occ blocks, sampled-row bits, primary row.
+    let occ = gpu.alloc(8 * WORDS_PER_BLOCK * nblocks)?;
+    let bits = gpu.alloc(8 * nwords)?;
+    bits.zero(8 * nwords)?;
+    let primary = gpu.alloc(4)?;
+    {
+        let counts = gpu.alloc(4 * 4 * nblocks)?;
+        gpu.launch(
+            FILE,
+            "bwt_occ",
+            nblocks.div_ceil(OCC_PER_CTA) as u32,
+            OCC_THREADS,
+            &[
+                Arg::U64(words.ptr(0)),
+                Arg::U64(sa.ptr(0)),
+                n32,
+                rate,
+                Arg::U32(nblocks as u32),
+                Arg::U64(occ.ptr(0)),
+                Arg::U64(counts.ptr(0)),
+                Arg::U64(bits.ptr(0)),
+                Arg::U64(2 * nwords as u64),
+                Arg::U64(primary.ptr(0)),
+            ],
+        )?;
+        for s in 0..4 {
+            let at = counts.ptr(4 * s * nblocks);
+            ws.scan_queued(at, at, nblocks, ScanOp::Sum, false)?;
+        }
+        gpu.launch(
+            FILE,
+            "occ_headers",
+            blocks(nblocks),
+            THREADS,
+            &[
+                Arg::U64(counts.ptr(0)),
+                Arg::U32(nblocks as u32),
+                Arg::U64(occ.ptr(0)),
+            ],
+        )?;
+    }
+    prof.mark("bwt occ");
+
+    // 3. Sampled suffix array.
+    let ranks = gpu.alloc(4 * groups)?;
+    gpu.launch(
+        FILE,
+        "rank_counts",
+        blocks(groups),
+        THREADS,
+        &[
+            Arg::U64(bits.ptr(0)),
+            Arg::U32(groups as u32),
+            Arg::U64(ranks.ptr(0)),
+        ],
+    )?;
+    let total = ws.scan(ranks.ptr(0), ranks.ptr(0), groups, ScanOp::Sum, false)? as usize;
+    assert_eq!(total, sampled, "sampled rows");
+    let positions = gpu.alloc(4 * sampled)?;
+    gpu.launch(
+        FILE,
+        "sampled_positions",
+        blocks(rows),
+        THREADS,
+        &[
+            Arg::U64(sa.ptr(0)),
+            n32,
+            rate,
+            Arg::U64(bits.ptr(0)),
+            Arg::U64(ranks.ptr(0)),
+            Arg::U64(positions.ptr(0)),
+        ],
+    )?;
+    drop(sa);
+    prof.mark("sampled sa");
+
+    // 4. Jump table.
+    let table = gpu.alloc(4 * 2 * kmers)?;
+    {
+        let full = (n + 1).saturating_sub(k as usize);
+        let counts = gpu.alloc(4 * kmers)?;
+        counts.zero(4 * kmers)?;
+        gpu.launch(
+            FILE,
+            "kmer_counts",
+            blocks(full.div_ceil(KMER_SPAN)),
+            THREADS,
+            &[
+                Arg::U64(words.ptr(0)),
+                Arg::U32(full as u32),
+                Arg::U32(k),
+                Arg::U64(counts.ptr(0)),
+            ],
+        )?;
+        ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
+        // The suffixes shorter than k, by their A-padded codes.
+        let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)
+            .map(|p| (text.key64(p) >> (64 - 2 * k)) as u32)
+            .collect();
+        short.sort_unstable();
+        let short_buf = gpu.upload(&short)?;
+        gpu.launch(
+            FILE,
+            "jump_table",
+            blocks(kmers),
+            THREADS,
+            &[
+                Arg::U64(counts.ptr(0)),
+                Arg::U32(kmers as u32),
+                Arg::U64(short_buf.ptr(0)),
+                Arg::U32(short.len() as u32),
+                Arg::U64(table.ptr(0)),
+            ],
+        )?;
+    }
+    drop(words);
+    drop(ws);
+    prof.mark("jump table");
+
+    // Copy back, once per array.
+    let mut out = host.join().expect("host buffer thread");
+    prof.mark("host buffers");
+    occ.download_staged(&mut out.occ)?;
+    bits.download_staged(&mut out.bits)?;
+    ranks.download_staged(&mut out.ranks)?;
+    positions.download_staged(&mut out.positions)?;
+    table.download_staged(&mut out.jump)?;
+    let primary = primary.read_u32(0)? as u64;
+    prof.mark("download");
+    prof.report(n);
+
+    // C from the trailing block's header: every row counted, the primary row as A.
+    let last = &out.occ[(nblocks - 1) * WORDS_PER_BLOCK..];
+    let low = |w: u64| w & 0xFFFF_FFFF;
+    let counts = [low(last[0]) - 1, last[0] >> 32, low(last[1]), last[1] >> 32];
+    let mut c = [1u64; 5];
+    for s in 0..4 {
+        c[s + 1] = c[s] + counts[s];
+    }
+    Ok(FmParts {
+        n: n as u64,
+        primary,
+        c,
+        occ: out.occ,
+        sampled: SampledSaParts {
+            bits: out.bits,
+            ranks: out.ranks,
+            positions: out.positions,
+        },
+        sample_rate,
+        k,
+        jump: out.jump,
+    })
+}
