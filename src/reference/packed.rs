@@ -89,10 +89,7 @@ impl PackedText {
 
     /// A borrowed view.
     pub fn as_ref(&self) -> PackedRef<'_> {
-        PackedRef {
-            words: &self.words,
-            len: self.len,
-        }
+        PackedRef { words: &self.words, len: self.len }
     }
 
     /// The 32 bases starting at `i` as one integer, first base most significant,
@@ -152,11 +149,7 @@ impl<'a> PackedRef<'a> {
 
     /// Whether the text holds `codes` starting at `pos`.
     pub fn matches_at(&self, pos: usize, codes: &[u8]) -> bool {
-        pos + codes.len() <= self.len
-            && codes
-                .iter()
-                .enumerate()
-                .all(|(i, &c)| self.get(pos + i) == c)
+        pos + codes.len() <= self.len && codes.iter().enumerate().all(|(i, &c)| self.get(pos + i) == c)
     }
 }
 
