@@ -11,6 +11,11 @@
 //
 // Work item t (< 2 n) is read t % n on strand t / n (0 forward, 1 reverse complement),
 // so each warp searches one strand. Rows and positions are u32 (the index has < 2^32 rows).
+//
+// As on the CPU (FmIndex::occurrences), backward search stops once the interval is one
+// row: that row is located and the rest of the pattern compared with the text (2-bit,
+// 32 bases to a u64, most significant first). Such an item is marked DIRECT in `lo`,
+// its position (if it matches) kept in `direct`.
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
@@ -18,6 +23,7 @@ typedef unsigned long long u64;
 #define ROWS_PER_BLOCK 192u
 #define LOW_BITS 0x5555555555555555ull
 #define NOT_SEARCHABLE 0x80000000u
+#define DIRECT 0xFFFFFFFFu
 
 // Loads one 64-byte BWT/Occ block.
 __device__ __forceinline__ void load_block(const u64* __restrict__ occ, u32 b, u64 (&w)[8]) {
@@ -65,22 +71,54 @@ __device__ __forceinline__ u32 base_at(const u32* __restrict__ words, u32 j) {
     return (__ldg(words + (j >> 4)) >> (2 * (j & 15))) & 3;
 }
 
+// The text position of `row`: LF steps to a sampled row.
+__device__ __forceinline__ u32 locate_row(u32 row, const u64* __restrict__ occ, u32 c0, u32 c1,
+                                          u32 c2, u32 c3, u32 primary,
+                                          const u64* __restrict__ sa_bits,
+                                          const u32* __restrict__ sa_ranks,
+                                          const u32* __restrict__ sa_positions) {
+    u32 steps = 0;
+    for (;;) {
+        u64 word = __ldg(sa_bits + row / 64);
+        if ((word >> (row % 64)) & 1) {
+            u32 block = row / 512;
+            u32 rank = __ldg(sa_ranks + block);
+            for (u32 j = block * 8; j < row / 64; ++j) rank += __popcll(__ldg(sa_bits + j));
+            rank += __popcll(word & ((1ull << (row % 64)) - 1));
+            return __ldg(sa_positions + rank) + steps;
+        }
+        u64 w[8];
+        u32 b_row = row / ROWS_PER_BLOCK, r = row - b_row * ROWS_PER_BLOCK;
+        load_block(occ, b_row, w);
+        u32 s = symbol_in_block(w, r);
+        u32 count = rank_in_block(w, s, r);
+        if (s == 0) count -= primary < row;
+        row = pick(s, c0, c1, c2, c3) + count;
+        ++steps;
+    }
+}
+
 // Backward search of every read-strand from the k-mer jump table. Writes the interval's
-// first row to lo[t] and its size to size[t]; size[2 n] = 0 so that an exclusive scan of
+// first row to lo[t] (or DIRECT, the position to direct[t]) and its size to size[t]; size[2 n] = 0 so that an exclusive scan of
 // size gives output offsets and, last, the total. Adds all sizes to *total (64-bit, so
 // that the host sees a batch whose positions overflow the 32-bit offsets).
 extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* __restrict__ words,
                                       u32 n, const u64* __restrict__ occ,
                                       const u32* __restrict__ jump, u32 k, u32 c0, u32 c1,
                                       u32 c2, u32 c3, u32 rows, u32 primary,
-                                      u32* __restrict__ lo_out, u32* __restrict__ size_out,
-                                      u64* __restrict__ total) {
+                                      const u64* __restrict__ text,
+                                      const u64* __restrict__ sa_bits,
+                                      const u32* __restrict__ sa_ranks,
+                                      const u32* __restrict__ sa_positions,
+                                      u32* __restrict__ lo_out, u32* __restrict__ direct_out,
+                                      u32* __restrict__ size_out, u64* __restrict__ total) {
     u32 t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t == 0) size_out[2 * n] = 0;
     u32 strand = t >= n;
     u32 read = t - strand * n;
     u32 len = t < 2 * n ? __ldg(meta + 2 * read + 1) : NOT_SEARCHABLE;
-    u32 lo = 0, hi = 0;
+    u32 lo = 0, hi = 0, size = 0, direct = 0;
+    bool is_direct = false;
     if (!(len & NOT_SEARCHABLE)) {
         const u32* seq = words + __ldg(meta + 2 * read);
         // Pattern symbol i: the read's base i (forward) or the complement of base len-1-i.
@@ -98,7 +136,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
             hi = rows;
             i = len;
         }
-        while (i > 0 && lo < hi) {
+        while (i > 0 && hi > lo + 1) {
             --i;
             u32 s = sym(i);
             u32 cs = pick(s, c0, c1, c2, c3);
@@ -121,10 +159,29 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
             lo = cs + r_lo;
             hi = cs + r_hi;
         }
+        if (hi > lo && i == 0) {
+            size = hi - lo;
+        } else if (hi > lo) {
+            // One row, i symbols left: locate it and compare them with the text before it.
+            is_direct = true;
+            u32 pos = locate_row(lo, occ, c0, c1, c2, c3, primary, sa_bits, sa_ranks, sa_positions);
+            if (pos >= i) {
+                u32 q = pos - i;
+                bool same = true;
+                for (u32 j = 0; j < i && same; ++j) {
+                    u32 p = q + j;
+                    same = ((__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3) == sym(j);
+                }
+                if (same) {
+                    size = 1;
+                    direct = q;
+                }
+            }
+        }
     }
-    u32 size = hi > lo ? hi - lo : 0;
     if (t < 2 * n) {
-        lo_out[t] = lo;
+        lo_out[t] = is_direct ? DIRECT : lo;
+        direct_out[t] = direct;
         size_out[t] = size;
     }
     u64 sum = size;
@@ -135,11 +192,12 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
 
 // Locates output slot t (< total): the read-strand whose range of `offsets` (2 n + 1
 // entries, an exclusive scan of the sizes) holds t, its row lo + (t - offset), then LF
-// steps to a sampled row. Writes the text position to pos[t].
+// steps to a sampled row; a DIRECT item's position was found by the search. Writes the
+// text position to pos[t].
 extern "C" __global__ void map_locate(const u32* __restrict__ offsets, const u32* __restrict__ lo,
-                                      u32 items, u32 total, const u64* __restrict__ occ, u32 c0,
-                                      u32 c1, u32 c2, u32 c3, u32 primary,
-                                      const u64* __restrict__ sa_bits,
+                                      const u32* __restrict__ direct, u32 items, u32 total,
+                                      const u64* __restrict__ occ, u32 c0, u32 c1, u32 c2,
+                                      u32 c3, u32 primary, const u64* __restrict__ sa_bits,
                                       const u32* __restrict__ sa_ranks,
                                       const u32* __restrict__ sa_positions,
                                       u32* __restrict__ pos) {
@@ -151,25 +209,9 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets, const u32
         u32 m = (a + b) / 2;
         if (__ldg(offsets + m) <= t) a = m; else b = m;
     }
-    u32 row = __ldg(lo + a) + (t - __ldg(offsets + a));
-    u32 steps = 0;
-    for (;;) {
-        u64 word = __ldg(sa_bits + row / 64);
-        if ((word >> (row % 64)) & 1) {
-            u32 block = row / 512;
-            u32 rank = __ldg(sa_ranks + block);
-            for (u32 j = block * 8; j < row / 64; ++j) rank += __popcll(__ldg(sa_bits + j));
-            rank += __popcll(word & ((1ull << (row % 64)) - 1));
-            pos[t] = __ldg(sa_positions + rank) + steps;
-            return;
-        }
-        u64 w[8];
-        u32 b_row = row / ROWS_PER_BLOCK, r = row - b_row * ROWS_PER_BLOCK;
-        load_block(occ, b_row, w);
-        u32 s = symbol_in_block(w, r);
-        u32 count = rank_in_block(w, s, r);
-        if (s == 0) count -= primary < row;
-        row = pick(s, c0, c1, c2, c3) + count;
-        ++steps;
-    }
+    u32 first = __ldg(lo + a);
+    pos[t] = first == DIRECT
+                 ? __ldg(direct + a)
+                 : locate_row(first + (t - __ldg(offsets + a)), occ, c0, c1, c2, c3, primary,
+                              sa_bits, sa_ranks, sa_positions);
 }

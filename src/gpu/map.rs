@@ -1,11 +1,12 @@
 //! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
-//! suffix array). [`GpuSearcher::search_batch`] packs a batch on the host (2-bit codes,
+//! suffix array, and the packed text). [`GpuSearcher::search_batch`] packs a batch on the host (2-bit codes,
 //! 16 bases to a u32, with a flag for reads that cannot match: empty or holding a
 //! non-ACGT base), sends it, and runs
 //! 1. `map_search`: one thread per read and strand, backward search from the jump table,
-//!    giving each read-strand's row interval;
+//!    giving each read-strand's row interval; as on the CPU, once the interval is one
+//!    row, that row is located and the rest of the read compared with the text;
 //! 2. an exclusive scan of the interval sizes: each read-strand's output offset;
 //! 3. `map_locate`: one thread per row, LF steps to the nearest sampled row;
 //!
@@ -76,6 +77,7 @@ impl BatchPositions {
 struct Buffers<'g> {
     packed: DevBuf<'g>,
     lo: DevBuf<'g>,
+    direct: DevBuf<'g>,
     offsets: DevBuf<'g>,
     positions: DevBuf<'g>,
     total: DevBuf<'g>,
@@ -87,6 +89,7 @@ struct Buffers<'g> {
 /// The FM index on the GPU and the buffers of the batch being searched.
 pub struct GpuSearcher<'g> {
     gpu: &'g Gpu,
+    text: DevBuf<'g>,
     occ: DevBuf<'g>,
     jump: DevBuf<'g>,
     sa_bits: DevBuf<'g>,
@@ -170,6 +173,7 @@ impl<'g> GpuSearcher<'g> {
         }
         Ok(GpuSearcher {
             gpu,
+            text: gpu.upload(fm.text.words())?,
             occ: gpu.upload(fm.occ.blocks())?,
             jump: gpu.upload(fm.jump)?,
             sa_bits: gpu.upload(fm.sampled.bits)?,
@@ -236,6 +240,7 @@ impl<'g> GpuSearcher<'g> {
             self.buffers = Some(Buffers {
                 packed: gpu.alloc(4 * self.host_packed.len())?,
                 lo: gpu.alloc(4 * cap)?,
+                direct: gpu.alloc(4 * cap)?,
                 offsets: gpu.alloc(4 * (cap + 1))?,
                 positions: gpu.alloc(4 * (cap + 1))?,
                 total: gpu.alloc(8)?,
@@ -268,7 +273,12 @@ impl<'g> GpuSearcher<'g> {
                 c3,
                 rows,
                 Arg::U32(self.primary),
+                Arg::U64(self.text.ptr(0)),
+                Arg::U64(self.sa_bits.ptr(0)),
+                Arg::U64(self.sa_ranks.ptr(0)),
+                Arg::U64(self.sa_positions.ptr(0)),
                 Arg::U64(b.lo.ptr(0)),
+                Arg::U64(b.direct.ptr(0)),
                 Arg::U64(b.offsets.ptr(0)),
                 Arg::U64(b.total.ptr(0)),
             ],
@@ -298,6 +308,7 @@ impl<'g> GpuSearcher<'g> {
                 &[
                     Arg::U64(offsets),
                     Arg::U64(b.lo.ptr(0)),
+                    Arg::U64(b.direct.ptr(0)),
                     Arg::U32(items as u32),
                     Arg::U32(total as u32),
                     Arg::U64(self.occ.ptr(0)),

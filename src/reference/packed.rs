@@ -89,7 +89,10 @@ impl PackedText {
 
     /// A borrowed view.
     pub fn as_ref(&self) -> PackedRef<'_> {
-        PackedRef { words: &self.words, len: self.len }
+        PackedRef {
+            words: &self.words,
+            len: self.len,
+        }
     }
 
     /// The 32 bases starting at `i` as one integer, first base most significant,
@@ -136,6 +139,11 @@ impl<'a> PackedRef<'a> {
         self.len
     }
 
+    /// The packed words (the layout of [`PackedText::words`]).
+    pub fn words(&self) -> &'a [u64] {
+        self.words
+    }
+
     /// True when the text holds no base.
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -149,7 +157,11 @@ impl<'a> PackedRef<'a> {
 
     /// Whether the text holds `codes` starting at `pos`.
     pub fn matches_at(&self, pos: usize, codes: &[u8]) -> bool {
-        pos + codes.len() <= self.len && codes.iter().enumerate().all(|(i, &c)| self.get(pos + i) == c)
+        pos + codes.len() <= self.len
+            && codes
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| self.get(pos + i) == c)
     }
 }
 
