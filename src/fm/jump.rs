@@ -33,8 +33,8 @@ pub fn build(text: &PackedText, sa: &[u32], k: u32) -> Vec<u32> {
     let n = text.len();
     let kmers = 1usize << (2 * k);
     let full = (n + 1).saturating_sub(k as usize); // suffixes with at least k bases
-    // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
-    // per chunk, then add them up.
+                                                   // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
+                                                   // per chunk, then add them up.
     let chunk = (sa.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
     let runs: Vec<Vec<(u32, u32)>> = sa
         .par_chunks(chunk)

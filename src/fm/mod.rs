@@ -149,8 +149,14 @@ impl FmIndex<'_> {
     pub fn occurrences(&self, pattern: &[u8], out: &mut Vec<u64>) {
         let k = self.k as usize;
         let (mut lo, mut hi, mut left) = if pattern.len() >= k {
-            let code = pattern[pattern.len() - k..].iter().fold(0usize, |acc, &b| acc << 2 | b as usize);
-            (self.jump[2 * code] as u64, self.jump[2 * code + 1] as u64, pattern.len() - k)
+            let code = pattern[pattern.len() - k..]
+                .iter()
+                .fold(0usize, |acc, &b| acc << 2 | b as usize);
+            (
+                self.jump[2 * code] as u64,
+                self.jump[2 * code + 1] as u64,
+                pattern.len() - k,
+            )
         } else {
             (0, self.c[4], pattern.len())
         };
@@ -219,7 +225,9 @@ mod tests {
 
     fn naive_positions(codes: &[u8], pattern: &[u8]) -> Vec<u64> {
         (0..=codes.len().saturating_sub(pattern.len()))
-            .filter(|&p| p + pattern.len() <= codes.len() && codes[p..p + pattern.len()] == *pattern)
+            .filter(|&p| {
+                p + pattern.len() <= codes.len() && codes[p..p + pattern.len()] == *pattern
+            })
             .map(|p| p as u64)
             .collect()
     }
@@ -269,13 +277,21 @@ mod tests {
                         let mut found = Vec::new();
                         fm.occurrences(pat, &mut found);
                         found.sort_unstable();
-                        assert_eq!(found, naive_positions(&codes, pat), "occurrences of {pat:?}");
+                        assert_eq!(
+                            found,
+                            naive_positions(&codes, pat),
+                            "occurrences of {pat:?}"
+                        );
                     }
                     let pat = random_codes(plen, 99 + plen as u64, 4);
                     let mut found = Vec::new();
                     fm.occurrences(&pat, &mut found);
                     found.sort_unstable();
-                    assert_eq!(found, naive_positions(&codes, &pat), "occurrences of {pat:?}");
+                    assert_eq!(
+                        found,
+                        naive_positions(&codes, &pat),
+                        "occurrences of {pat:?}"
+                    );
                     let (lo, hi) = fm.search(&pat);
                     let (nlo, nhi) = naive_rows(&codes, &pat);
                     assert_eq!(hi - lo, nhi - nlo, "pattern {pat:?}");

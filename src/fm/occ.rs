@@ -40,26 +40,37 @@ pub fn build_blocks(text: &PackedText, sa: &[u32]) -> Vec<u64> {
     let mut blocks = vec![0u64; nblocks * WORDS_PER_BLOCK];
     // Fill each block's symbols and its own counts (in the header, for now). The text
     // reads are random: prefetch them a few rows ahead.
-    blocks.par_chunks_mut(WORDS_PER_BLOCK).enumerate().for_each(|(b, block)| {
-        let first = b * ROWS_PER_BLOCK;
-        let mut counts = [0u64; 4];
-        for r in first..(first + ROWS_PER_BLOCK).min(rows) {
-            if r + PREFETCH_ROWS < rows {
-                prefetch(text.words(), position(r + PREFETCH_ROWS).saturating_sub(1) / 32);
+    blocks
+        .par_chunks_mut(WORDS_PER_BLOCK)
+        .enumerate()
+        .for_each(|(b, block)| {
+            let first = b * ROWS_PER_BLOCK;
+            let mut counts = [0u64; 4];
+            for r in first..(first + ROWS_PER_BLOCK).min(rows) {
+                if r + PREFETCH_ROWS < rows {
+                    prefetch(
+                        text.words(),
+                        position(r + PREFETCH_ROWS).saturating_sub(1) / 32,
+                    );
+                }
+                let p = position(r);
+                let c = if p == 0 { 0 } else { text.get(p - 1) };
+                counts[c as usize] += 1;
+                let i = r - first;
+                block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
             }
-            let p = position(r);
-            let c = if p == 0 { 0 } else { text.get(p - 1) };
-            counts[c as usize] += 1;
-            let i = r - first;
-            block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
-        }
-        block[0] = counts[0] | counts[1] << 32;
-        block[1] = counts[2] | counts[3] << 32;
-    });
+            block[0] = counts[0] | counts[1] << 32;
+            block[1] = counts[2] | counts[3] << 32;
+        });
     // Turn the per-block counts into counts of everything before each block.
     let mut running = [0u64; 4];
     for block in blocks.chunks_mut(WORDS_PER_BLOCK) {
-        let own = [block[0] & 0xFFFF_FFFF, block[0] >> 32, block[1] & 0xFFFF_FFFF, block[1] >> 32];
+        let own = [
+            block[0] & 0xFFFF_FFFF,
+            block[0] >> 32,
+            block[1] & 0xFFFF_FFFF,
+            block[1] >> 32,
+        ];
         block[0] = running[0] | running[1] << 32;
         block[1] = running[2] | running[3] << 32;
         for c in 0..4 {

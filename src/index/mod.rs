@@ -133,7 +133,10 @@ impl Index {
                 .expect("sections checked at open")
         };
         FmIndex {
-            text: PackedRef::new(self.file.ints::<u64>("TEXT").expect("checked"), self.meta.text_len as usize),
+            text: PackedRef::new(
+                self.file.ints::<u64>("TEXT").expect("checked"),
+                self.meta.text_len as usize,
+            ),
             occ: Occ::new(
                 self.file.ints::<u64>("OCC").expect("checked"),
                 self.meta.text_len + 1,

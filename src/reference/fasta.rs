@@ -162,7 +162,9 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
                 found: (seq[i] as char).escape_default().to_string(),
             });
         }
-        layout.ambiguous.extend(ambiguous_runs(&codes[offset..], offset as u64));
+        layout
+            .ambiguous
+            .extend(ambiguous_runs(&codes[offset..], offset as u64));
         names.insert(name.clone(), number);
         layout.contigs.push(Contig {
             name,
@@ -174,7 +176,10 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     if layout.contigs.is_empty() {
         return Err(ReferenceError::Empty { path: shown });
     }
-    Ok(Reference { layout, text: pack(&codes) })
+    Ok(Reference {
+        layout,
+        text: pack(&codes),
+    })
 }
 
 /// Chunk of bases converted by one task.
@@ -219,7 +224,10 @@ fn ambiguous_runs(codes: &[u8], offset: u64) -> Vec<AmbiguousRun> {
                     let pos = offset + (c * CHUNK + i) as u64;
                     match runs.last_mut() {
                         Some(run) if run.end == pos => run.end += 1,
-                        _ => runs.push(AmbiguousRun { start: pos, end: pos + 1 }),
+                        _ => runs.push(AmbiguousRun {
+                            start: pos,
+                            end: pos + 1,
+                        }),
                     }
                 }
             }
@@ -248,11 +256,19 @@ fn replacement_base(pos: u64) -> u8 {
 /// Packs codes into a [`PackedText`] in parallel, replacing ambiguity codes.
 fn pack(codes: &[u8]) -> PackedText {
     let mut words = vec![0u64; PackedText::word_count(codes.len())];
-    words.par_iter_mut().zip(codes.par_chunks(32)).enumerate().for_each(|(w, (word, chunk))| {
-        for (j, &code) in chunk.iter().enumerate() {
-            let code = if code == AMBIGUOUS { replacement_base((w * 32 + j) as u64) } else { code };
-            *word |= (code as u64) << (62 - 2 * j);
-        }
-    });
+    words
+        .par_iter_mut()
+        .zip(codes.par_chunks(32))
+        .enumerate()
+        .for_each(|(w, (word, chunk))| {
+            for (j, &code) in chunk.iter().enumerate() {
+                let code = if code == AMBIGUOUS {
+                    replacement_base((w * 32 + j) as u64)
+                } else {
+                    code
+                };
+                *word |= (code as u64) << (62 - 2 * j);
+            }
+        });
     PackedText::from_words(words, codes.len())
 }

@@ -30,11 +30,31 @@ const GROUP_BATCH: usize = 512;
 /// How many suffixes ahead the rank reads are prefetched.
 const PREFETCH_DISTANCE: usize = 16;
 
-/// An unsorted group: SA range `start..start + len`, `len >= 2`.
+/// An unsorted group: SA range `start..start + len`, `len >= 2`, stored in the index
+/// type (8 bytes a group for u32: repetitive texts have tens of millions of groups).
 #[derive(Clone, Copy, Debug)]
-struct Group {
-    start: usize,
-    len: usize,
+struct Group<I> {
+    start_: I,
+    len_: I,
+}
+
+impl<I: SaIndex> Group<I> {
+    fn new(start: usize, len: usize) -> Self {
+        Group {
+            start_: I::from_usize(start),
+            len_: I::from_usize(len),
+        }
+    }
+
+    #[inline]
+    fn start(&self) -> usize {
+        self.start_.to_usize()
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len_.to_usize()
+    }
 }
 
 /// Builds the suffix array of `text` (sentinel position excluded).
@@ -63,7 +83,7 @@ pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
 }
 
 /// Sorts all suffixes by their first 32 bases, sets ranks, returns the unsorted groups.
-fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> Vec<Group> {
+fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> Vec<Group<I>> {
     let n = text.len();
     let bucket_of = |p: usize| (text.key64(p) >> (64 - 2 * BUCKET_BASES)) as usize;
 
@@ -149,10 +169,7 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                         && clamped_len(pairs[i - 1].1) == INITIAL_PREFIX;
                     if !same_as_previous {
                         if i - head >= 2 {
-                            groups.push(Group {
-                                start: s + head,
-                                len: i - head,
-                            });
+                            groups.push(Group::new(s + head, i - head));
                         }
                         head = i;
                     }
@@ -165,10 +182,7 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
                     }
                 }
                 if pairs.len() - head >= 2 {
-                    groups.push(Group {
-                        start: s + head,
-                        len: pairs.len() - head,
-                    });
+                    groups.push(Group::new(s + head, pairs.len() - head));
                 }
                 (groups, pairs, scratch)
             },
@@ -186,12 +200,11 @@ fn doubling_round<I: SaIndex>(
     sa: &mut [I],
     isa: &mut [I],
     keys: &mut [I],
-    groups: &[Group],
+    groups: &[Group<I>],
     h: usize,
-) -> Vec<Group> {
+) -> Vec<Group<I>> {
     let n = sa.len();
-    let (large, small): (Vec<Group>, Vec<Group>) =
-        groups.iter().partition(|g| g.len >= LARGE_GROUP);
+    let is_small = |g: &&Group<I>| g.len() < LARGE_GROUP;
     let mut next;
     {
         // Phase 1: keys from the old ranks, groups sorted and split. ISA is only read.
@@ -206,14 +219,15 @@ fn doubling_round<I: SaIndex>(
         };
         let sa_out = DisjointSlice::new(sa);
         let keys_out = DisjointSlice::new(keys);
-        let sort_small = |batch: &[Group]| {
+        let sort_small = |batch: &[Group<I>]| {
             // Gather the whole batch's keys in one pass, prefetching the rank reads
             // (they miss the cache: this loop is memory-latency bound).
             let mut pairs: Vec<(I, I)> = Vec::new();
-            for g in batch {
+            for g in batch.iter().filter(is_small) {
                 // SAFETY: a group's SA and key slots belong to its task alone.
                 pairs.extend(
-                    (g.start..g.start + g.len).map(|k| (I::default(), unsafe { sa_out.get(k) })),
+                    (g.start()..g.start() + g.len())
+                        .map(|k| (I::default(), unsafe { sa_out.get(k) })),
                 );
             }
             for i in 0..pairs.len() {
@@ -224,9 +238,9 @@ fn doubling_round<I: SaIndex>(
             }
             let mut found = Vec::new();
             let mut offset = 0;
-            for g in batch {
-                let group = &mut pairs[offset..offset + g.len];
-                offset += g.len;
+            for g in batch.iter().filter(is_small) {
+                let group = &mut pairs[offset..offset + g.len()];
+                offset += g.len();
                 if group.len() == 2 {
                     if group[0] > group[1] {
                         group.swap(0, 1);
@@ -236,23 +250,23 @@ fn doubling_round<I: SaIndex>(
                 }
                 for (i, &(key, p)) in group.iter().enumerate() {
                     unsafe {
-                        sa_out.write(g.start + i, p);
-                        keys_out.write(g.start + i, key);
+                        sa_out.write(g.start() + i, p);
+                        keys_out.write(g.start() + i, key);
                     }
                 }
-                split(group, g.start, &mut found);
+                split(group, g.start(), &mut found);
             }
             found
         };
-        next = small
+        next = groups
             .par_chunks(GROUP_BATCH)
             .map(sort_small)
             .reduce(Vec::new, |mut a, mut b| {
                 a.append(&mut b);
                 a
             });
-        for g in &large {
-            let range = g.start..g.start + g.len;
+        for g in groups.iter().filter(|g| g.len() >= LARGE_GROUP) {
+            let range = g.start()..g.start() + g.len();
             let mut pairs: Vec<(I, I)> = range
                 .clone()
                 .into_par_iter()
@@ -266,10 +280,10 @@ fn doubling_round<I: SaIndex>(
                 .par_iter()
                 .enumerate()
                 .for_each(|(i, &(key, p))| unsafe {
-                    sa_out.write(g.start + i, p);
-                    keys_out.write(g.start + i, key);
+                    sa_out.write(g.start() + i, p);
+                    keys_out.write(g.start() + i, key);
                 });
-            split(&pairs, g.start, &mut next);
+            split(&pairs, g.start(), &mut next);
         }
     }
     // Phase 2: new ranks (subgroup heads). Members of a group's first subgroup keep
@@ -279,12 +293,12 @@ fn doubling_round<I: SaIndex>(
     let isa_out = DisjointSlice::new(isa);
     groups.par_chunks(GROUP_BATCH).for_each(|batch| {
         for g in batch {
-            let mut head = g.start;
-            for k in g.start + 1..g.start + g.len {
+            let mut head = g.start();
+            for k in g.start() + 1..g.start() + g.len() {
                 if keys[k] != keys[k - 1] {
                     head = k;
                 }
-                if head != g.start {
+                if head != g.start() {
                     // SAFETY: the suffixes of different groups are different positions.
                     unsafe { isa_out.write(sa[k].to_usize(), I::from_usize(head)) };
                 }
@@ -295,15 +309,12 @@ fn doubling_round<I: SaIndex>(
 }
 
 /// Appends the runs of equal keys of length >= 2 in a sorted group as new groups.
-fn split<I: SaIndex>(pairs: &[(I, I)], start: usize, out: &mut Vec<Group>) {
+fn split<I: SaIndex>(pairs: &[(I, I)], start: usize, out: &mut Vec<Group<I>>) {
     let mut head = 0;
     for i in 1..=pairs.len() {
         if i == pairs.len() || pairs[i].0 != pairs[head].0 {
             if i - head >= 2 {
-                out.push(Group {
-                    start: start + head,
-                    len: i - head,
-                });
+                out.push(Group::new(start + head, i - head));
             }
             head = i;
         }
