@@ -599,12 +599,12 @@ fn gpu_search_matches_cpu_search() {
                 let got = searcher.search_batch(&reads).unwrap();
                 for (i, read) in reads.iter().enumerate() {
                     let want = cpu_positions(&fm, &read.seq);
-                    for strand in 0..2 {
+                    for (strand, want) in want.iter().enumerate() {
                         let mut p: Vec<u64> =
                             got.strand(i, strand).iter().map(|&x| x as u64).collect();
                         p.sort_unstable();
                         assert!(
-                            p == want[strand],
+                            p == *want,
                             "{name}, rate {rate}, cap {max_positions}: read {i} ({}) strand {strand}",
                             String::from_utf8_lossy(&read.seq)
                         );
