@@ -4,6 +4,7 @@
 # ratio, GB/s, peak GPU bytes per base). A missing GPU fails the unit tests.
 #
 # usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN] [--scale CHR.fa.gz [--sa-bench SA_BENCH]]
+#        scripts/gpu_check.sh TESTBIN --map GALIGN
 #   TESTBIN: the gpu_kernels test binary (cargo test --release --test gpu_kernels --no-run):
 #            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
@@ -14,12 +15,23 @@
 #            `GALIGN index` on the GPU (whole command, -v step times, GPU phases), on the CPU (all cores,
 #            inputs under 500 Mbp) with the index files compared, and SA_BENCH (examples/
 #            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
+#   --map GALIGN: instead of the suffix-array checks, `galign map`: the GPU unit tests (with
+#            the in-process SAM/BAM comparison), then through the CLI, for every real read
+#            set ($GALIGN_SHARED_DATA/reads vs /ref, default ../shared/data; data/ of the
+#            checkout), --device gpu vs --device cpu output compared with cmp (SAM and BAM,
+#            single and paired, -k 5 and -a); the GPU-error fallback under auto
+#            (GALIGN_GPU_MEM_LIMIT); and throughput on $MAP_READS (default 4M) generated
+#            150 bp reads of $MAP_REF (default the shared chr20): search+locate kernels
+#            alone, end to end on the GPU and on the CPU (SAM and BAM, outputs compared),
+#            and bowtie 1 (`-v 0 -a`, all cores) when bowtie-align-s/bowtie-build-s are
+#            on PATH or in $BOWTIE_DIR.
 # Real genomes: data/*.fa.gz of the checkout, and $GALIGN_EXTRA_FASTA (space separated).
 set -euo pipefail
 bin=$1; shift
-big=""; bench=0; cli=""; scale=""; sa_bench=""
+big=""; bench=0; cli=""; scale=""; sa_bench=""; map=""
 while [ $# -gt 0 ]; do
   case $1 in
+    --map) map=$2; shift ;;
     --big) big=--big ;;
     --bench) bench=1 ;;
     --cli) cli=$2; shift ;;
@@ -35,6 +47,7 @@ export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
 export GALIGN_REQUIRE_GPU=1
 
 echo "== device"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+if [ -n "$map" ]; then exec "$here/gpu_check_map.sh" "$bin" "$map" "$work"; fi
 echo "== inputs"
 inputs=$(python3 "$here/gen_inputs.py" "$work/inputs" $big | tr '\n' ' ')
 for f in "${GALIGN_DATA_DIR:-$here/../data}"/*.fa.gz ${GALIGN_EXTRA_FASTA:-}; do [ -e "$f" ] && inputs="$inputs $f"; done

@@ -137,15 +137,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Map(args) => {
             let log = setup(&args.common)?;
-            match args.common.device {
-                DeviceChoice::Gpu => {
-                    anyhow::bail!("--device gpu: GPU mapping is not available in this version; use --device cpu or auto")
-                }
-                DeviceChoice::Auto => {
-                    log.info("mapping on the CPU (GPU search is not available in this version)")
-                }
-                DeviceChoice::Cpu => {}
-            }
             let source = match (args.mates, args.interleaved) {
                 (Some(mates), _) => ReadSource::Paired(args.reads, mates),
                 (None, true) => ReadSource::Interleaved(args.reads),
@@ -161,6 +152,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 batch_size: args.batch_size as usize,
                 threads: rayon::current_num_threads(),
                 command_line: output_determining_command_line(),
+                device: args.common.device,
             };
             let stats = galign::map::map_reads(&args.prefix, &options, &log)?;
             let percent = |x: u64| 100.0 * x as f64 / stats.reads.max(1) as f64;

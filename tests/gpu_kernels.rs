@@ -1,16 +1,21 @@
 //! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
 //! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
 //! instead of skipping it), and, where a GPU is present, the GPU suffix array and FM index
-//! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests).
-//! Ignored tests time the radix sort and compare builders on FASTA files; run them on a
-//! GPU machine with `--ignored --nocapture`.
+//! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests), and
+//! the GPU read search equals the CPU's: located positions, and the SAM/BAM bytes of
+//! `map` on every real read set. Ignored tests time the radix sort and compare builders
+//! on FASTA files; run them on a GPU machine with `--ignored --nocapture`.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use galign::device::DeviceChoice;
 use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::radix::{KeyWidth, Workspace};
 use galign::gpu::{fm, sa, Gpu};
+use galign::map::{MapOptions, ReadSource};
+use galign::progress::Reporter;
 use galign::reference::PackedText;
 
 #[test]
@@ -511,4 +516,260 @@ fn check_fasta_files() {
         !failed,
         "a GPU suffix array or FM index differed from the CPU's"
     );
+}
+
+/// The CPU's located positions of both strands of `seq`, each sorted.
+fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
+    use galign::map::search::{encode, reverse_complement_codes};
+    let mut codes = Vec::new();
+    if seq.is_empty() || !encode(seq, &mut codes) {
+        return [Vec::new(), Vec::new()];
+    }
+    [false, true].map(|reverse| {
+        if reverse {
+            reverse_complement_codes(&mut codes);
+        }
+        let mut p = Vec::new();
+        fm.occurrences(&codes, &mut p);
+        p.sort_unstable();
+        p
+    })
+}
+
+/// `GpuSearcher` locates exactly the CPU's positions on both strands, for substrings,
+/// reverse complements, random, short, empty, lower-case and N-holding reads, on random
+/// and repetitive texts, several sampling rates, and with batches split into passes.
+#[test]
+fn gpu_search_matches_cpu_search() {
+    use galign::gpu::map::GpuSearcher;
+    use galign::map::ReadRecord;
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(11);
+    let texts: Vec<(&str, Vec<u8>)> = vec![
+        ("random", (0..200_000).map(|_| (rng() % 4) as u8).collect()),
+        (
+            "period 7",
+            (0..50_000)
+                .map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7])
+                .collect(),
+        ),
+        ("all A", vec![0u8; 5000]),
+        ("tiny", vec![2, 0, 3]),
+    ];
+    for (name, codes) in texts {
+        let text = PackedText::from_codes(&codes);
+        let sa: Vec<u32> = galign::sa::suffix_array(&text);
+        let n = codes.len();
+        let mut reads = Vec::new();
+        for i in 0..3000usize {
+            let len = [1, 2, 5, 11, 12, 13, 14, 20, 35, 100, 150, 151, 250][i % 13].min(n);
+            let start = (rng() as usize) % (n - len + 1);
+            let mut seq: Vec<u8> = codes[start..start + len]
+                .iter()
+                .map(|&c| b"ACGT"[c as usize])
+                .collect();
+            match i % 7 {
+                0 => {
+                    seq = seq
+                        .iter()
+                        .rev()
+                        .map(|&b| b"TGCA"[b"ACGT".iter().position(|&x| x == b).unwrap()])
+                        .collect()
+                }
+                1 => seq.make_ascii_lowercase(),
+                2 => seq
+                    .iter_mut()
+                    .for_each(|b| *b = b"ACGT"[(rng() % 4) as usize]),
+                3 if len > 3 => seq[len / 2] = b'N',
+                4 if i % 91 == 4 => seq.clear(),
+                _ => {}
+            }
+            reads.push(ReadRecord {
+                name: format!("r{i}").into_bytes(),
+                seq,
+                qual: None,
+            });
+        }
+        for rate in [1, 5, 16] {
+            let parts = FmParts::build(&text, &sa, rate);
+            let fm = parts.view(&text);
+            let mut searcher = GpuSearcher::new(&gpu, &fm).unwrap();
+            for max_positions in [u64::MAX, 1000] {
+                searcher.set_max_positions(max_positions);
+                let got = searcher.search_batch(&reads).unwrap();
+                for (i, read) in reads.iter().enumerate() {
+                    let want = cpu_positions(&fm, &read.seq);
+                    for (strand, want) in want.iter().enumerate() {
+                        let mut p: Vec<u64> =
+                            got.strand(i, strand).iter().map(|&x| x as u64).collect();
+                        p.sort_unstable();
+                        assert!(
+                            p == *want,
+                            "{name}, rate {rate}, cap {max_positions}: read {i} ({}) strand {strand}",
+                            String::from_utf8_lossy(&read.seq)
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{name}: {} reads, GPU positions equal the CPU's",
+            reads.len()
+        );
+    }
+}
+
+/// `name` under the first of `dirs` that holds it.
+fn find_data(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
+    dirs.iter().map(|d| d.join(name)).find(|p| p.exists())
+}
+
+/// The folders searched for data: the checkout's `data/` and the shared real data
+/// (`$GALIGN_SHARED_DATA`, else `../shared/data`), relative to the working directory
+/// (the GPU machine runs the test binary from the repository root) or to the source.
+fn data_dirs() -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let local = vec![PathBuf::from("data"), manifest.join("data")];
+    let mut shared: Vec<PathBuf> = std::env::var_os("GALIGN_SHARED_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    shared.extend([
+        PathBuf::from("../shared/data"),
+        manifest.join("../shared/data"),
+    ]);
+    (local, shared)
+}
+
+/// Maps `source` against `prefix` on `device`, returning the output's bytes.
+fn map_bytes(
+    prefix: &Path,
+    source: &ReadSource,
+    all_hits: bool,
+    device: DeviceChoice,
+    batch_size: usize,
+    output: PathBuf,
+) -> Vec<u8> {
+    let options = MapOptions {
+        source: source.clone(),
+        output: Some(output.clone()),
+        read_group: Some("@RG\tID:g\tSM:s".into()),
+        max_alternatives: 5,
+        all_hits,
+        max_insert: 1000,
+        batch_size,
+        threads: 4,
+        command_line: "galign map test".into(),
+        device,
+    };
+    galign::map::map_reads(prefix, &options, &Reporter::quiet())
+        .unwrap_or_else(|e| panic!("map on {device:?}: {e:#}"));
+    std::fs::read(output).unwrap()
+}
+
+/// SAM (and, for one set, BAM) from `--device gpu` equals `--device cpu` byte for byte on
+/// every real read set present (single and paired, -k 5 and -a, several batch sizes).
+#[test]
+fn gpu_map_matches_cpu_on_real_reads() {
+    let Some(gpu) = gpu() else { return };
+    drop(gpu);
+    let (local, shared) = data_dirs();
+    let reads = |name: &str| find_data(&shared, &format!("reads/{name}"));
+    let reference = |name: &str| find_data(&shared, &format!("ref/{name}"));
+    let chrm = "human_rCRS_chrM_NC_012920.fa.gz";
+    // (name, reference, mate 1, mate 2, sampling rate)
+    let sets = [
+        (
+            "NA12878 chrM 20k",
+            find_data(&local, chrm),
+            find_data(&local, "NA12878_chrM_20k.fq.gz"),
+            None,
+            3,
+        ),
+        (
+            "NA12878 chrM cnvkit",
+            reference(chrm),
+            reads("NA12878_chrM_cnvkit.fq.gz"),
+            None,
+            16,
+        ),
+        (
+            "HG002 chr20",
+            reference("human_GRCh37_chr20.fa.gz"),
+            reads("HG002_chr20_10.0-10.1Mb_148bp.fq.gz"),
+            None,
+            16,
+        ),
+        (
+            "C. elegans",
+            reference("celegans_ce_htslib_1Mb.fa.gz"),
+            reads("celegans_SRR065390_1000.fq.gz"),
+            None,
+            32,
+        ),
+        (
+            "samtools ex1",
+            reference("samtools_ex1.fa.gz"),
+            reads("samtools_ex1_35bp.fq.gz"),
+            None,
+            1,
+        ),
+        (
+            "E. coli paired",
+            reference("ecoli_K12_MG1655.fa.gz"),
+            reads("ecoli_MG1655_first10kb_EAS20_R1.fq.gz"),
+            reads("ecoli_MG1655_first10kb_EAS20_R2.fq.gz"),
+            16,
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut compared = 0;
+    for (i, (name, fasta, mate1, mate2, rate)) in sets.into_iter().enumerate() {
+        let (Some(fasta), Some(mate1)) = (fasta, mate1) else {
+            eprintln!("{name}: data not present, skipped");
+            continue;
+        };
+        let prefix = dir.path().join(format!("ref{i}"));
+        let build = galign::index::BuildOptions {
+            sample_rate: rate,
+            device: DeviceChoice::Auto,
+        };
+        galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
+        let source = match mate2 {
+            Some(mate2) => ReadSource::Paired(mate1, mate2),
+            None => ReadSource::Single(mate1),
+        };
+        for all_hits in [false, true] {
+            let ext = if i == 0 { "bam" } else { "sam" };
+            let out = |tag: &str| dir.path().join(format!("{i}-{tag}.{ext}"));
+            let cpu = map_bytes(
+                &prefix,
+                &source,
+                all_hits,
+                DeviceChoice::Cpu,
+                65536,
+                out("c"),
+            );
+            for batch in [65536, 777] {
+                let gpu = map_bytes(
+                    &prefix,
+                    &source,
+                    all_hits,
+                    DeviceChoice::Gpu,
+                    batch,
+                    out("g"),
+                );
+                assert!(
+                    gpu == cpu,
+                    "{name} (-a {all_hits}, batch {batch}, {ext}): GPU output differs from the CPU's"
+                );
+            }
+            eprintln!(
+                "{name}: -a {all_hits}: {} bytes of {ext} identical",
+                cpu.len()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 0, "no read set found");
 }

@@ -17,6 +17,7 @@ use super::{quietly, GpuError};
 /// The embedded kernel sources: (file name, CUDA C++ source).
 pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
+    ("map.cu", include_str!("../../kernels/map.cu")),
     ("radix_sort.cu", include_str!("../../kernels/radix_sort.cu")),
     ("sa.cu", include_str!("../../kernels/sa.cu")),
 ];

@@ -1,6 +1,6 @@
 //! NVIDIA GPU back end: a CUDA context and stream, run-time compiled kernels, device
-//! buffers, the GPU suffix-array builder ([`sa::suffix_array`]) and the FM-index builder
-//! ([`fm::fm_index`]).
+//! buffers, the GPU suffix-array builder ([`sa::suffix_array`]), the FM-index builder
+//! ([`fm::fm_index`]) and the read search ([`map::GpuSearcher`]).
 //!
 //! Everything goes through cudarc's driver API and NVRTC with dynamic loading, so the
 //! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
@@ -10,6 +10,7 @@
 
 pub mod fm;
 pub mod kernels;
+pub mod map;
 pub mod radix;
 pub mod sa;
 
@@ -58,6 +59,9 @@ pub enum GpuError {
     /// The text does not fit the GPU builder's 32-bit positions.
     #[error("text of {0} bases is too long for the GPU builder (32-bit positions)")]
     TooLarge(usize),
+    /// One read has more hits than the GPU search can return at once.
+    #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]
+    TooManyHits(u64),
     /// Any other driver failure (kernel launch or execution, copies, context).
     #[error("CUDA error during {what}: {err}")]
     Driver {
@@ -481,6 +485,18 @@ impl DevBuf<'_> {
                 .map_err(|e| GpuError::driver("download", e))?;
         }
         self.gpu.sync()
+    }
+
+    /// Copies `data` from the host to the start of the buffer (queued on the stream; the
+    /// host data may be reused when this returns).
+    pub fn write<T: Copy>(&self, data: &[T]) -> Result<(), GpuError> {
+        assert!(std::mem::size_of_val(data) <= self.bytes);
+        if !data.is_empty() {
+            // SAFETY: in bounds (asserted); a pageable source is staged before return.
+            unsafe { cu::memcpy_htod_async(self.ptr, data, self.gpu.stream.cu_stream()) }
+                .map_err(|e| GpuError::driver("upload", e))?;
+        }
+        Ok(())
     }
 
     /// Copies `bytes` bytes from `src` (device address) to the start of this buffer.

@@ -1,6 +1,9 @@
 //! `galign map`: exact-match mapping of FASTQ reads to an index, as a pipeline of a
-//! reader thread, the search (rayon), and a SAM/BAM writer thread. Output is in input
-//! order and does not depend on thread count or batch size.
+//! reader thread, a search thread (on the GPU: search and locate of whole batches), the
+//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM
+//! fields), and a SAM/BAM writer thread. While the GPU searches batch i + 1, the CPU
+//! builds the records of batch i and the writer compresses batch i - 1. Output is in
+//! input order and does not depend on device, thread count or batch size.
 
 pub mod pairing;
 pub mod reads;
@@ -14,13 +17,16 @@ use rayon::prelude::*;
 use rust_htslib::bam::Record;
 use serde::Serialize;
 
+use crate::device::DeviceChoice;
 use crate::fm::FmIndex;
+use crate::gpu::map::{BatchPositions, GpuSearcher};
+use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, MateContext, RecordOptions, SamWriter};
 pub use reads::{ReadRecord, ReadSource};
-use search::{find_hits, Hit, Scratch};
+use search::{find_hits, hits_from_positions, Hit, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -43,6 +49,9 @@ pub struct MapOptions {
     pub threads: usize,
     /// The command line for `@PG CL`.
     pub command_line: String,
+    /// Where the search runs: `auto` uses the GPU when usable and finishes on the CPU
+    /// after a GPU error; `gpu` fails instead.
+    pub device: DeviceChoice,
 }
 
 /// Counts reported at the end of a run (and written by `--stats`).
@@ -116,33 +125,67 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let fm = index.fm();
     let paired = options.source.is_paired();
     let mut stats = MapStats::default();
+    let gpu = open_gpu(options.device, log)?;
+    let searcher = match &gpu {
+        Some(gpu) => match log.step("index to the GPU", || GpuSearcher::new(gpu, &fm)) {
+            Ok(s) => {
+                log.info(&format!("searching on the GPU: {}", gpu.describe()));
+                Some(s)
+            }
+            Err(e) if options.device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
+            Err(e) => {
+                log.info(&format!("GPU not used ({e}); mapping on the CPU"));
+                None
+            }
+        },
+        None => None,
+    };
 
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
+        let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Record>>(CHANNEL_DEPTH);
+        // Used batches go back to the reader, which refills their buffers.
+        let (spare_tx, spare_rx) = crossbeam_channel::bounded::<Vec<ReadRecord>>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
-        scope.spawn(move || loop {
-            let batch = reader.next_batch(batch_size);
-            let done = matches!(&batch, Ok(b) if b.is_empty()) || batch.is_err();
-            if batch_tx.send(batch).is_err() || done {
-                break;
+        // Each stage's busy seconds (waits on the channels excluded), shown with -v.
+        let reader_thread = scope.spawn(move || {
+            let mut busy = 0.0;
+            loop {
+                let start = Instant::now();
+                let mut batch = spare_rx.try_recv().unwrap_or_default();
+                let batch = reader.fill_batch(batch_size, &mut batch).map(|()| batch);
+                busy += start.elapsed().as_secs_f64();
+                let done = matches!(&batch, Ok(b) if b.is_empty()) || batch.is_err();
+                if batch_tx.send(batch).is_err() || done {
+                    return busy;
+                }
             }
         });
-        let writer_thread = scope.spawn(move || -> anyhow::Result<SamWriter> {
+        let strict = options.device == DeviceChoice::Gpu;
+        let search_thread =
+            scope.spawn(move || search_stage(searcher, strict, batch_rx, hits_tx, log));
+        let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
+            let mut busy = 0.0;
             for records in out_rx {
+                let start = Instant::now();
                 for record in &records {
                     writer.write(record)?;
                 }
+                drop(records);
+                busy += start.elapsed().as_secs_f64();
             }
-            Ok(writer)
+            Ok((writer, busy))
         });
         let mut failure = None;
-        for batch in batch_rx {
-            let batch = match batch {
-                Ok(batch) if batch.is_empty() => break,
-                Ok(batch) => batch,
+        let mut records_busy = 0.0;
+        for item in hits_rx {
+            let start = Instant::now();
+            let (batch, positions) = match item {
+                Ok((batch, _)) if batch.is_empty() => break,
+                Ok(item) => item,
                 Err(e) => {
-                    failure = Some(anyhow::Error::from(e));
+                    failure = Some(e);
                     break;
                 }
             };
@@ -150,19 +193,31 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 &fm,
                 index.layout(),
                 &batch,
+                positions.as_ref(),
                 paired,
                 options,
                 &record_options,
             );
             stats.add(&batch_stats);
+            drop(positions);
+            let _ = spare_tx.try_send(batch); // dropped when the reader has enough
+            records_busy += start.elapsed().as_secs_f64();
             if out_tx.send(records).is_err() {
                 break; // the writer failed; its error is reported below
             }
         }
         drop(out_tx);
-        let writer = writer_thread
+        let search_busy = search_thread.join().expect("search thread does not panic");
+        let read_busy = reader_thread.join().expect("reader thread does not panic");
+        let (writer, write_busy) = writer_thread
             .join()
             .expect("writer thread does not panic")?;
+        if log.verbose() {
+            log.info(&format!(
+                "busy seconds per stage: read {read_busy:.3}, search thread {search_busy:.3}, \
+                 records {records_busy:.3}, write {write_busy:.3}"
+            ));
+        }
         match failure {
             Some(e) => Err(e), // dropping the writer removes its temporary file
             None => writer.finish(),
@@ -173,25 +228,109 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     Ok(stats)
 }
 
-/// Searches one batch and builds its records, in input order.
+/// Opens the GPU unless `device` is `cpu`; under `auto`, `None` (with a message) when
+/// there is none.
+fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>> {
+    if device == DeviceChoice::Cpu {
+        return Ok(None);
+    }
+    match Gpu::open() {
+        Ok(gpu) => Ok(Some(gpu)),
+        Err(e) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
+        Err(e) => {
+            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
+            Ok(None)
+        }
+    }
+}
+
+/// A batch with its GPU search results (`None`: search it on the CPU).
+type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
+
+/// The search thread: passes batches on with their GPU results, if any. After a GPU
+/// error the rest goes to the CPU (with one message), or, when `strict`, the run fails.
+/// An empty batch (end of input) or an error is the last item sent. Returns its busy
+/// seconds.
+fn search_stage(
+    mut searcher: Option<GpuSearcher<'_>>,
+    strict: bool,
+    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, reads::ReadsError>>,
+    out: crossbeam_channel::Sender<SearchedBatch>,
+    log: &Reporter,
+) -> f64 {
+    let (mut reads, mut stage_seconds) = (0u64, 0.0);
+    for batch in batches {
+        let start = Instant::now();
+        let item = match batch {
+            Ok(batch) if batch.is_empty() => Ok((batch, None)),
+            Ok(batch) => match searcher.as_mut().map(|s| s.search_batch(&batch)) {
+                None => Ok((batch, None)),
+                Some(Ok(positions)) => {
+                    reads += batch.len() as u64;
+                    Ok((batch, Some(positions)))
+                }
+                Some(Err(e)) if strict => Err(anyhow::anyhow!("--device gpu: {e}")),
+                Some(Err(e)) => {
+                    log.info(&format!("GPU error ({e}); mapping the rest on the CPU"));
+                    searcher = None;
+                    Ok((batch, None))
+                }
+            },
+            Err(e) => Err(e.into()),
+        };
+        stage_seconds += start.elapsed().as_secs_f64();
+        let last = !matches!(&item, Ok((b, _)) if !b.is_empty());
+        if out.send(item).is_err() || last {
+            break;
+        }
+    }
+    if let Some(s) = searcher.filter(|_| log.verbose()) {
+        let rate = |seconds: f64| reads as f64 / seconds.max(1e-9);
+        let seconds = s.kernel_seconds();
+        log.info(&format!(
+            "GPU search+locate kernels: {reads} reads in {seconds:.3} s, {:.0} reads/s",
+            rate(seconds)
+        ));
+        log.info(&format!(
+            "GPU stage (packing, transfers, kernels): {stage_seconds:.3} s, {:.0} reads/s",
+            rate(stage_seconds)
+        ));
+    }
+    stage_seconds
+}
+
+/// Builds one batch's records, in input order, from the GPU's `positions` or, without
+/// them, searching on the CPU.
 fn align_batch(
     fm: &FmIndex<'_>,
     layout: &Layout,
     batch: &[ReadRecord],
+    positions: Option<&BatchPositions>,
     paired: bool,
     options: &MapOptions,
     record_options: &RecordOptions<'_>,
 ) -> (Vec<Record>, MapStats) {
     let per_item = if paired { 2 } else { 1 };
+    let task = TASK_SIZE * per_item;
+    // The hits of read `i` of the batch.
+    let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
+        let seq = &batch[i].seq;
+        match positions {
+            Some(p) => hits_from_positions(layout, p.strand(i, 0), p.strand(i, 1), seq.len(), out),
+            None => find_hits(fm, layout, seq, scratch, out),
+        }
+    };
     let parts: Vec<(Vec<Record>, MapStats)> = batch
-        .par_chunks(TASK_SIZE * per_item)
+        .par_chunks(task)
+        .enumerate()
         .map_init(
             || (Scratch::default(), Vec::new(), Vec::new()),
-            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), chunk| {
+            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
                 let mut records = Vec::with_capacity(chunk.len());
                 let mut stats = MapStats::default();
-                for item in chunk.chunks(per_item) {
-                    find_hits(fm, layout, &item[0].seq, scratch, hits1);
+                for (j, item) in chunk.chunks(per_item).enumerate() {
+                    let first = c * task + j * per_item;
+                    hits_of(first, scratch, hits1);
                     stats.count(hits1.len());
                     if !paired {
                         let primary = pairing::choose_single(&item[0].name, hits1, 0);
@@ -205,7 +344,7 @@ fn align_batch(
                         );
                         continue;
                     }
-                    find_hits(fm, layout, &item[1].seq, scratch, hits2);
+                    hits_of(first + 1, scratch, hits2);
                     stats.count(hits2.len());
                     let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
                     let choice = pairing::choose_pair(

@@ -104,7 +104,7 @@ impl FastqFile {
         })
     }
 
-    /// The next read into `out`; `false` at the end of the file.
+    /// The next read into `out` (its buffers reused); `false` at the end of the file.
     fn next_into(&mut self, out: &mut ReadRecord) -> Result<bool, ReadsError> {
         let Some(record) = self.reader.next() else {
             return Ok(false);
@@ -131,7 +131,13 @@ impl FastqFile {
         out.name.extend_from_slice(name);
         out.seq.clear();
         out.seq.extend_from_slice(&record.seq());
-        out.qual = record.qual().map(|q| q.to_vec());
+        match (&mut out.qual, record.qual()) {
+            (Some(qual), Some(q)) => {
+                qual.clear();
+                qual.extend_from_slice(q);
+            }
+            (slot, q) => *slot = q.map(|q| q.to_vec()),
+        }
         Ok(true)
     }
 }
@@ -159,36 +165,51 @@ impl BatchReader {
         })
     }
 
-    /// The next batch of up to `size` reads or pairs; empty at the end of input.
-    pub fn next_batch(&mut self, size: usize) -> Result<Vec<ReadRecord>, ReadsError> {
+    /// Replaces `batch` with the next up to `size` reads or pairs (empty at the end of
+    /// input), reusing its records' buffers: a batch handed back after use saves the
+    /// allocations.
+    pub fn fill_batch(
+        &mut self,
+        size: usize,
+        batch: &mut Vec<ReadRecord>,
+    ) -> Result<(), ReadsError> {
         let per_item = if self.paired { 2 } else { 1 };
-        let mut batch = Vec::with_capacity(size * per_item);
-        while batch.len() < size * per_item {
-            let mut read = ReadRecord::default();
-            if !self.first.next_into(&mut read)? {
+        let wanted = size.saturating_mul(per_item);
+        let mut used = 0;
+        // The record at `i`, created when the batch has none to reuse.
+        fn slot(batch: &mut Vec<ReadRecord>, i: usize) -> &mut ReadRecord {
+            if i == batch.len() {
+                batch.push(ReadRecord::default());
+            }
+            &mut batch[i]
+        }
+        let result = loop {
+            if used >= wanted {
+                break Ok(());
+            }
+            if !self.first.next_into(slot(batch, used))? {
                 if let Some(second) = &mut self.second {
                     let mut extra = ReadRecord::default();
                     if second.next_into(&mut extra)? {
-                        return Err(ReadsError::MateCount {
+                        break Err(ReadsError::MateCount {
                             longer: second.path.clone(),
                             shorter: self.first.path.clone(),
                             pairs: self.pairs_read,
                         });
                     }
                 }
-                break;
+                break Ok(());
             }
             if !self.paired {
-                batch.push(read);
+                used += 1;
                 continue;
             }
-            let mut mate = ReadRecord::default();
             let (mate_file, other_path) = match &mut self.second {
                 Some(second) => (second, self.first.path.clone()),
                 None => (&mut self.first, String::new()),
             };
-            if !mate_file.next_into(&mut mate)? {
-                return Err(if other_path.is_empty() {
+            if !mate_file.next_into(slot(batch, used + 1))? {
+                break Err(if other_path.is_empty() {
                     ReadsError::OddInterleaved {
                         path: mate_file.path.clone(),
                         record: mate_file.records,
@@ -202,19 +223,19 @@ impl BatchReader {
                 });
             }
             self.pairs_read += 1;
-            if read.name != mate.name {
+            if batch[used].name != batch[used + 1].name {
                 let path2 = self.second.as_ref().unwrap_or(&self.first).path.clone();
-                return Err(ReadsError::MateNames {
+                break Err(ReadsError::MateNames {
                     path1: self.first.path.clone(),
                     path2,
                     pair: self.pairs_read,
-                    name1: String::from_utf8_lossy(&read.name).into_owned(),
-                    name2: String::from_utf8_lossy(&mate.name).into_owned(),
+                    name1: String::from_utf8_lossy(&batch[used].name).into_owned(),
+                    name2: String::from_utf8_lossy(&batch[used + 1].name).into_owned(),
                 });
             }
-            batch.push(read);
-            batch.push(mate);
-        }
-        Ok(batch)
+            used += 2;
+        };
+        batch.truncate(used);
+        result
     }
 }

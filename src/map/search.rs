@@ -1,6 +1,8 @@
 //! Exact search of one read on both strands: backward search from the jump table,
 //! locate through the sampled suffix array, and placement on the contigs (hits across
-//! a contig boundary or over an ambiguous run are dropped).
+//! a contig boundary or over an ambiguous run are dropped). The GPU search
+//! ([`crate::gpu::map`]) returns located positions, placed by [`hits_from_positions`]
+//! with the same code.
 
 use crate::fm::FmIndex;
 use crate::reference::Layout;
@@ -46,12 +48,12 @@ pub fn reverse_complement_codes(codes: &mut [u8]) {
 /// Keeps the placeable hits among text positions of one strand's occurrences.
 pub fn place_positions(
     layout: &Layout,
-    positions: &[u64],
+    positions: impl IntoIterator<Item = u64>,
     len: usize,
     reverse: bool,
     out: &mut Vec<Hit>,
 ) {
-    for &pos in positions {
+    for pos in positions {
         if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
             out.push(Hit {
                 contig: contig as u32,
@@ -81,7 +83,30 @@ pub fn find_hits(
         }
         scratch.positions.clear();
         fm.occurrences(&scratch.codes, &mut scratch.positions);
-        place_positions(layout, &scratch.positions, seq.len(), reverse, out);
+        place_positions(
+            layout,
+            scratch.positions.iter().copied(),
+            seq.len(),
+            reverse,
+            out,
+        );
+    }
+    out.sort_unstable();
+}
+
+/// The hits of a read of `len` bases from the text positions of its forward and
+/// reverse-complement occurrences (any order), as [`find_hits`] gives them: placed, sorted.
+pub fn hits_from_positions(
+    layout: &Layout,
+    forward: &[u32],
+    reverse: &[u32],
+    len: usize,
+    out: &mut Vec<Hit>,
+) {
+    out.clear();
+    for (positions, reverse) in [(forward, false), (reverse, true)] {
+        let positions = positions.iter().map(|&p| p as u64);
+        place_positions(layout, positions, len, reverse, out);
     }
     out.sort_unstable();
 }

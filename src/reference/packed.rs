@@ -139,6 +139,11 @@ impl<'a> PackedRef<'a> {
         self.len
     }
 
+    /// The packed words (the layout of [`PackedText::words`]).
+    pub fn words(&self) -> &'a [u64] {
+        self.words
+    }
+
     /// True when the text holds no base.
     pub fn is_empty(&self) -> bool {
         self.len == 0

@@ -1,0 +1,392 @@
+//! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
+//!
+//! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
+//! suffix array, and the packed text). [`GpuSearcher::search_batch`] packs a batch on the host (2-bit codes,
+//! 16 bases to a u32, with a flag for reads that cannot match: empty or holding a
+//! non-ACGT base), sends it, and runs
+//! 1. `map_search`: one thread per read and strand, backward search from the jump table,
+//!    giving each read-strand's row interval; as on the CPU, once the interval is one
+//!    row, that row is located and the rest of the read compared with the text;
+//! 2. an exclusive scan of the interval sizes: each read-strand's output offset;
+//! 3. `map_locate`: one thread per row, LF steps to the nearest sampled row;
+//!
+//! and only the offsets and text positions come back. Placement on the contigs and
+//! sorting stay on the CPU ([`crate::map::search::place_hits`]), shared with the CPU path.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::radix::{ScanOp, Workspace};
+use super::{Arg, DevBuf, Gpu, GpuError};
+use crate::fm::FmIndex;
+use crate::map::ReadRecord;
+
+const FILE: &str = "map.cu";
+const THREADS: u32 = 256;
+/// Bases per packed u32.
+const BASES_PER_WORD: usize = 16;
+/// Length flag of a read that cannot match.
+const NOT_SEARCHABLE: u32 = 1 << 31;
+/// Default most positions located in one pass; larger batches are split.
+const MAX_POSITIONS: u64 = 1 << 28;
+/// Reads per host packing task.
+const PACK_CHUNK: usize = 4096;
+
+/// 2-bit code of each byte (A/C/G/T in either case), 4 for anything else; the same
+/// mapping as [`crate::reference::base_code`].
+const CODES: [u8; 256] = {
+    let mut t = [4u8; 256];
+    let bases = *b"ACGTacgt";
+    let mut i = 0;
+    while i < 8 {
+        t[bases[i] as usize] = (i % 4) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The located text positions of one batch's reads, per read and strand, in row order.
+#[derive(Clone, Debug, Default)]
+pub struct BatchPositions {
+    /// Consecutive runs of reads searched in one pass each (usually one).
+    parts: Vec<Part>,
+}
+
+/// One pass over `reads` consecutive reads from `first`.
+#[derive(Clone, Debug)]
+struct Part {
+    first: usize,
+    reads: usize,
+    /// `2 * reads + 1` offsets into `positions`: forward strands, then reverse strands.
+    offsets: Vec<u32>,
+    positions: Vec<u32>,
+}
+
+impl BatchPositions {
+    /// The text positions of read `read`'s strand `strand` (0 forward, 1 reverse
+    /// complement), in BWT row order.
+    pub fn strand(&self, read: usize, strand: usize) -> &[u32] {
+        let p = &self.parts[self.parts.partition_point(|p| p.first + p.reads <= read)];
+        let item = strand * p.reads + (read - p.first);
+        &p.positions[p.offsets[item] as usize..p.offsets[item + 1] as usize]
+    }
+}
+
+/// Per-batch device buffers, grown as needed.
+struct Buffers<'g> {
+    packed: DevBuf<'g>,
+    lo: DevBuf<'g>,
+    direct: DevBuf<'g>,
+    offsets: DevBuf<'g>,
+    positions: DevBuf<'g>,
+    total: DevBuf<'g>,
+    scan: Workspace<'g>,
+    /// Read-strands the scan workspace and `lo`/`offsets` hold.
+    items: usize,
+}
+
+/// The FM index on the GPU and the buffers of the batch being searched.
+pub struct GpuSearcher<'g> {
+    gpu: &'g Gpu,
+    text: DevBuf<'g>,
+    occ: DevBuf<'g>,
+    jump: DevBuf<'g>,
+    sa_bits: DevBuf<'g>,
+    sa_ranks: DevBuf<'g>,
+    sa_positions: DevBuf<'g>,
+    c: [u32; 5],
+    primary: u32,
+    k: u32,
+    buffers: Option<Buffers<'g>>,
+    host_packed: Vec<u32>,
+    kernel_seconds: f64,
+    max_positions: u64,
+}
+
+/// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
+fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), GpuError> {
+    if buf.bytes() < bytes {
+        *buf = gpu.alloc(bytes + bytes / 4)?;
+    }
+    Ok(())
+}
+
+/// Packs `reads` into `out`: `2 n` meta words (first word, length or the not-searchable
+/// flag) then the 2-bit words, each read starting on a word.
+fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
+    let n = reads.len();
+    let mut starts = Vec::with_capacity(n + 1);
+    let mut words = 0usize;
+    for r in reads {
+        starts.push(words);
+        words += r.seq.len().div_ceil(BASES_PER_WORD);
+    }
+    starts.push(words);
+    assert!(2 * n + words < u32::MAX as usize, "batch too large to pack");
+    out.clear();
+    out.resize(2 * n + words, 0);
+    let (meta, mut rest) = out.split_at_mut(2 * n);
+    let mut word_chunks = Vec::with_capacity(n.div_ceil(PACK_CHUNK));
+    for c in (0..n).step_by(PACK_CHUNK) {
+        let end = (c + PACK_CHUNK).min(n);
+        let (mine, tail) = rest.split_at_mut(starts[end] - starts[c]);
+        word_chunks.push(mine);
+        rest = tail;
+    }
+    meta.par_chunks_mut(2 * PACK_CHUNK)
+        .zip(reads.par_chunks(PACK_CHUNK))
+        .zip(word_chunks)
+        .enumerate()
+        .for_each(|(c, ((meta, reads), words))| {
+            let base = starts[c * PACK_CHUNK];
+            for (i, read) in reads.iter().enumerate() {
+                let start = starts[c * PACK_CHUNK + i];
+                let own = &mut words
+                    [start - base..start - base + read.seq.len().div_ceil(BASES_PER_WORD)];
+                let mut valid = !read.seq.is_empty() && read.seq.len() < NOT_SEARCHABLE as usize;
+                for (chunk, word) in read.seq.chunks(BASES_PER_WORD).zip(own) {
+                    let mut x = 0u32;
+                    for (j, &b) in chunk.iter().enumerate() {
+                        let code = CODES[b as usize];
+                        valid &= code < 4;
+                        x |= ((code & 3) as u32) << (2 * j);
+                    }
+                    *word = x;
+                }
+                meta[2 * i] = start as u32;
+                meta[2 * i + 1] = if valid {
+                    read.seq.len() as u32
+                } else {
+                    NOT_SEARCHABLE
+                };
+            }
+        });
+}
+
+impl<'g> GpuSearcher<'g> {
+    /// Uploads `fm` to `gpu`.
+    pub fn new(gpu: &'g Gpu, fm: &FmIndex<'_>) -> Result<Self, GpuError> {
+        let rows = fm.c[4];
+        if rows >= u32::MAX as u64 {
+            return Err(GpuError::TooLarge(rows as usize - 1));
+        }
+        Ok(GpuSearcher {
+            gpu,
+            text: gpu.upload(fm.text.words())?,
+            occ: gpu.upload(fm.occ.blocks())?,
+            jump: gpu.upload(fm.jump)?,
+            sa_bits: gpu.upload(fm.sampled.bits)?,
+            sa_ranks: gpu.upload(fm.sampled.ranks)?,
+            sa_positions: gpu.upload(fm.sampled.positions)?,
+            c: fm.c.map(|c| c as u32),
+            primary: fm.occ.primary() as u32,
+            k: fm.k,
+            buffers: None,
+            host_packed: Vec::new(),
+            kernel_seconds: 0.0,
+            max_positions: MAX_POSITIONS,
+        })
+    }
+
+    /// Caps the positions located in one pass (default 2^28, 1 GiB of device memory);
+    /// a batch with more is searched in parts. A single read may exceed the cap.
+    pub fn set_max_positions(&mut self, max: u64) {
+        self.max_positions = max.clamp(1, u32::MAX as u64);
+    }
+
+    /// Seconds spent in the search, scan and locate kernels so far (host-timed between
+    /// the batch's upload and its download).
+    pub fn kernel_seconds(&self) -> f64 {
+        self.kernel_seconds
+    }
+
+    /// Searches both strands of every read of `reads` and locates every row.
+    pub fn search_batch(&mut self, reads: &[ReadRecord]) -> Result<BatchPositions, GpuError> {
+        let mut parts = Vec::new();
+        self.search_range(reads, 0, &mut parts)?;
+        Ok(BatchPositions { parts })
+    }
+
+    /// Searches `reads` (starting at batch index `first`) in one pass, or in halves when
+    /// their positions would not fit one pass.
+    fn search_range(
+        &mut self,
+        reads: &[ReadRecord],
+        first: usize,
+        parts: &mut Vec<Part>,
+    ) -> Result<(), GpuError> {
+        match self.pass(reads, first)? {
+            Ok(part) => parts.push(part),
+            Err(total) if reads.len() == 1 => return Err(GpuError::TooManyHits(total)),
+            Err(_) => {
+                let half = reads.len() / 2;
+                self.search_range(&reads[..half], first, parts)?;
+                self.search_range(&reads[half..], first + half, parts)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One pass over `reads`; `Ok(Err(total))` when their `total` positions are too many.
+    fn pass(&mut self, reads: &[ReadRecord], first: usize) -> Result<Result<Part, u64>, GpuError> {
+        let gpu = self.gpu;
+        let n = reads.len();
+        let items = 2 * n;
+        pack(reads, &mut self.host_packed);
+        if self.buffers.as_ref().is_none_or(|b| b.items < items) {
+            let cap = items + items / 4;
+            self.buffers = None; // free the old ones first
+            self.buffers = Some(Buffers {
+                packed: gpu.alloc(4 * self.host_packed.len())?,
+                lo: gpu.alloc(4 * cap)?,
+                direct: gpu.alloc(4 * cap)?,
+                offsets: gpu.alloc(4 * (cap + 1))?,
+                positions: gpu.alloc(4 * (cap + 1))?,
+                total: gpu.alloc(8)?,
+                scan: Workspace::new(gpu, cap + 1)?,
+                items: cap,
+            });
+        }
+        let b = self.buffers.as_mut().expect("allocated above");
+        ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
+        b.packed.write(&self.host_packed)?;
+        b.total.write(&[0u64])?;
+        gpu.sync()?;
+        let start = Instant::now();
+        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
+        gpu.launch(
+            FILE,
+            "map_search",
+            items.div_ceil(THREADS as usize) as u32,
+            THREADS,
+            &[
+                Arg::U64(b.packed.ptr(0)),
+                Arg::U64(b.packed.ptr(4 * items)),
+                Arg::U32(n as u32),
+                Arg::U64(self.occ.ptr(0)),
+                Arg::U64(self.jump.ptr(0)),
+                Arg::U32(self.k),
+                c0,
+                c1,
+                c2,
+                c3,
+                rows,
+                Arg::U32(self.primary),
+                Arg::U64(self.text.ptr(0)),
+                Arg::U64(self.sa_bits.ptr(0)),
+                Arg::U64(self.sa_ranks.ptr(0)),
+                Arg::U64(self.sa_positions.ptr(0)),
+                Arg::U64(b.lo.ptr(0)),
+                Arg::U64(b.direct.ptr(0)),
+                Arg::U64(b.offsets.ptr(0)),
+                Arg::U64(b.total.ptr(0)),
+            ],
+        )?;
+        let offsets = b.offsets.ptr(0);
+        b.scan
+            .scan_queued(offsets, offsets, items + 1, ScanOp::Sum, false)?;
+        let mut total = [0u64];
+        b.total.download(&mut total)?;
+        let total = total[0];
+        let limit = if n == 1 {
+            u32::MAX as u64
+        } else {
+            MAX_POSITIONS
+        };
+        if total > limit {
+            self.kernel_seconds += start.elapsed().as_secs_f64();
+            return Ok(Err(total));
+        }
+        ensure(gpu, &mut b.positions, 4 * total as usize)?;
+        if total > 0 {
+            gpu.launch(
+                FILE,
+                "map_locate",
+                total.div_ceil(THREADS as u64) as u32,
+                THREADS,
+                &[
+                    Arg::U64(offsets),
+                    Arg::U64(b.lo.ptr(0)),
+                    Arg::U64(b.direct.ptr(0)),
+                    Arg::U32(items as u32),
+                    Arg::U32(total as u32),
+                    Arg::U64(self.occ.ptr(0)),
+                    c0,
+                    c1,
+                    c2,
+                    c3,
+                    Arg::U32(self.primary),
+                    Arg::U64(self.sa_bits.ptr(0)),
+                    Arg::U64(self.sa_ranks.ptr(0)),
+                    Arg::U64(self.sa_positions.ptr(0)),
+                    Arg::U64(b.positions.ptr(0)),
+                ],
+            )?;
+        }
+        gpu.sync()?;
+        self.kernel_seconds += start.elapsed().as_secs_f64();
+        let mut part = Part {
+            first,
+            reads: n,
+            offsets: vec![0; items + 1],
+            positions: vec![0; total as usize],
+        };
+        b.offsets.download(&mut part.offsets)?;
+        b.positions.download(&mut part.positions)?;
+        Ok(Ok(part))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_match_base_code() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                CODES[b as usize],
+                crate::reference::base_code(b).unwrap_or(4),
+                "byte {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn packing_is_two_bits_per_base_with_a_flag() {
+        let read = |s: &[u8]| ReadRecord {
+            seq: s.to_vec(),
+            ..Default::default()
+        };
+        let seq17 = b"ACGTACGTACGTACGTT";
+        let reads: Vec<ReadRecord> = [&seq17[..], b"", b"ACNT", b"tg"]
+            .iter()
+            .map(|s| read(s))
+            .cycle()
+            .take(4 * PACK_CHUNK + 3)
+            .collect();
+        let mut out = Vec::new();
+        pack(&reads, &mut out);
+        let n = reads.len();
+        let mut word = 0;
+        for (i, r) in reads.iter().enumerate() {
+            assert_eq!(out[2 * i] as usize, word, "read {i}");
+            let expected_len = match i % 4 {
+                0 => 17,
+                3 => 2,
+                _ => NOT_SEARCHABLE,
+            };
+            assert_eq!(out[2 * i + 1], expected_len, "read {i}");
+            if i % 4 == 0 {
+                assert_eq!(out[2 * n + word], 0xE4E4_E4E4);
+                assert_eq!(out[2 * n + word + 1], 3);
+            }
+            if i % 4 == 3 {
+                assert_eq!(out[2 * n + word], 3 | 2 << 2);
+            }
+            word += r.seq.len().div_ceil(BASES_PER_WORD);
+        }
+        assert_eq!(out.len(), 2 * n + word);
+    }
+}
