@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fm::{FmIndex, FmParts, Occ, SampledSa, SampledSaParts};
+use crate::fm::{FmIndex, FmParts, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
 use format::{as_bytes, FormatError, MappedFile};
 
@@ -158,24 +158,5 @@ impl Index {
     pub fn text(&self) -> PackedText {
         let words = self.file.ints::<u64>("TEXT").expect("checked").to_vec();
         PackedText::from_words(words, self.meta.text_len as usize)
-    }
-}
-
-/// Owned FM arrays equal to what is stored (for tests comparing builds).
-pub fn parts_of(index: &Index) -> FmParts {
-    let fm = index.fm();
-    FmParts {
-        n: index.meta.text_len,
-        primary: index.meta.primary,
-        c: index.meta.c,
-        occ: fm.occ.blocks().to_vec(),
-        sampled: SampledSaParts {
-            bits: fm.sampled.bits.to_vec(),
-            ranks: fm.sampled.ranks.to_vec(),
-            positions: fm.sampled.positions.to_vec(),
-        },
-        sample_rate: index.meta.sample_rate,
-        k: index.meta.k,
-        jump: fm.jump.to_vec(),
     }
 }
