@@ -16,8 +16,8 @@ import numpy as np
 ACGT = np.frombuffer(b"ACGT", dtype=np.uint8)
 
 
-def write_fasta(path, contigs, width=60):
-    with open(path, "wb") as f:
+def write_fasta(path, contigs, width=60, mode="wb"):
+    with open(path, mode) as f:
         for name, seq in contigs:
             f.write(b">" + name.encode() + b"\n")
             full = len(seq) // width * width
@@ -83,34 +83,24 @@ def read_fasta_gz(path):
 def real_copies(out, path, copies):
     rng = np.random.default_rng(7)
     source = read_fasta_gz(path)
+    # Positions that may mutate: not N (either case; bit 5 is the case bit).
+    mutable = [(seq & 0xDF) != ord("N") for _, seq in source]
     paths = []
     for count in copies:
         target = f"{out}/real_x{count}.fa"
-        with open(target, "wb"):
-            pass
+        open(target, "wb").close()
         for c in range(count):
             contigs = []
-            for name, seq in source:
+            for (name, seq), ok in zip(source, mutable):
                 seq = seq.copy()
                 if c:
-                    mut = (rng.random(len(seq)) < 0.01) & (np.char.upper(seq.view("S1")).view(np.uint8) != ord("N"))
-                    seq[mut] = random_dna(rng, int(mut.sum()))
+                    where = np.flatnonzero(ok)
+                    pick = where[rng.random(len(where)) < 0.01]
+                    seq[pick] = random_dna(rng, len(pick))
                 contigs.append((f"{name}_copy{c}", seq))
-            append_fasta(target, contigs)
+            write_fasta(target, contigs, mode="ab")
         paths.append(target)
     return paths
-
-
-def append_fasta(path, contigs):
-    tmp = path + ".part"
-    write_fasta(tmp, contigs)
-    with open(path, "ab") as f, open(tmp, "rb") as part:
-        while True:
-            block = part.read(1 << 26)
-            if not block:
-                break
-            f.write(block)
-    os.remove(tmp)
 
 
 def main():
