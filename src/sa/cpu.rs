@@ -354,7 +354,17 @@ mod tests {
             check(&(0..len).map(|i| (i % 4) as u8).collect::<Vec<_>>());
             check(&(0..len).map(|i| 3 - (i % 3) as u8).collect::<Vec<_>>());
             // Tandem repeat: a 7-base unit with one substitution every 23 bases.
-            check(&(0..len).map(|i| if i % 23 == 5 { 1 } else { [0, 2, 3, 3, 1, 0, 2][i % 7] }).collect::<Vec<_>>());
+            check(
+                &(0..len)
+                    .map(|i| {
+                        if i % 23 == 5 {
+                            1
+                        } else {
+                            [0, 2, 3, 3, 1, 0, 2][i % 7]
+                        }
+                    })
+                    .collect::<Vec<_>>(),
+            );
         }
     }
 
