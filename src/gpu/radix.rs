@@ -151,14 +151,39 @@ impl<'g> Workspace<'g> {
         width: KeyWidth,
         bits: u32,
     ) -> Result<(), GpuError> {
-        assert!(len <= self.max_len && len < u32::MAX as usize);
         assert!(
             keys.iter().all(|b| b.bytes() >= len * width.bytes())
                 && vals.iter().all(|b| b.bytes() >= len * 4)
         );
+        let at = self.sort_pairs_at(
+            [keys[0].ptr(0), keys[1].ptr(0)],
+            [vals[0].ptr(0), vals[1].ptr(0)],
+            len,
+            width,
+            bits,
+        )?;
+        if at == 1 {
+            keys.swap(0, 1);
+            vals.swap(0, 1);
+        }
+        Ok(())
+    }
+
+    /// [`Workspace::sort_pairs`] on device addresses: the pairs start at `keys[0]` and
+    /// `vals[0]`, `keys[1]`/`vals[1]` are scratch of `len` elements each; returns the index
+    /// (0 or 1) of the buffers that hold the sorted pairs.
+    pub fn sort_pairs_at(
+        &self,
+        keys: [u64; 2],
+        vals: [u64; 2],
+        len: usize,
+        width: KeyWidth,
+        bits: u32,
+    ) -> Result<usize, GpuError> {
+        assert!(len <= self.max_len && len < u32::MAX as usize);
         assert!(bits as usize <= 8 * width.bytes());
         if len < 2 {
-            return Ok(());
+            return Ok(0);
         }
         let tiles = len.div_ceil(SORT_TILE);
         let max_grid = self.grid[(width == KeyWidth::U64) as usize];
@@ -171,6 +196,7 @@ impl<'g> Workspace<'g> {
         let counts = self.counts.ptr(0);
         let n = Arg::U32(len as u32);
         let tpb = Arg::U32(tiles_per_block as u32);
+        let mut at = 0;
         for shift in (0..bits).step_by(8) {
             let shift = Arg::U32(shift);
             self.gpu.launch(
@@ -178,7 +204,7 @@ impl<'g> Workspace<'g> {
                 up,
                 grid,
                 THREADS,
-                &[Arg::U64(keys[0].ptr(0)), n, shift, tpb, Arg::U64(counts)],
+                &[Arg::U64(keys[at]), n, shift, tpb, Arg::U64(counts)],
             )?;
             self.scan_queued(counts, counts, 256 * grid as usize, ScanOp::Sum, false)?;
             self.gpu.launch(
@@ -187,19 +213,18 @@ impl<'g> Workspace<'g> {
                 grid,
                 THREADS,
                 &[
-                    Arg::U64(keys[0].ptr(0)),
-                    Arg::U64(vals[0].ptr(0)),
-                    Arg::U64(keys[1].ptr(0)),
-                    Arg::U64(vals[1].ptr(0)),
+                    Arg::U64(keys[at]),
+                    Arg::U64(vals[at]),
+                    Arg::U64(keys[1 - at]),
+                    Arg::U64(vals[1 - at]),
                     n,
                     shift,
                     tpb,
                     Arg::U64(counts),
                 ],
             )?;
-            keys.swap(0, 1);
-            vals.swap(0, 1);
+            at = 1 - at;
         }
-        Ok(())
+        Ok(at)
     }
 }

@@ -7,18 +7,21 @@
 //! 2. Ranks are group heads (SA index of the group's first suffix), from a max-scan of
 //!    group starts. The unsorted suffixes (groups of two or more) are compacted into a
 //!    work list; singletons drop out for good.
-//! 3. Doubling rounds over the work list only: at step `h` each suffix gets the 64-bit
-//!    key `head << bits | rank(p + h) + 1`, the list is radix sorted on it (which sorts
-//!    every group by its second key without moving groups), new heads are computed
-//!    from two max-scans, ranks are written (all keys were read before: two phases), and
-//!    the list is compacted to the runs still unsorted. Work per round tracks the
-//!    unsorted suffixes, not the text length.
+//! 3. Doubling rounds over the work list only: at step `h` each suffix gets the key
+//!    `rank(p + h) + 1` packed above its position, and each group is sorted on it by size
+//!    class, as in the GPU Larsson-Sadakane paper: small groups (up to 32) by counting
+//!    ranks, one thread per suffix; medium ones (up to 4096) by a bitonic sort in shared
+//!    memory by the block owning their start; large ones with the device radix sort. Runs of equal
+//!    keys become the next groups; ranks and SA slots are written after every key was
+//!    read (two phases), and the list is compacted to the runs still unsorted. Work per
+//!    round tracks the unsorted suffixes, not the text length.
 //!
 //! The initial sort's position array is the SA from the start: singletons are in place
-//! and each round writes its suffixes' sorted positions into their groups' ranges.
+//! and each round writes the suffixes it leaves alone in their runs into their slots.
 //!
 //! Device memory: 16 bytes a base during the initial sort; 8 bytes a base (SA, ranks)
-//! plus 24 bytes per unsorted suffix during the rounds.
+//! plus 24 bytes per unsorted suffix during the rounds (and 28 per member of the large
+//! groups sorted apart).
 
 use super::radix::{KeyWidth, ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
@@ -75,7 +78,7 @@ pub(crate) fn on_device<'g>(
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 bases.
-    let (sa, isa, pos, mut m) = {
+    let (sa, isa, pos, m) = {
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
         {
@@ -158,85 +161,249 @@ pub(crate) fn on_device<'g>(
 
     // 3. Doubling rounds over the unsorted suffixes.
     if m > 0 {
-        let bits = 32 - (n as u32).leading_zeros();
-        let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
-        let mut vals = [pos, gpu.alloc(4 * m)?];
-        let mut h = INITIAL_PREFIX as usize;
-        while m > 0 {
-            let m32 = Arg::U32(m as u32);
-            gpu.launch(
-                FILE,
-                "round_keys",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(vals[0].ptr(0)),
-                    m32,
-                    Arg::U64(isa.ptr(0)),
-                    n32,
-                    Arg::U32(h.min(n) as u32),
-                    Arg::U32(bits),
-                    Arg::U64(keys[0].ptr(0)),
-                ],
-            )?;
-            ws.sort_pairs(&mut keys, &mut vals, m, KeyWidth::U64, 2 * bits)?;
-            let (gstart, rstart) = (keys[1].ptr(0), keys[1].ptr(4 * m));
-            gpu.launch(
-                FILE,
-                "round_starts",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(keys[0].ptr(0)),
-                    m32,
-                    Arg::U32(bits),
-                    Arg::U64(gstart),
-                    Arg::U64(rstart),
-                ],
-            )?;
-            ws.scan_queued(gstart, gstart, m, ScanOp::Max, true)?;
-            ws.scan_queued(rstart, rstart, m, ScanOp::Max, true)?;
-            let keep = vals[1].ptr(0);
-            gpu.launch(
-                FILE,
-                "round_update",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(keys[0].ptr(0)),
-                    Arg::U64(vals[0].ptr(0)),
-                    m32,
-                    Arg::U32(bits),
-                    Arg::U64(gstart),
-                    Arg::U64(rstart),
-                    Arg::U64(isa.ptr(0)),
-                    Arg::U64(sa.ptr(0)),
-                    Arg::U64(keep),
-                ],
-            )?;
-            let next = ws.scan(keep, keep, m, ScanOp::Sum, false)? as usize;
-            gpu.launch(
-                FILE,
-                "compact",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(vals[0].ptr(0)),
-                    Arg::U64(keep),
-                    m32,
-                    Arg::U32(next as u32),
-                    Arg::U64(gstart),
-                ],
-            )?;
-            vals[0].copy_from(gstart, 4 * next)?;
-            m = next;
-            h = h.saturating_mul(2);
-            prof.rounds += 1;
-        }
+        doubling_rounds(gpu, &ws, (&sa, &isa, n), pos, m, prof)?;
     }
-    prof.mark("rounds");
     prof.unsorted = unsorted;
     Ok(sa)
+}
+
+/// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa.cu).
+const MEDIUM_TILE: usize = 4096;
+/// Large groups go through the device-wide sort on their own while their members are at
+/// most this fraction of the list; beyond it the whole list is sorted at once.
+const LARGE_SHARE: usize = 8;
+
+/// Larsson-Sadakane rounds over the `m` unsorted suffixes listed (group by group, in SA
+/// order) in `pos`, until every suffix is sorted; writes their final ranks and SA slots.
+///
+/// Each round packs `rank(p + h) + 1` above `p` (unique 64-bit keys), finds every
+/// element's group start (max-scan), and sorts each group by size class: groups of up to
+/// 32 by counting ranks, up to 4096 by a bitonic sort in shared memory, larger ones by the
+/// device radix sort on `head << bits | rank` gathered from the list (or the whole list
+/// at once when they hold most of it). Runs of equal keys become the next groups; their
+/// heads travel with the positions, so only the first round reads them from the ranks.
+///
+/// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
+fn doubling_rounds(
+    gpu: &Gpu,
+    ws: &Workspace,
+    (sa, isa, n): (&DevBuf, &DevBuf, usize),
+    pos: DevBuf,
+    mut m: usize,
+    prof: &mut Profile,
+) -> Result<(), GpuError> {
+    let bits = 32 - (n as u32).leading_zeros();
+    let (n32, bits32) = (Arg::U32(n as u32), Arg::U32(bits));
+    // The positions (then heads) and the group starts swap buffers every round, as do the
+    // packed keys and the sorted keys (the low half of whose buffer carries the heads to
+    // the next round).
+    let mut narrow = [pos, gpu.alloc(4 * m)?];
+    let wide = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
+    let mut carried: Option<usize> = None;
+    let mut h = INITIAL_PREFIX as usize;
+    while m > 0 {
+        let m32 = Arg::U32(m as u32);
+        let packed_at = carried.map_or(0, |c| 1 - c);
+        let (hp, stp) = (narrow[0].ptr(0), narrow[1].ptr(0));
+        let (pp, sp) = (wide[packed_at].ptr(0), wide[1 - packed_at].ptr(0));
+        gpu.launch(
+            FILE,
+            "seg_keys",
+            blocks(m),
+            THREADS,
+            &[
+                Arg::U64(hp),
+                Arg::U64(carried.map_or(0, |c| wide[c].ptr(0))),
+                m32,
+                Arg::U64(isa.ptr(0)),
+                n32,
+                Arg::U32(h.min(n) as u32),
+                Arg::U64(pp),
+            ],
+        )?;
+        group_starts(gpu, ws, hp, stp, m)?;
+        prof.mark("rounds: keys");
+
+        // Sort every group by size class into `sorted`.
+        let flags = sp;
+        gpu.launch(
+            FILE,
+            "seg_large_flags",
+            blocks(m),
+            THREADS,
+            &[Arg::U64(stp), m32, Arg::U64(flags)],
+        )?;
+        let large = ws.scan(flags, flags, m, ScanOp::Sum, false)? as usize;
+        prof.large += large;
+        if large > 0 && large * LARGE_SHARE <= m {
+            let keys = [gpu.alloc(8 * large)?, gpu.alloc(8 * large)?];
+            let vals = [gpu.alloc(4 * large)?, gpu.alloc(4 * large)?];
+            let place = gpu.alloc(4 * large)?;
+            gpu.launch(
+                FILE,
+                "seg_large_gather",
+                blocks(m),
+                THREADS,
+                &[
+                    Arg::U64(flags),
+                    m32,
+                    Arg::U32(large as u32),
+                    Arg::U64(hp),
+                    Arg::U64(pp),
+                    bits32,
+                    Arg::U64(keys[0].ptr(0)),
+                    Arg::U64(vals[0].ptr(0)),
+                    Arg::U64(place.ptr(0)),
+                ],
+            )?;
+            let at = ws.sort_pairs_at(
+                [keys[0].ptr(0), keys[1].ptr(0)],
+                [vals[0].ptr(0), vals[1].ptr(0)],
+                large,
+                KeyWidth::U64,
+                2 * bits,
+            )?;
+            gpu.launch(
+                FILE,
+                "seg_large_scatter",
+                blocks(large),
+                THREADS,
+                &[
+                    Arg::U64(keys[at].ptr(0)),
+                    Arg::U64(vals[at].ptr(0)),
+                    Arg::U64(place.ptr(0)),
+                    Arg::U32(large as u32),
+                    bits32,
+                    Arg::U64(sp),
+                ],
+            )?;
+        } else if large > 0 {
+            // Most of the list is in large groups: sort it whole, keys in sorted/packed,
+            // values in starts/heads, and recompute the group starts.
+            prof.whole_rounds += 1;
+            gpu.launch(
+                FILE,
+                "seg_whole_keys",
+                blocks(m),
+                THREADS,
+                &[
+                    Arg::U64(pp),
+                    Arg::U64(hp),
+                    m32,
+                    bits32,
+                    Arg::U64(sp),
+                    Arg::U64(stp),
+                ],
+            )?;
+            let at = ws.sort_pairs_at([sp, pp], [stp, hp], m, KeyWidth::U64, 2 * bits)?;
+            let (keys, vals) = if at == 0 { (sp, stp) } else { (pp, hp) };
+            gpu.launch(
+                FILE,
+                "seg_whole_unpack",
+                blocks(m),
+                THREADS,
+                &[
+                    Arg::U64(keys),
+                    Arg::U64(vals),
+                    m32,
+                    bits32,
+                    Arg::U64(sp),
+                    Arg::U64(hp),
+                ],
+            )?;
+            group_starts(gpu, ws, hp, stp, m)?;
+        }
+        prof.mark("rounds: large groups");
+        if large * LARGE_SHARE <= m {
+            gpu.launch(
+                FILE,
+                "seg_sort_small",
+                blocks(m),
+                THREADS,
+                &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
+            )?;
+            prof.mark("rounds: small groups");
+            gpu.launch(
+                FILE,
+                "seg_sort_medium",
+                m.div_ceil(MEDIUM_TILE) as u32,
+                THREADS,
+                &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
+            )?;
+            prof.mark("rounds: medium groups");
+        }
+
+        // Runs of equal keys (into packed, now free), new ranks, and the next list.
+        let runs = pp;
+        let keep = wide[packed_at].ptr(4 * m);
+        gpu.launch(
+            FILE,
+            "seg_run_starts",
+            blocks(m),
+            THREADS,
+            &[Arg::U64(sp), Arg::U64(stp), m32, Arg::U64(runs)],
+        )?;
+        ws.scan_queued(runs, runs, m, ScanOp::Max, true)?;
+        gpu.launch(
+            FILE,
+            "seg_update",
+            blocks(m),
+            THREADS,
+            &[
+                Arg::U64(sp),
+                Arg::U64(hp),
+                Arg::U64(stp),
+                Arg::U64(runs),
+                m32,
+                Arg::U64(isa.ptr(0)),
+                Arg::U64(sa.ptr(0)),
+                Arg::U64(keep),
+            ],
+        )?;
+        let next = ws.scan(keep, keep, m, ScanOp::Sum, false)? as usize;
+        // Positions into the starts buffer, heads over the runs.
+        gpu.launch(
+            FILE,
+            "seg_compact",
+            blocks(m),
+            THREADS,
+            &[
+                Arg::U64(sp),
+                Arg::U64(hp),
+                Arg::U64(keep),
+                m32,
+                Arg::U32(next as u32),
+                Arg::U64(stp),
+                Arg::U64(runs),
+            ],
+        )?;
+        prof.mark("rounds: update");
+        narrow.swap(0, 1);
+        carried = Some(packed_at);
+        m = next;
+        h = h.saturating_mul(2);
+        prof.rounds += 1;
+    }
+    Ok(())
+}
+
+/// Every list element's group start (the list index where its run of equal `heads`
+/// begins) into `starts`.
+fn group_starts(
+    gpu: &Gpu,
+    ws: &Workspace,
+    heads: u64,
+    starts: u64,
+    m: usize,
+) -> Result<(), GpuError> {
+    gpu.launch(
+        FILE,
+        "seg_starts",
+        blocks(m),
+        THREADS,
+        &[Arg::U64(heads), Arg::U32(m as u32), Arg::U64(starts)],
+    )?;
+    ws.scan_queued(starts, starts, m, ScanOp::Max, true)
 }
 
 /// Phase timings printed to stderr when `GALIGN_GPU_PROFILE` is set (each mark waits for
@@ -249,6 +416,10 @@ pub(crate) struct Profile<'g> {
     phases: Vec<(&'static str, f64)>,
     rounds: usize,
     unsorted: usize,
+    /// Members of large groups, summed over the rounds.
+    large: usize,
+    /// Rounds that sorted the whole list at once.
+    whole_rounds: usize,
 }
 
 impl<'g> Profile<'g> {
@@ -264,16 +435,22 @@ impl<'g> Profile<'g> {
             phases: Vec::new(),
             rounds: 0,
             unsorted: 0,
+            large: 0,
+            whole_rounds: 0,
         }
     }
 
-    /// Ends the current phase, named `phase` (waits for the GPU when profiling).
+    /// Ends the current phase, named `phase` (waits for the GPU when profiling); phases
+    /// of the same name add up.
     pub(crate) fn mark(&mut self, phase: &'static str) {
         if let Some(gpu) = self.gpu {
             let _ = gpu.sync();
             let now = std::time::Instant::now();
-            self.phases
-                .push((phase, (now - self.last).as_secs_f64() * 1e3));
+            let ms = (now - self.last).as_secs_f64() * 1e3;
+            match self.phases.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, total)) => *total += ms,
+                None => self.phases.push((phase, ms)),
+            }
             self.last = now;
         }
     }
@@ -287,12 +464,14 @@ impl<'g> Profile<'g> {
                 .map(|(p, ms)| format!("{p} {ms:.1}"))
                 .collect();
             eprintln!(
-                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds; peak {:.2} B/base",
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups; peak {:.2} B/base",
                 self.what,
                 self.start.elapsed().as_secs_f64() * 1e3,
                 phases.join(", "),
                 self.unsorted,
                 self.rounds,
+                self.whole_rounds,
+                self.large,
                 gpu.peak_bytes() as f64 / n as f64
             );
         }
