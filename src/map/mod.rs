@@ -5,6 +5,8 @@
 //! builds the records of batch i and the writer compresses batch i - 1. Output is in
 //! input order and does not depend on device, thread count or batch size.
 
+mod blocks;
+mod fastq;
 pub mod pairing;
 pub mod reads;
 pub mod search;
