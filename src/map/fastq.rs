@@ -241,10 +241,10 @@ fn check(block: &[u8], span: &Span, record: usize) -> Result<(), Problem> {
 mod tests {
     use super::*;
 
-    fn records(
-        text: &[u8],
-        eof: bool,
-    ) -> Result<(Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>, usize), Problem> {
+    /// Header, sequence and quality of each record.
+    type Fields = Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>;
+
+    fn records(text: &[u8], eof: bool) -> Result<(Fields, usize), Problem> {
         let mut spans = Vec::new();
         let rest = locate(text, eof, &mut spans)?;
         let recs = spans
