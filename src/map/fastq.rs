@@ -262,10 +262,11 @@ mod tests {
 
     #[test]
     fn records_lines_and_ends() {
-        let (r, rest) = records(b"@a x\r\nAC\r\n+\r\nII\r\n@b\nG\n+\nI", true).unwrap();
+        let text = b"@a x\r\nAC\r\n+\r\nII\r\n@b\nG\n+\nI";
+        let (r, rest) = records(text, true).unwrap();
         assert_eq!(r[0], (b"a x".to_vec(), b"AC".to_vec(), b"II".to_vec()));
         assert_eq!(r[1], (b"b".to_vec(), b"G".to_vec(), b"I".to_vec()));
-        assert_eq!(rest, 23);
+        assert_eq!(rest, text.len());
         let (r, rest) = records(b"@a\nAC\n+\nII\n@b\nG\n+", false).unwrap();
         assert_eq!((r.len(), rest), (1, 11));
         assert!(records(b"@a\nAC\n+\nII\n\n\n", true).is_ok());
