@@ -5,6 +5,8 @@
 //! builds the records of batch i and the writer compresses batch i - 1. Output is in
 //! input order and does not depend on device, thread count or batch size.
 
+mod blocks;
+mod fastq;
 pub mod pairing;
 pub mod reads;
 pub mod search;
@@ -14,7 +16,6 @@ use std::time::Instant;
 
 use anyhow::Context;
 use rayon::prelude::*;
-use rust_htslib::bam::Record;
 use serde::Serialize;
 
 use crate::device::DeviceChoice;
@@ -24,7 +25,7 @@ use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::progress::Reporter;
 use crate::reference::Layout;
-use crate::sam::{self, MateContext, RecordOptions, SamWriter};
+use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
 pub use reads::{ReadRecord, ReadSource};
 use search::{find_hits, hits_from_positions, Hit, Scratch};
 
@@ -124,6 +125,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     };
     let fm = index.fm();
     let paired = options.source.is_paired();
+    let text = writer.wants_text();
     let mut stats = MapStats::default();
     let gpu = open_gpu(options.device, log)?;
     let searcher = match &gpu {
@@ -144,7 +146,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
-        let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Record>>(CHANNEL_DEPTH);
+        let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Encoded>>(CHANNEL_DEPTH);
         // Used batches go back to the reader, which refills their buffers.
         let (spare_tx, spare_rx) = crossbeam_channel::bounded::<Vec<ReadRecord>>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
@@ -167,12 +169,12 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             scope.spawn(move || search_stage(searcher, strict, batch_rx, hits_tx, log));
         let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
             let mut busy = 0.0;
-            for records in out_rx {
+            for parts in out_rx {
                 let start = Instant::now();
-                for record in &records {
-                    writer.write(record)?;
+                for records in &parts {
+                    writer.write(records)?;
                 }
-                drop(records);
+                drop(parts);
                 busy += start.elapsed().as_secs_f64();
             }
             Ok((writer, busy))
@@ -195,6 +197,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 &batch,
                 positions.as_ref(),
                 paired,
+                text,
                 options,
                 &record_options,
             );
@@ -299,17 +302,19 @@ fn search_stage(
     stage_seconds
 }
 
-/// Builds one batch's records, in input order, from the GPU's `positions` or, without
-/// them, searching on the CPU.
+/// Builds one batch's records, in input order and in parts (SAM `text` or htslib
+/// records), from the GPU's `positions` or, without them, searching on the CPU.
+#[allow(clippy::too_many_arguments)]
 fn align_batch(
     fm: &FmIndex<'_>,
     layout: &Layout,
     batch: &[ReadRecord],
     positions: Option<&BatchPositions>,
     paired: bool,
+    text: bool,
     options: &MapOptions,
     record_options: &RecordOptions<'_>,
-) -> (Vec<Record>, MapStats) {
+) -> (Vec<Encoded>, MapStats) {
     let per_item = if paired { 2 } else { 1 };
     let task = TASK_SIZE * per_item;
     // The hits of read `i` of the batch.
@@ -320,13 +325,19 @@ fn align_batch(
             None => find_hits(fm, layout, seq, scratch, out),
         }
     };
-    let parts: Vec<(Vec<Record>, MapStats)> = batch
+    let parts: Vec<(Encoded, MapStats)> = batch
         .par_chunks(task)
         .enumerate()
         .map_init(
             || (Scratch::default(), Vec::new(), Vec::new()),
             |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
-                let mut records = Vec::with_capacity(chunk.len());
+                let mut records = if text {
+                    Encoded::Sam(Vec::with_capacity(
+                        chunk.len() * (2 * batch[0].seq.len() + 128),
+                    ))
+                } else {
+                    Encoded::Bam(Vec::with_capacity(chunk.len()))
+                };
                 let mut stats = MapStats::default();
                 for (j, item) in chunk.chunks(per_item).enumerate() {
                     let first = c * task + j * per_item;
@@ -392,9 +403,9 @@ fn align_batch(
         )
         .collect();
     let mut stats = MapStats::default();
-    let mut records = Vec::with_capacity(batch.len());
+    let mut records = Vec::with_capacity(parts.len());
     for (part, part_stats) in parts {
-        records.extend(part);
+        records.push(part);
         stats.add(&part_stats);
     }
     (records, stats)

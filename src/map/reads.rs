@@ -1,10 +1,23 @@
-//! FASTQ input in batches (needletail): single-end, paired from two files, or paired
-//! interleaved in one. Mate names are checked; any malformed record is an error that
-//! names the file and the record.
+//! FASTQ input in batches: single-end, paired from two files (read in lockstep), or
+//! paired interleaved in one. Mate names are checked; any malformed record is an error
+//! that names the file and the record.
+//!
+//! Plain and gzip FASTQ, nearly every input, is read in large blocks on a thread of
+//! its own ([`super::blocks`]) and parsed block by block, in parallel
+//! ([`super::fastq`]); the batch's reads are filled in parallel too. needletail's reader
+//! parses one record at a time on one thread, which held the whole pipeline to its
+//! pace; it still reads the rest (FASTA reads, bzip2, zstd), with the same grammar.
 
+use std::fs::File;
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
+use flate2::read::MultiGzDecoder;
 use needletail::parser::FastxReader;
+use rayon::prelude::*;
+
+use super::blocks::{Block, Blocks, HEADROOM};
+use super::fastq::{self, Problem, Span};
 
 /// One read as it came from the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,15 +85,20 @@ pub enum ReadsError {
     },
 }
 
-/// One open FASTQ file.
-struct FastqFile {
-    reader: Box<dyn FastxReader>,
-    path: String,
-    records: u64,
+/// Reads (or pairs) filled per rayon task.
+const FILL_TASK: usize = 512;
+
+/// One open reads file.
+enum ReadsFile {
+    /// Plain or gzip FASTQ, parsed in blocks.
+    Blocks(BlockFastq),
+    /// Anything else, through needletail.
+    Needletail(NeedletailFile),
 }
 
-impl FastqFile {
-    fn open(path: &Path) -> Result<FastqFile, ReadsError> {
+impl ReadsFile {
+    /// Opens `path`, in blocks when it is plain or gzip FASTQ.
+    fn open(path: &Path) -> Result<ReadsFile, ReadsError> {
         let shown = path.display().to_string();
         if std::fs::metadata(path)
             .map(|m| m.len() == 0)
@@ -88,6 +106,231 @@ impl FastqFile {
         {
             return Err(ReadsError::Empty { path: shown });
         }
+        match open_fastq(path) {
+            Some((source, first)) => Ok(ReadsFile::Blocks(BlockFastq::new(source, first, shown))),
+            // needletail says what is wrong, or reads what is not plain/gzip FASTQ.
+            None => NeedletailFile::open(path).map(ReadsFile::Needletail),
+        }
+    }
+
+    fn path(&self) -> &str {
+        match self {
+            ReadsFile::Blocks(f) => &f.path,
+            ReadsFile::Needletail(f) => &f.path,
+        }
+    }
+
+    /// Records read so far.
+    fn records(&self) -> u64 {
+        match self {
+            ReadsFile::Blocks(f) => f.records,
+            ReadsFile::Needletail(f) => f.records,
+        }
+    }
+
+    /// Fills `out[i * stride + offset]` with the next reads, as many as there are such
+    /// slots; returns how many were filled (fewer only at the end of the file).
+    fn fill(
+        &mut self,
+        out: &mut [ReadRecord],
+        stride: usize,
+        offset: usize,
+    ) -> Result<usize, ReadsError> {
+        match self {
+            ReadsFile::Blocks(f) => f.fill(out, stride, offset),
+            ReadsFile::Needletail(f) => {
+                let mut filled = 0;
+                for slots in out.chunks_mut(stride) {
+                    if !f.next_into(&mut slots[offset])? {
+                        break;
+                    }
+                    filled += 1;
+                }
+                Ok(filled)
+            }
+        }
+    }
+}
+
+/// The file's content (inflated) and its first byte, when it is plain or gzip FASTQ
+/// that can be read; `None` otherwise.
+fn open_fastq(path: &Path) -> Option<(Box<dyn Read + Send>, u8)> {
+    let mut file = File::open(path).ok()?;
+    let mut magic = [0u8; 2];
+    file.read_exact(&mut magic).ok()?;
+    file.rewind().ok()?;
+    let mut source: Box<dyn Read + Send> = if magic == [0x1f, 0x8b] {
+        Box::new(MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let mut first = [0u8];
+    source.read_exact(&mut first).ok()?;
+    (first[0] == b'@').then_some((source, first[0]))
+}
+
+/// A FASTQ file read in blocks: the records of the current block, located, are handed
+/// out in order.
+struct BlockFastq {
+    blocks: Blocks,
+    path: String,
+    /// The current block; its bytes in `view` were parsed into `spans`.
+    block: Block,
+    view: std::ops::Range<usize>,
+    spans: Vec<Span>,
+    /// The next span to hand out.
+    next: usize,
+    /// Where the bytes not parsed yet (an incomplete record) start in `block`.
+    rest: usize,
+    /// The end of the file was reached (and the rest parsed).
+    done: bool,
+    /// Records handed out.
+    records: u64,
+    /// Records located before the current block.
+    located: u64,
+}
+
+impl BlockFastq {
+    fn new(source: Box<dyn Read + Send>, first: u8, path: String) -> BlockFastq {
+        BlockFastq {
+            blocks: Blocks::spawn(source, vec![first]),
+            path,
+            block: Block {
+                data: Vec::new(),
+                len: 0,
+            },
+            view: 0..0,
+            spans: Vec::new(),
+            next: 0,
+            rest: 0,
+            done: false,
+            records: 0,
+            located: 0,
+        }
+    }
+
+    /// Parses the next block with records, the current one's incomplete record in
+    /// front; `false` at the end of the file.
+    fn advance(&mut self) -> Result<bool, ReadsError> {
+        while !self.done {
+            self.located += self.spans.len() as u64;
+            self.spans.clear();
+            self.next = 0;
+            let carried = self.rest..self.view.end;
+            let eof = match self.blocks.next() {
+                Some(Ok(mut block)) => {
+                    let n = carried.len();
+                    if n <= HEADROOM {
+                        block.data[HEADROOM - n..HEADROOM]
+                            .copy_from_slice(&self.block.data[carried]);
+                        self.view = HEADROOM - n..HEADROOM + block.len;
+                    } else {
+                        // A record longer than the headroom: joined in a buffer of its own.
+                        let mut data = Vec::with_capacity(n + block.len);
+                        data.extend_from_slice(&self.block.data[carried]);
+                        data.extend_from_slice(&block.data[HEADROOM..HEADROOM + block.len]);
+                        self.view = 0..data.len();
+                        self.blocks
+                            .recycle(std::mem::replace(&mut block.data, data));
+                    }
+                    let old = std::mem::replace(&mut self.block, block);
+                    self.blocks.recycle(old.data);
+                    false
+                }
+                Some(Err(e)) => {
+                    return Err(ReadsError::Parse {
+                        path: self.path.clone(),
+                        msg: format!("cannot read: {e}"),
+                    })
+                }
+                None => {
+                    // The end: only the incomplete record is left to parse.
+                    self.view = carried;
+                    self.done = true;
+                    true
+                }
+            };
+            let view = &self.block.data[self.view.clone()];
+            match fastq::locate(view, eof, &mut self.spans) {
+                Ok(rest) => self.rest = self.view.start + rest,
+                Err(problem) => return Err(self.problem(problem)),
+            }
+            if !self.spans.is_empty() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The error for a problem found in the current block.
+    fn problem(&self, problem: Problem) -> ReadsError {
+        match problem {
+            Problem::Malformed { record, line, what } => {
+                let record = self.located + record as u64;
+                ReadsError::Parse {
+                    path: self.path.clone(),
+                    msg: format!(
+                        "record {} (line {}): {what}",
+                        record + 1,
+                        record * 4 + line as u64 + 1
+                    ),
+                }
+            }
+            Problem::LongName { record, len } => ReadsError::LongName {
+                path: self.path.clone(),
+                record: self.located + record as u64 + 1,
+                len,
+            },
+        }
+    }
+
+    /// See [`ReadsFile::fill`].
+    fn fill(
+        &mut self,
+        out: &mut [ReadRecord],
+        stride: usize,
+        offset: usize,
+    ) -> Result<usize, ReadsError> {
+        let wanted = out.len() / stride;
+        let mut filled = 0;
+        while filled < wanted {
+            if self.next == self.spans.len() && !self.advance()? {
+                break;
+            }
+            let n = (wanted - filled).min(self.spans.len() - self.next);
+            let view = &self.block.data[self.view.clone()];
+            out[filled * stride..(filled + n) * stride]
+                .par_chunks_mut(stride)
+                .zip(&self.spans[self.next..self.next + n])
+                .with_min_len(FILL_TASK)
+                .for_each(|(slots, span)| {
+                    let read = &mut slots[offset];
+                    read.name.clear();
+                    read.name.extend_from_slice(fastq::read_name(span.id(view)));
+                    read.seq.clear();
+                    read.seq.extend_from_slice(span.seq(view));
+                    let qual = read.qual.get_or_insert_with(Vec::new);
+                    qual.clear();
+                    qual.extend_from_slice(span.qual(view));
+                });
+            self.next += n;
+            filled += n;
+        }
+        self.records += filled as u64;
+        Ok(filled)
+    }
+}
+
+/// A reads file read through needletail.
+struct NeedletailFile {
+    reader: Box<dyn FastxReader>,
+    path: String,
+    records: u64,
+}
+
+impl NeedletailFile {
+    fn open(path: &Path) -> Result<NeedletailFile, ReadsError> {
+        let shown = path.display().to_string();
         let reader = needletail::parse_fastx_file(path).map_err(|e| match e.kind {
             needletail::errors::ParseErrorKind::EmptyFile => ReadsError::Empty {
                 path: shown.clone(),
@@ -97,7 +340,7 @@ impl FastqFile {
                 msg: e.to_string(),
             },
         })?;
-        Ok(FastqFile {
+        Ok(NeedletailFile {
             reader,
             path: shown,
             records: 0,
@@ -114,13 +357,8 @@ impl FastqFile {
             msg: format!("malformed record after record {}: {e}", self.records),
         })?;
         self.records += 1;
-        let id = record.id();
-        let first_word = id.split(|b| b.is_ascii_whitespace()).next().unwrap_or(b"");
-        let name = match first_word {
-            [head @ .., b'/', b'1' | b'2'] => head,
-            name => name,
-        };
-        if name.len() > 254 {
+        let name = fastq::read_name(record.id());
+        if name.len() > fastq::MAX_NAME {
             return Err(ReadsError::LongName {
                 path: self.path.clone(),
                 record: self.records,
@@ -144,8 +382,8 @@ impl FastqFile {
 
 /// Reads batches of reads (pairs as consecutive mate 1, mate 2).
 pub struct BatchReader {
-    first: FastqFile,
-    second: Option<FastqFile>,
+    first: ReadsFile,
+    second: Option<ReadsFile>,
     paired: bool,
     pairs_read: u64,
 }
@@ -154,8 +392,8 @@ impl BatchReader {
     /// Opens the source's files.
     pub fn open(source: &ReadSource) -> Result<BatchReader, ReadsError> {
         let (first, second) = match source {
-            ReadSource::Single(p) | ReadSource::Interleaved(p) => (FastqFile::open(p)?, None),
-            ReadSource::Paired(p1, p2) => (FastqFile::open(p1)?, Some(FastqFile::open(p2)?)),
+            ReadSource::Single(p) | ReadSource::Interleaved(p) => (ReadsFile::open(p)?, None),
+            ReadSource::Paired(p1, p2) => (ReadsFile::open(p1)?, Some(ReadsFile::open(p2)?)),
         };
         Ok(BatchReader {
             first,
@@ -174,68 +412,56 @@ impl BatchReader {
         batch: &mut Vec<ReadRecord>,
     ) -> Result<(), ReadsError> {
         let per_item = if self.paired { 2 } else { 1 };
-        let wanted = size.saturating_mul(per_item);
-        let mut used = 0;
-        // The record at `i`, created when the batch has none to reuse.
-        fn slot(batch: &mut Vec<ReadRecord>, i: usize) -> &mut ReadRecord {
-            if i == batch.len() {
-                batch.push(ReadRecord::default());
-            }
-            &mut batch[i]
-        }
-        let result = loop {
-            if used >= wanted {
-                break Ok(());
-            }
-            if !self.first.next_into(slot(batch, used))? {
-                if let Some(second) = &mut self.second {
-                    let mut extra = ReadRecord::default();
-                    if second.next_into(&mut extra)? {
-                        break Err(ReadsError::MateCount {
-                            longer: second.path.clone(),
-                            shorter: self.first.path.clone(),
-                            pairs: self.pairs_read,
-                        });
-                    }
+        batch.resize_with(size.saturating_mul(per_item), ReadRecord::default);
+        let used = match &mut self.second {
+            None => {
+                let n = self.first.fill(batch, 1, 0)?;
+                if self.paired && n % 2 == 1 {
+                    return Err(ReadsError::OddInterleaved {
+                        path: self.first.path().to_string(),
+                        record: self.first.records(),
+                    });
                 }
-                break Ok(());
+                n
             }
-            if !self.paired {
-                used += 1;
-                continue;
-            }
-            let (mate_file, other_path) = match &mut self.second {
-                Some(second) => (second, self.first.path.clone()),
-                None => (&mut self.first, String::new()),
-            };
-            if !mate_file.next_into(slot(batch, used + 1))? {
-                break Err(if other_path.is_empty() {
-                    ReadsError::OddInterleaved {
-                        path: mate_file.path.clone(),
-                        record: mate_file.records,
-                    }
+            Some(second) => {
+                let n1 = self.first.fill(batch, 2, 0)?;
+                let n2 = second.fill(&mut batch[..2 * n1], 2, 1)?;
+                let (longer, shorter, pairs) = if n2 < n1 {
+                    (&self.first, &*second, n2)
+                } else if n1 < size && second.fill(&mut [ReadRecord::default()], 1, 0)? > 0 {
+                    (&*second, &self.first, n1)
                 } else {
-                    ReadsError::MateCount {
-                        longer: other_path,
-                        shorter: mate_file.path.clone(),
-                        pairs: self.pairs_read,
-                    }
-                });
+                    (&self.first, &*second, usize::MAX)
+                };
+                if pairs != usize::MAX {
+                    return Err(ReadsError::MateCount {
+                        longer: longer.path().to_string(),
+                        shorter: shorter.path().to_string(),
+                        pairs: self.pairs_read + pairs as u64,
+                    });
+                }
+                2 * n1
             }
-            self.pairs_read += 1;
-            if batch[used].name != batch[used + 1].name {
-                let path2 = self.second.as_ref().unwrap_or(&self.first).path.clone();
-                break Err(ReadsError::MateNames {
-                    path1: self.first.path.clone(),
-                    path2,
-                    pair: self.pairs_read,
-                    name1: String::from_utf8_lossy(&batch[used].name).into_owned(),
-                    name2: String::from_utf8_lossy(&batch[used + 1].name).into_owned(),
-                });
-            }
-            used += 2;
         };
         batch.truncate(used);
-        result
+        if self.paired {
+            let mismatch = batch
+                .par_chunks(2)
+                .with_min_len(FILL_TASK)
+                .position_first(|pair| pair[0].name != pair[1].name);
+            if let Some(i) = mismatch {
+                let path2 = self.second.as_ref().unwrap_or(&self.first).path();
+                return Err(ReadsError::MateNames {
+                    path1: self.first.path().to_string(),
+                    path2: path2.to_string(),
+                    pair: self.pairs_read + i as u64 + 1,
+                    name1: String::from_utf8_lossy(&batch[2 * i].name).into_owned(),
+                    name2: String::from_utf8_lossy(&batch[2 * i + 1].name).into_owned(),
+                });
+            }
+        }
+        self.pairs_read += (used / per_item) as u64;
+        Ok(())
     }
 }

@@ -1,10 +1,11 @@
-//! SAM/BAM output through rust-htslib: the header, the records of exact alignments,
-//! and a writer that lands its file under the final name only when complete.
+//! SAM/BAM output: the header, the records of exact alignments (htslib records for
+//! BAM, SAM text formatted here as htslib would), and a writer that lands its file
+//! under the final name only when complete.
 
 mod header;
 mod record;
 mod writer;
 
 pub use header::{build_header, parse_read_group, ReadGroupError};
-pub use record::{push_records, MateContext, RecordOptions};
+pub use record::{push_records, Encoded, MateContext, RecordOptions};
 pub use writer::{OutputFormat, SamWriter};

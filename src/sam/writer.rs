@@ -1,9 +1,15 @@
 //! Writing SAM (stdout or file) or BGZF BAM; files are written under a temporary name
 //! and renamed when complete, so a killed run never leaves a finished-looking file.
+//! BAM goes through htslib (its threads compress); SAM lines come formatted
+//! ([`Encoded::Sam`]) and are written as they are.
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use rust_htslib::bam::{self, header::Header, Record};
+use rust_htslib::bam::{self, header::Header};
+
+use super::Encoded;
 
 /// SAM text or BAM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,58 +30,99 @@ impl OutputFormat {
     }
 }
 
+/// Output buffer of SAM text.
+const SAM_BUFFER: usize = 4 << 20;
+
+/// Where records go.
+enum Sink {
+    /// BAM through htslib.
+    Bam(bam::Writer),
+    /// SAM text.
+    Sam(BufWriter<Box<dyn Write + Send>>),
+}
+
 /// An alignment writer to stdout or to a file.
 pub struct SamWriter {
-    inner: Option<bam::Writer>,
+    inner: Option<Sink>,
     /// (temporary, final) names when writing a file.
     rename: Option<(PathBuf, PathBuf)>,
 }
 
 impl SamWriter {
-    /// Opens the output: stdout (SAM) when `path` is `None` or `-`.
+    /// Opens the output: stdout (SAM) when `path` is `None` or `-`; `threads`
+    /// compress BAM.
     pub fn create(
         path: Option<&Path>,
         header: &Header,
         threads: usize,
     ) -> anyhow::Result<SamWriter> {
-        let (inner, rename) = match path.filter(|p| p.as_os_str() != "-") {
-            None => (bam::Writer::from_stdout(header, bam::Format::Sam)?, None),
-            Some(path) => {
-                let format = match OutputFormat::for_path(path) {
-                    OutputFormat::Sam => bam::Format::Sam,
-                    OutputFormat::Bam => bam::Format::Bam,
-                };
-                let tmp = crate::index::format::temporary_name(path);
-                let writer = bam::Writer::from_path(&tmp, header, format)
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-                (writer, Some((tmp, path.to_path_buf())))
-            }
+        let path = path.filter(|p| p.as_os_str() != "-");
+        let format = path.map_or(OutputFormat::Sam, OutputFormat::for_path);
+        let cannot = |e: &dyn std::fmt::Display| match path {
+            Some(path) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
+            None => anyhow::anyhow!("cannot write to stdout: {e}"),
         };
+        let rename = path.map(|p| (crate::index::format::temporary_name(p), p.to_path_buf()));
         let mut writer = SamWriter {
-            inner: Some(inner),
+            inner: None,
             rename,
         };
-        if threads > 1 {
-            writer.htslib().set_threads(threads)?;
-        }
+        let target = writer.rename.as_ref().map(|(tmp, _)| tmp.as_path());
+        writer.inner = Some(match format {
+            OutputFormat::Bam => {
+                let tmp = target.expect("BAM goes to a file");
+                let mut bam = bam::Writer::from_path(tmp, header, bam::Format::Bam)
+                    .map_err(|e| cannot(&e))?;
+                if threads > 1 {
+                    bam.set_threads(threads)?;
+                }
+                Sink::Bam(bam)
+            }
+            OutputFormat::Sam => {
+                let out: Box<dyn Write + Send> = match target {
+                    Some(tmp) => Box::new(File::create(tmp).map_err(|e| cannot(&e))?),
+                    None => Box::new(std::io::stdout()),
+                };
+                let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
+                // The header as htslib writes it: its text, ending in a newline.
+                let mut text = header.to_bytes();
+                if text.last().is_some_and(|&b| b != b'\n') {
+                    text.push(b'\n');
+                }
+                out.write_all(&text).map_err(|e| cannot(&e))?;
+                Sink::Sam(out)
+            }
+        });
         Ok(writer)
     }
 
-    fn htslib(&mut self) -> &mut bam::Writer {
-        self.inner
-            .as_mut()
-            .expect("writer is open until finish or abort")
+    /// Whether records are to be encoded as SAM text rather than htslib records.
+    pub fn wants_text(&self) -> bool {
+        matches!(self.inner, Some(Sink::Sam(_)))
     }
 
-    /// Writes one record.
-    pub fn write(&mut self, record: &Record) -> anyhow::Result<()> {
-        self.htslib()
-            .write(record)
-            .map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))
+    /// Writes records encoded for this writer (see [`SamWriter::wants_text`]).
+    pub fn write(&mut self, records: &Encoded) -> anyhow::Result<()> {
+        let sink = self
+            .inner
+            .as_mut()
+            .expect("writer is open until finish or drop");
+        let result = match (sink, records) {
+            (Sink::Bam(bam), Encoded::Bam(records)) => records
+                .iter()
+                .try_for_each(|r| bam.write(r).map_err(|e| e.to_string())),
+            (Sink::Sam(out), Encoded::Sam(text)) => out.write_all(text).map_err(|e| e.to_string()),
+            _ => panic!("records encoded for the other output format"),
+        };
+        result.map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))
     }
 
     /// Flushes and closes the output, giving a file its final name.
     pub fn finish(mut self) -> anyhow::Result<()> {
+        if let Some(Sink::Sam(out)) = &mut self.inner {
+            out.flush()
+                .map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))?;
+        }
         drop(self.inner.take());
         if let Some((tmp, path)) = self.rename.take() {
             std::fs::rename(&tmp, &path)
