@@ -6,6 +6,9 @@ usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
          genome-scale inputs from a real chromosome: COPIES concatenated copies as
          separate contigs, each copy after the first with 1% of bases substituted
          (N runs and soft-masking kept), e.g. chr20 x3 = 189 Mbp, x32 = 2.0 Gbp.
+       gen_inputs.py OUTDIR --orient FASTA.gz
+         the chromosome forward, reversed, complemented and reverse-complemented, as
+         four contigs (chr20: 252 Mbp of real-looking DNA without long exact copies).
 Prints one path per line. numpy only.
 """
 import os
@@ -103,8 +106,26 @@ def real_copies(out, path, copies):
     return paths
 
 
+def orientations(out, path):
+    """The chromosome forward, reversed, complemented and reverse-complemented: four
+    times its length of real-looking DNA without the long exact repeats of copies."""
+    table = np.arange(256, dtype=np.uint8)
+    for x, y in ((b"A", b"T"), (b"C", b"G"), (b"a", b"t"), (b"c", b"g")):
+        table[x[0]], table[y[0]] = y[0], x[0]
+    contigs = []
+    for name, seq in read_fasta_gz(path):
+        comp = table[seq]
+        contigs += [(f"{name}_fwd", seq), (f"{name}_rev", seq[::-1].copy()),
+                    (f"{name}_comp", comp), (f"{name}_revcomp", comp[::-1].copy())]
+    return write_fasta(f"{out}/real_orient4.fa", contigs)
+
+
 def main():
     out = sys.argv[1]
+    if "--orient" in sys.argv:
+        os.makedirs(out, exist_ok=True)
+        print(orientations(out, sys.argv[sys.argv.index("--orient") + 1]))
+        return
     if "--real" in sys.argv:
         i = sys.argv.index("--real")
         os.makedirs(out, exist_ok=True)

@@ -10,9 +10,10 @@
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
 #            outputs compared with cmp (needs src/device.rs wired to galign::gpu).
-#   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome,
-#            3 copies ~190 Mbp and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES,
-#            copies 1% mutated; gen_inputs.py --real):
+#   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
+#            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
+#            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
+#            gen_inputs.py --real):
 #            `GALIGN index` on the GPU (whole command, -v step times, GPU phases), on the CPU (all cores,
 #            inputs under 500 Mbp) with the index files compared, and SA_BENCH (examples/
 #            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
@@ -98,7 +99,8 @@ fi
 
 if [ -n "$scale" ] && [ -n "$cli" ]; then
   echo "== genome scale: galign index --device gpu / --device cpu (-t $(nproc)), files compared"
-  mapfile -t big_inputs < <(python3 "$here/gen_inputs.py" "$work/real" --real "$scale" ${GALIGN_SCALE_COPIES:-3 32})
+  mapfile -t big_inputs < <(python3 "$here/gen_inputs.py" "$work/real" --orient "$scale"
+    python3 "$here/gen_inputs.py" "$work/real" --real "$scale" ${GALIGN_SCALE_COPIES:-3 32})
   for f in "$scale" "${big_inputs[@]}"; do
     name=$(basename "$f")
     t0=$(date +%s.%N)

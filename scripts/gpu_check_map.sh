@@ -2,14 +2,20 @@
 # GPU check of `galign map` (run through `gpu_check.sh TESTBIN --map GALIGN`, or directly):
 # GPU unit tests, CLI output of --device gpu against --device cpu on every real read set
 # (cmp, SAM and BAM, single and paired, -k 5 and -a), the GPU-error fallback under auto,
-# and a reads/s table on generated reads. Any difference fails the script. Both devices
-# write to the same relative name (in $work/gpu and $work/cpu), so that @PG CL agrees.
+# and a reads/s table on generated reads: for each read length, the search+locate kernels
+# alone and end to end (plain FASTQ -> SAM; gzip and BGZF FASTQ -> BAM, compressed on all
+# cores by gz_parallel.py) on the GPU and the CPU, beside bowtie 1 on the same reads.
+# Any difference fails the script. Both devices write to the same relative name (in
+# $work/gpu and $work/cpu), so that @PG CL agrees.
 #
 # usage: scripts/gpu_check_map.sh TESTBIN GALIGN [WORKDIR]
 # env:   GALIGN_SHARED_DATA (reads/ and ref/; default ../shared/data of the checkout),
 #        MAP_REF (throughput reference; default the shared human_GRCh37_chr20.fa.gz),
-#        MAP_READS (generated reads, default 4000000), BOWTIE_DIR (bowtie-align-s and
-#        bowtie-build-s, else PATH).
+#        MAP_READS (generated reads, default 4000000), MAP_READ_LENGTHS (default
+#        "150 100"), MAP_BIG_FASTA (optional human-scale reference, e.g. from
+#        `gen_inputs.py DIR --real chr20.fa.gz 49`: indexed on the GPU, then 150 bp reads
+#        of MAP_REF mapped to it), BOWTIE_DIR (bowtie-align-s and bowtie-build-s, else
+#        PATH).
 set -euo pipefail
 bin=$1; galign=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -74,46 +80,82 @@ fi
 cat "$work/f_gpu.err"
 
 [ -e "$map_ref" ] || { echo "no $map_ref: throughput skipped"; exit 0; }
-echo "== throughput: $nreads generated 150 bp reads of $(basename "$map_ref"), $cores cores"
-python3 "$here/gen_reads.py" "$map_ref" "$work/big.fq" "$nreads"
 "$galign" index -v -p "$work/big" "$map_ref" 2>&1 | grep -E 'GPU|total' || true
 rows=()
-# run NAME DEVICE FORMAT [OPTIONS]: times one map run; keeps its kernel and GPU-stage seconds.
+# run NAME DEVICE FORMAT INDEX READS [OPTIONS]: times one map run (output big.FORMAT in
+# $work/DEVICE); keeps its kernel and GPU-stage seconds.
 run() {
-  local name=$1 dev=$2 fmt=$3; shift 3
+  local name=$1 dev=$2 fmt=$3 idx=$4 reads=$5; shift 5
   local t0; t0=$(now)
-  (cd "$work/$dev" && "$galign" map -v --device "$dev" "$@" -o "big.$fmt" "$work/big" "$work/big.fq" 2>big.err) \
+  (cd "$work/$dev" && "$galign" map -v --device "$dev" "$@" -o "big.$fmt" "$idx" "$reads" 2>big.err) \
     || { cat "$work/$dev/big.err"; exit 1; }
   rows+=("$name|$(calc "$(now) - $t0")")
   sed "s/^/  [$name] /" "$work/$dev/big.err"
   local k s
   k=$(grep -o 'kernels: [0-9]* reads in [0-9.]* s' "$work/$dev/big.err" | awk '{print $5}') || true
   s=$(grep -o 'GPU stage ([^)]*): [0-9.]* s' "$work/$dev/big.err" | awk '{print $(NF-1)}') || true
-  [ -z "$k" ] || rows+=("  GPU search+locate kernels alone|$k" "  GPU stage: packing, transfers, kernels|$s")
+  [ -z "$k" ] || rows+=("  search+locate kernels alone|$k" "  GPU stage: packing, transfers, kernels|$s")
 }
-run "galign map --device gpu, BAM, batch 1M" gpu bam --batch-size 1048576
-mv "$work/gpu/big.bam" "$work/gpu/big_1m.bam"
-run "galign map --device gpu, BAM" gpu bam
-run "galign map --device gpu, SAM" gpu sam
-run "galign map --device cpu, BAM" cpu bam
-run "galign map --device cpu, SAM" cpu sam
-for out in big.sam big.bam big_1m.bam; do
-  res=OK; cmp -s "$work/gpu/$out" "$work/cpu/big.${out##*.}" || res=DIFFERENT
-  echo "generated reads, GPU $out vs CPU: $res"
+same() { # same GPU_FILE CPU_FILE: fails unless identical
+  local res=OK; cmp -s "$work/gpu/$1" "$work/cpu/$2" || res=DIFFERENT
+  echo "generated reads, GPU $1 vs CPU $2: $res"
   [ $res = OK ] || { echo "FAILED: GPU output differs"; exit 1; }
-done
-if [ -n "$bowtie" ]; then
-  wait
-  if [ "$(cat "$work/bt_build.rc")" = 0 ]; then
-    t0=$(now)
-    bowtie-align-s -p "$cores" -v 0 -a -S "$work/bt" "$work/big.fq" >"$work/bt.sam" 2>"$work/bt.err"
-    rows+=("bowtie 1 -v 0 -a -p $cores -S (SAM)|$(calc "$(now) - $t0")")
-    sed 's/^/  [bowtie] /' "$work/bt.err"
-  else
-    cat "$work/bt_build.log"
+}
+for len in ${MAP_READ_LENGTHS:-150 100}; do
+  echo "== throughput: $nreads generated $len bp reads of $(basename "$map_ref"), $cores cores"
+  fq=$work/big_$len.fq
+  python3 "$here/gen_reads.py" "$map_ref" "$fq" "$nreads" "$len"
+  python3 "$here/gz_parallel.py" "$fq" "$fq.gz" --gzip
+  python3 "$here/gz_parallel.py" "$fq" "$work/big_$len.bgzf.fq.gz" --bgzf
+  ls -l "$fq" "$fq.gz" "$work/big_$len.bgzf.fq.gz" | awk '{print "  " $5, $NF}'
+  rows+=("-- $len bp reads|")
+  if [ "$len" = 150 ]; then
+    run "GPU, FASTQ -> BAM, batch 1M" gpu bam "$work/big" "$fq" --batch-size 1048576
+    mv "$work/gpu/big.bam" "$work/gpu/big_1m.bam"
   fi
+  run "GPU, FASTQ -> SAM" gpu sam "$work/big" "$fq"
+  run "GPU, gzip FASTQ -> BAM" gpu bam "$work/big" "$fq.gz"
+  mv "$work/gpu/big.bam" "$work/gpu/big_gz.bam"
+  run "GPU, BGZF FASTQ -> BAM" gpu bam "$work/big" "$work/big_$len.bgzf.fq.gz"
+  run "CPU, FASTQ -> SAM" cpu sam "$work/big" "$fq"
+  run "CPU, BGZF FASTQ -> BAM" cpu bam "$work/big" "$work/big_$len.bgzf.fq.gz"
+  same big.sam big.sam; same big.bam big.bam; same big_gz.bam big.bam
+  [ "$len" != 150 ] || same big_1m.bam big.bam
+  if [ -n "$bowtie" ]; then
+    wait
+    if [ "$(cat "$work/bt_build.rc")" = 0 ]; then
+      t0=$(now)
+      bowtie-align-s -p "$cores" -v 0 -a -S "$work/bt" "$fq" >"$work/bt.sam" 2>"$work/bt.err"
+      rows+=("bowtie 1 -v 0 -a -p $cores, FASTQ -> SAM|$(calc "$(now) - $t0")")
+      sed 's/^/  [bowtie] /' "$work/bt.err"
+    else
+      cat "$work/bt_build.log"
+    fi
+  fi
+  rm -f "$fq" "$fq.gz" "$work/big_$len.bgzf.fq.gz"
+done
+# A human-scale index ($MAP_BIG_FASTA, e.g. gen_inputs.py --real chr20 49: 3.1 Gbp):
+# kernel rate where the index no longer fits the caches; reads from $map_ref.
+if [ -n "${MAP_BIG_FASTA:-}" ]; then
+  echo "== human-scale index: $(basename "$MAP_BIG_FASTA")"
+  "$galign" index -v --device gpu -p "$work/huge" "$MAP_BIG_FASTA" 2>&1 | grep -E 'bases|GPU\)' || true
+  fq=$work/big_150.fq
+  python3 "$here/gen_reads.py" "$map_ref" "$fq" "$nreads" 150
+  rows+=("-- 150 bp reads, index $(basename "$MAP_BIG_FASTA")|")
+  run "GPU, FASTQ -> SAM" gpu sam "$work/huge" "$fq"
+  rm -f "$work/huge.galign" "$fq"
 fi
-printf '\n%-44s %10s %14s\n' "what ($nreads reads, both strands)" seconds reads/s
-for row in "${rows[@]}"; do
-  printf '%-44s %10.3f %14.0f\n' "${row%%|*}" "${row##*|}" "$(calc "$nreads / ${row##*|}")"
+printf '\n%-46s %10s %14s %10s\n' "what ($nreads reads, both strands)" seconds reads/s vs_bowtie
+# Rows of a read length come before its bowtie row; ratios use that length's bowtie time.
+bt=""
+for ((i = ${#rows[@]} - 1; i >= 0; i--)); do
+  row=${rows[$i]}
+  case $row in bowtie*) bt=${row##*|} ;; --*) bt="" ;; esac
+  ratios[$i]=""
+  case $row in "  "*|--*|bowtie*) ;; *) [ -z "$bt" ] || ratios[$i]=$(calc "round($bt / ${row##*|}, 2)") ;; esac
+done
+for i in "${!rows[@]}"; do
+  row=${rows[$i]}
+  if [ "${row##*|}" = "" ]; then printf '%s\n' "${row%%|*}"; continue; fi
+  printf '%-46s %10.3f %14.0f %10s\n' "${row%%|*}" "${row##*|}" "$(calc "$nreads / ${row##*|}")" "${ratios[$i]}"
 done

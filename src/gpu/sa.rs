@@ -149,11 +149,14 @@ pub(crate) fn on_device<'g>(
             ],
         )?;
         // The sorted positions are the SA but for the order inside unsorted groups,
-        // which the rounds write. The key buffers make way for the exactly sized list.
+        // which the rounds write. The key buffers make way for the exactly sized list
+        // (the flags first, so that the peak stays at the sort's 16 bytes a base).
         let [sa, isa] = vals;
+        let [keep, list] = keys;
+        drop(keep);
         let pos = gpu.alloc(4 * m)?;
-        pos.copy_from(keys[1].ptr(0), 4 * m)?;
-        drop(keys);
+        pos.copy_from(list.ptr(0), 4 * m)?;
+        drop(list);
         prof.mark("initial ranks");
         (sa, isa, pos, m)
     };
