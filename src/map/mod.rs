@@ -5,6 +5,7 @@
 //! builds the records of batch i and the writer compresses batch i - 1. Output is in
 //! input order and does not depend on device, thread count or batch size.
 
+mod bgzf;
 mod blocks;
 mod fastq;
 pub mod pairing;
