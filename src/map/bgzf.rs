@@ -79,8 +79,9 @@ pub fn starts_bgzf(source: &mut impl Read) -> io::Result<bool> {
 struct Member {
     /// Its deflate data in [`Bgzf::buf`].
     deflate: Range<usize>,
-    /// Its CRC32 and ISIZE.
+    /// Its CRC32.
     crc: u32,
+    /// Its ISIZE: the bytes it inflates to.
     size: usize,
     /// Its byte offset in the file.
     offset: u64,
@@ -92,8 +93,10 @@ pub struct Bgzf {
     file: Option<Box<dyn Read + Send>>,
     /// The rest of the file inflated serially, after a member that is not BGZF.
     serial: Option<Box<dyn Read + Send>>,
-    /// Compressed bytes read; those before `start` are inflated.
+    /// Compressed bytes read, from `offset` in the file.
     buf: Vec<u8>,
+    /// Where in `buf` the next member starts: the ones before are inflated or in the
+    /// current run.
     start: usize,
     /// The byte offset of `buf[0]` in the file.
     offset: u64,

@@ -4,9 +4,10 @@
 //!
 //! Plain, gzip and BGZF FASTQ, nearly every input, is read in large blocks on a thread
 //! of its own ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by
-//! block, in parallel ([`super::fastq`]); the batch's reads are filled in parallel too. needletail's reader
-//! parses one record at a time on one thread, which held the whole pipeline to its
-//! pace; it still reads the rest (FASTA reads, bzip2, zstd), with the same grammar.
+//! block, in parallel ([`super::fastq`]); the batch's reads are filled in parallel too.
+//! needletail's reader parses one record at a time on one thread, which held the whole
+//! pipeline to its pace; it still reads the rest (FASTA reads, bzip2, zstd), with the
+//! same grammar.
 
 use std::fs::File;
 use std::io::{Read, Seek};
