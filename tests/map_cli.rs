@@ -1,11 +1,13 @@
 //! `galign map`: hits against a brute-force scan on a nasty reference (contig
 //! boundaries, N and IUPAC runs, soft-masking, homopolymers, short reads), SAM/BAM
-//! accepted by samtools, byte-identical output whatever the threads or batch size,
-//! paired-end fields, and clear errors for bad input.
+//! accepted by samtools, byte-identical output whatever the threads or batch size or
+//! the reads' compression (plain, gzip, BGZF), paired-end fields, and clear errors for
+//! bad input.
 
 mod common;
 
 use std::collections::BTreeSet;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::Command;
 
@@ -209,6 +211,131 @@ fn output_is_identical_across_threads_and_batch_sizes() {
             "{ext} output differs with threads or batch size"
         );
     }
+}
+
+/// `text` as gzip, one member.
+fn gzip(text: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(text).unwrap();
+    e.finish().unwrap()
+}
+
+/// `text` as BGZF, written by htslib at `level`.
+fn bgzf(text: &[u8], level: i8, dir: &Path) -> Vec<u8> {
+    use rust_htslib::bgzf::{CompressionLevel, Writer};
+    let path = dir.join("bgzf.tmp");
+    let mut w = Writer::from_path_with_level(&path, CompressionLevel::Level(level)).unwrap();
+    w.write_all(text).unwrap();
+    drop(w); // flushes, then the EOF block
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    bytes
+}
+
+/// The byte offsets of a BGZF file's members.
+fn bgzf_members(bytes: &[u8]) -> Vec<usize> {
+    let mut at = 0;
+    let mut offsets = Vec::new();
+    while at < bytes.len() {
+        assert_eq!(&bytes[at + 12..at + 16], b"BC\x02\x00");
+        offsets.push(at);
+        at += u16::from_le_bytes([bytes[at + 16], bytes[at + 17]]) as usize + 1;
+    }
+    offsets
+}
+
+#[test]
+fn plain_gzip_and_bgzf_reads_give_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let mut text = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap())
+        .read_to_end(&mut text)
+        .unwrap();
+    assert!(text.len() > 4 << 20, "more than one block of reads");
+    let (a, b) = (text.len() / 3 + 17, 2 * text.len() / 3 + 5); // inside records
+    let multi = [gzip(&text[..a]), gzip(&text[a..b]), gzip(&text[b..])].concat();
+    let mixed = [
+        bgzf(&text[..a], 6, dir.path()),
+        gzip(&text[a..b]),
+        bgzf(&text[b..], 1, dir.path()),
+    ]
+    .concat();
+    let inputs: [(&str, Vec<u8>); 6] = [
+        ("plain", text.clone()),
+        ("gzip", gzip(&text)),
+        ("multi-member gzip", multi),
+        ("bgzf", bgzf(&text, 6, dir.path())),
+        ("bgzf level 0", bgzf(&text, 0, dir.path())),
+        ("bgzf, gzip, bgzf", mixed),
+    ];
+    // The same reads and output names each time: both are in @PG CL.
+    let reads = dir.path().join("reads.fq.gz");
+    for ext in ["sam", "bam"] {
+        let out = dir.path().join(format!("out.{ext}"));
+        let mut first: Option<Vec<u8>> = None;
+        for (name, bytes) in &inputs {
+            std::fs::write(&reads, bytes).unwrap();
+            run_ok(
+                galign()
+                    .args(["map", "-t", "2", "-o"])
+                    .arg(&out)
+                    .arg(&prefix)
+                    .arg(&reads),
+            );
+            let output = std::fs::read(&out).unwrap();
+            std::fs::remove_file(&out).unwrap();
+            match &first {
+                None => first = Some(output),
+                Some(f) => assert!(f == &output, "{ext} output differs for {name} reads"),
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_bgzf_reads_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let mut text = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap())
+        .read_to_end(&mut text)
+        .unwrap();
+    let good = bgzf(&text, 6, dir.path());
+    let members = bgzf_members(&good);
+    let middle = members[members.len() / 2];
+    let truncated = &good[..middle + 1000];
+    map_error(
+        &prefix,
+        &[("r.fq.gz", truncated)],
+        &[
+            "r.fq.gz",
+            &format!("truncated BGZF block at byte offset {middle}"),
+        ],
+    );
+    let mut corrupt = good.clone();
+    corrupt[middle + 1000] ^= 0x40;
+    map_error(
+        &prefix,
+        &[("r.fq.gz", &corrupt)],
+        &[
+            "r.fq.gz",
+            &format!("corrupt BGZF block at byte offset {middle}"),
+        ],
+    );
+    // Only the EOF block: empty, as an empty gzip or plain file is.
+    let eof = bgzf(b"", 6, dir.path());
+    assert_eq!(bgzf_members(&eof), [0]);
+    map_error(
+        &prefix,
+        &[("r.fq.gz", &eof)],
+        &["r.fq.gz", "empty (no reads)"],
+    );
+    map_error(
+        &prefix,
+        &[("r.fq.gz", &gzip(b""))],
+        &["r.fq.gz", "empty (no reads)"],
+    );
 }
 
 #[test]

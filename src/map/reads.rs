@@ -2,11 +2,12 @@
 //! paired interleaved in one. Mate names are checked; any malformed record is an error
 //! that names the file and the record.
 //!
-//! Plain and gzip FASTQ, nearly every input, is read in large blocks on a thread of
-//! its own ([`super::blocks`]) and parsed block by block, in parallel
-//! ([`super::fastq`]); the batch's reads are filled in parallel too. needletail's reader
-//! parses one record at a time on one thread, which held the whole pipeline to its
-//! pace; it still reads the rest (FASTA reads, bzip2, zstd), with the same grammar.
+//! Plain, gzip and BGZF FASTQ, nearly every input, is read in large blocks on a thread
+//! of its own ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by
+//! block, in parallel ([`super::fastq`]); the batch's reads are filled in parallel too.
+//! needletail's reader parses one record at a time on one thread, which held the whole
+//! pipeline to its pace; it still reads the rest (FASTA reads, bzip2, zstd), with the
+//! same grammar.
 
 use std::fs::File;
 use std::io::{Read, Seek};
@@ -16,7 +17,8 @@ use flate2::read::MultiGzDecoder;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
-use super::blocks::{Block, Blocks, HEADROOM};
+use super::bgzf::{self, Bgzf};
+use super::blocks::{Block, Blocks, Source, HEADROOM};
 use super::fastq::{self, Problem, Span};
 
 /// One read as it came from the file.
@@ -90,14 +92,14 @@ const FILL_TASK: usize = 512;
 
 /// One open reads file.
 enum ReadsFile {
-    /// Plain or gzip FASTQ, parsed in blocks.
+    /// Plain, gzip or BGZF FASTQ, parsed in blocks.
     Blocks(BlockFastq),
     /// Anything else, through needletail.
     Needletail(NeedletailFile),
 }
 
 impl ReadsFile {
-    /// Opens `path`, in blocks when it is plain or gzip FASTQ.
+    /// Opens `path`, in blocks when it is plain, gzip or BGZF FASTQ.
     fn open(path: &Path) -> Result<ReadsFile, ReadsError> {
         let shown = path.display().to_string();
         if std::fs::metadata(path)
@@ -107,7 +109,7 @@ impl ReadsFile {
             return Err(ReadsError::Empty { path: shown });
         }
         match open_fastq(path) {
-            Some((source, first)) => Ok(ReadsFile::Blocks(BlockFastq::new(source, first, shown))),
+            Some((source, prefix)) => Ok(ReadsFile::Blocks(BlockFastq::new(source, prefix, shown))),
             // needletail says what is wrong, or reads what is not plain/gzip FASTQ.
             None => NeedletailFile::open(path).map(ReadsFile::Needletail),
         }
@@ -152,21 +154,31 @@ impl ReadsFile {
     }
 }
 
-/// The file's content (inflated) and its first byte, when it is plain or gzip FASTQ
-/// that can be read; `None` otherwise.
-fn open_fastq(path: &Path) -> Option<(Box<dyn Read + Send>, u8)> {
+/// The file's content (inflated) and the bytes already taken from it, when it is
+/// plain, gzip or BGZF FASTQ that can be read; `None` otherwise.
+fn open_fastq(path: &Path) -> Option<(Source, Vec<u8>)> {
     let mut file = File::open(path).ok()?;
     let mut magic = [0u8; 2];
     file.read_exact(&mut magic).ok()?;
     file.rewind().ok()?;
     let mut source: Box<dyn Read + Send> = if magic == [0x1f, 0x8b] {
+        let is_bgzf = bgzf::starts_bgzf(&mut file).ok()?;
+        file.rewind().ok()?;
+        if is_bgzf {
+            // The first byte through a decoder of its own; the blocks start afresh.
+            let mut first = [0u8];
+            MultiGzDecoder::new(&file).read_exact(&mut first).ok()?;
+            file.rewind().ok()?;
+            let source = Source::Bgzf(Bgzf::new(Box::new(file)));
+            return (first[0] == b'@').then_some((source, Vec::new()));
+        }
         Box::new(MultiGzDecoder::new(file))
     } else {
         Box::new(file)
     };
     let mut first = [0u8];
     source.read_exact(&mut first).ok()?;
-    (first[0] == b'@').then_some((source, first[0]))
+    (first[0] == b'@').then_some((Source::Stream(source), vec![first[0]]))
 }
 
 /// A FASTQ file read in blocks: the records of the current block, located, are handed
@@ -191,9 +203,9 @@ struct BlockFastq {
 }
 
 impl BlockFastq {
-    fn new(source: Box<dyn Read + Send>, first: u8, path: String) -> BlockFastq {
+    fn new(source: Source, prefix: Vec<u8>, path: String) -> BlockFastq {
         BlockFastq {
-            blocks: Blocks::spawn(source, vec![first]),
+            blocks: Blocks::spawn(source, prefix),
             path,
             block: Block {
                 data: Vec::new(),
