@@ -6,6 +6,7 @@ usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
          genome-scale inputs from a real chromosome: COPIES concatenated copies as
          separate contigs, each copy after the first with 1% of bases substituted
          (N runs and soft-masking kept), e.g. chr20 x3 = 189 Mbp, x32 = 2.0 Gbp.
+       gen_inputs.py OUTDIR --random BASES   (one contig of uniform random DNA)
        gen_inputs.py OUTDIR --orient FASTA.gz
          the chromosome forward, reversed, complemented and reverse-complemented, as
          four contigs (chr20: 252 Mbp of real-looking DNA without long exact copies).
@@ -120,8 +121,30 @@ def orientations(out, path):
     return write_fasta(f"{out}/real_orient4.fa", contigs)
 
 
+def random_genome(out, bases):
+    """`bases` of uniform random DNA in one contig, written in pieces."""
+    rng = np.random.default_rng(31)
+    path = f"{out}/random_{bases}.fa"
+    with open(path, "wb") as f:
+        f.write(b">random\n")
+    piece = 60 << 20
+    for start in range(0, bases, piece):
+        with open(path, "ab") as f:
+            seq = random_dna(rng, min(piece, bases - start))
+            rows = seq.reshape(-1, 60) if len(seq) % 60 == 0 else None
+            if rows is None:
+                f.write(b"\n".join(seq[i : i + 60].tobytes() for i in range(0, len(seq), 60)) + b"\n")
+            else:
+                f.write(np.hstack([rows, np.full((len(rows), 1), ord("\n"), np.uint8)]).tobytes())
+    return path
+
+
 def main():
     out = sys.argv[1]
+    if "--random" in sys.argv:
+        os.makedirs(out, exist_ok=True)
+        print(random_genome(out, int(sys.argv[sys.argv.index("--random") + 1])))
+        return
     if "--orient" in sys.argv:
         os.makedirs(out, exist_ok=True)
         print(orientations(out, sys.argv[sys.argv.index("--orient") + 1]))

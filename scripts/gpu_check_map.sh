@@ -12,10 +12,10 @@
 # env:   GALIGN_SHARED_DATA (reads/ and ref/; default ../shared/data of the checkout),
 #        MAP_REF (throughput reference; default the shared human_GRCh37_chr20.fa.gz),
 #        MAP_READS (generated reads, default 4000000), MAP_READ_LENGTHS (default
-#        "150 100"), MAP_BIG_FASTA (optional human-scale reference, e.g. from
-#        `gen_inputs.py DIR --real chr20.fa.gz 49`: indexed on the GPU, then 150 bp reads
-#        of MAP_REF mapped to it), BOWTIE_DIR (bowtie-align-s and bowtie-build-s, else
-#        PATH).
+#        "150 100"), MAP_BIG_FASTA (optional human-scale references, space separated,
+#        e.g. from `gen_inputs.py DIR --real chr20.fa.gz 49` and `--random 3100000000`:
+#        each indexed on the GPU, then 150 bp reads of it mapped to it), BOWTIE_DIR (bowtie-align-s and bowtie-build-s, else
+#        PATH), MAP_THROUGHPUT_ONLY=1 (skip the tests and comparisons on real reads).
 set -euo pipefail
 bin=$1; galign=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +37,7 @@ if [ -n "$bowtie" ] && [ -e "$map_ref" ]; then
   (bowtie-build-s --threads "$cores" -q "$work/bt_ref.fa" "$work/bt" >"$work/bt_build.log" 2>&1; echo $? >"$work/bt_build.rc") &
 fi
 
+if [ -z "${MAP_THROUGHPUT_ONLY:-}" ]; then
 echo "== unit tests on the GPU"
 "$bin" --test-threads 1 gpu_ kernels_compile --nocapture 2>&1 | grep -v '^$'
 
@@ -79,6 +80,7 @@ if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device gpu -o "$work/f_gpu.sam" "
 fi
 cat "$work/f_gpu.err"
 
+fi # MAP_THROUGHPUT_ONLY
 [ -e "$map_ref" ] || { echo "no $map_ref: throughput skipped"; exit 0; }
 "$galign" index -v -p "$work/big" "$map_ref" 2>&1 | grep -E 'GPU|total' || true
 rows=()
@@ -86,6 +88,7 @@ rows=()
 # $work/DEVICE); keeps its kernel and GPU-stage seconds.
 run() {
   local name=$1 dev=$2 fmt=$3 idx=$4 reads=$5; shift 5
+  cat "$reads" >/dev/null # input in the page cache, as for bowtie: time the mapper, not the disk
   local t0; t0=$(now)
   (cd "$work/$dev" && "$galign" map -v --device "$dev" "$@" -o "big.$fmt" "$idx" "$reads" 2>big.err) \
     || { cat "$work/$dev/big.err"; exit 1; }
@@ -101,29 +104,37 @@ same() { # same GPU_FILE CPU_FILE: fails unless identical
   echo "generated reads, GPU $1 vs CPU $2: $res"
   [ $res = OK ] || { echo "FAILED: GPU output differs"; exit 1; }
 }
+# Every run reads the same path, a link to the plain, gzip or BGZF file, so that @PG CL
+# agrees and all SAM (and all BAM) outputs can be compared.
+reads=$work/reads.fq
 for len in ${MAP_READ_LENGTHS:-150 100}; do
   echo "== throughput: $nreads generated $len bp reads of $(basename "$map_ref"), $cores cores"
   fq=$work/big_$len.fq
   python3 "$here/gen_reads.py" "$map_ref" "$fq" "$nreads" "$len"
   python3 "$here/gz_parallel.py" "$fq" "$fq.gz" --gzip
-  python3 "$here/gz_parallel.py" "$fq" "$work/big_$len.bgzf.fq.gz" --bgzf
-  ls -l "$fq" "$fq.gz" "$work/big_$len.bgzf.fq.gz" | awk '{print "  " $5, $NF}'
+  python3 "$here/gz_parallel.py" "$fq" "$fq.bgzf.gz" --bgzf
+  ls -l "$fq" "$fq.gz" "$fq.bgzf.gz" | awk '{print "  " $5, $NF}'
+  sync # inputs on disk before the clock starts
   rows+=("-- $len bp reads|")
+  ln -sf "$fq" "$reads"
   if [ "$len" = 150 ]; then
-    run "GPU, FASTQ -> BAM, batch 1M" gpu bam "$work/big" "$fq" --batch-size 1048576
+    run "GPU, FASTQ -> BAM, batch 1M" gpu bam "$work/big" "$reads" --batch-size 1048576
     mv "$work/gpu/big.bam" "$work/gpu/big_1m.bam"
   fi
-  run "GPU, FASTQ -> SAM" gpu sam "$work/big" "$fq"
-  run "GPU, gzip FASTQ -> BAM" gpu bam "$work/big" "$fq.gz"
+  run "GPU, FASTQ -> SAM" gpu sam "$work/big" "$reads"
+  run "CPU, FASTQ -> SAM" cpu sam "$work/big" "$reads"
+  ln -sf "$fq.gz" "$reads"
+  run "GPU, gzip FASTQ -> BAM" gpu bam "$work/big" "$reads"
   mv "$work/gpu/big.bam" "$work/gpu/big_gz.bam"
-  run "GPU, BGZF FASTQ -> BAM" gpu bam "$work/big" "$work/big_$len.bgzf.fq.gz"
-  run "CPU, FASTQ -> SAM" cpu sam "$work/big" "$fq"
-  run "CPU, BGZF FASTQ -> BAM" cpu bam "$work/big" "$work/big_$len.bgzf.fq.gz"
+  ln -sf "$fq.bgzf.gz" "$reads"
+  run "GPU, BGZF FASTQ -> BAM" gpu bam "$work/big" "$reads"
+  run "CPU, BGZF FASTQ -> BAM" cpu bam "$work/big" "$reads"
   same big.sam big.sam; same big.bam big.bam; same big_gz.bam big.bam
   [ "$len" != 150 ] || same big_1m.bam big.bam
   if [ -n "$bowtie" ]; then
     wait
     if [ "$(cat "$work/bt_build.rc")" = 0 ]; then
+      cat "$fq" >/dev/null
       t0=$(now)
       bowtie-align-s -p "$cores" -v 0 -a -S "$work/bt" "$fq" >"$work/bt.sam" 2>"$work/bt.err"
       rows+=("bowtie 1 -v 0 -a -p $cores, FASTQ -> SAM|$(calc "$(now) - $t0")")
@@ -132,19 +143,22 @@ for len in ${MAP_READ_LENGTHS:-150 100}; do
       cat "$work/bt_build.log"
     fi
   fi
-  rm -f "$fq" "$fq.gz" "$work/big_$len.bgzf.fq.gz"
+  rm -f "$fq" "$fq.gz" "$fq.bgzf.gz" "$reads"
 done
-# A human-scale index ($MAP_BIG_FASTA, e.g. gen_inputs.py --real chr20 49: 3.1 Gbp):
-# kernel rate where the index no longer fits the caches; reads from $map_ref.
-if [ -n "${MAP_BIG_FASTA:-}" ]; then
-  echo "== human-scale index: $(basename "$MAP_BIG_FASTA")"
-  "$galign" index -v --device gpu -p "$work/huge" "$MAP_BIG_FASTA" 2>&1 | grep -E 'bases|GPU\)' || true
+# Human-scale indexes ($MAP_BIG_FASTA, space separated; e.g. gen_inputs.py --real chr20 49
+# and --random 3100000000): kernel rates where the index no longer fits the caches, on
+# 150 bp reads of each reference itself.
+for big in ${MAP_BIG_FASTA:-}; do
+  echo "== human-scale index: $(basename "$big")"
+  "$galign" index -v --device gpu -p "$work/huge" "$big" 2>&1 | grep -E 'bases|GPU\)' || true
   fq=$work/big_150.fq
-  python3 "$here/gen_reads.py" "$map_ref" "$fq" "$nreads" 150
-  rows+=("-- 150 bp reads, index $(basename "$MAP_BIG_FASTA")|")
-  run "GPU, FASTQ -> SAM" gpu sam "$work/huge" "$fq"
-  rm -f "$work/huge.galign" "$fq"
-fi
+  python3 "$here/gen_reads.py" "$big" "$fq" "$nreads" 150
+  sync
+  rows+=("-- 150 bp reads of $(basename "$big"), its own index|")
+  ln -sf "$fq" "$reads"
+  run "GPU, FASTQ -> SAM" gpu sam "$work/huge" "$reads"
+  rm -f "$work/huge.galign" "$fq" "$reads"
+done
 printf '\n%-46s %10s %14s %10s\n' "what ($nreads reads, both strands)" seconds reads/s vs_bowtie
 # Rows of a read length come before its bowtie row; ratios use that length's bowtie time.
 bt=""

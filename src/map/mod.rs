@@ -103,7 +103,7 @@ impl MapStats {
 }
 
 /// Reads in flight between stages, in batches.
-const CHANNEL_DEPTH: usize = 2;
+const CHANNEL_DEPTH: usize = 4;
 /// Reads (or pairs) per rayon task.
 const TASK_SIZE: usize = 256;
 
@@ -240,7 +240,7 @@ fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>>
     if device == DeviceChoice::Cpu {
         return Ok(None);
     }
-    match Gpu::open() {
+    match log.step("open the GPU", Gpu::open) {
         Ok(gpu) => Ok(Some(gpu)),
         Err(e) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
         Err(e) => {
