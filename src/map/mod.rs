@@ -130,22 +130,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let mut stats = MapStats::default();
-    let gpu = open_gpu(options.device, log)?;
-    let searcher = match &gpu {
-        Some(gpu) => match log.step("index to the GPU", || GpuSearcher::new(gpu, &fm)) {
-            Ok(s) => {
-                log.info(&format!("searching on the GPU: {}", gpu.describe()));
-                Some(s)
-            }
-            Err(e) if options.device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
-            Err(e) => {
-                log.info(&format!("GPU not used ({e}); mapping on the CPU"));
-                None
-            }
-        },
-        None => None,
-    };
-
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -167,9 +151,14 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 }
             }
         });
-        let strict = options.device == DeviceChoice::Gpu;
+        // The GPU opens on a thread of its own (starting a CUDA context takes ~0.3 s);
+        // under `auto` the batches that come before it are searched on the CPU.
+        let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
+        let device = options.device;
+        scope.spawn(move || gpu_tx.send(open_gpu(device, log)));
+        let fm_ref = &fm;
         let search_thread =
-            scope.spawn(move || search_stage(searcher, strict, batch_rx, hits_tx, log));
+            scope.spawn(move || search_stage(gpu_rx, fm_ref, device, batch_rx, hits_tx, log));
         let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
             let mut busy = 0.0;
             for parts in out_rx {
@@ -253,20 +242,49 @@ fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>>
 /// A batch with its GPU search results (`None`: search it on the CPU).
 type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 
-/// The search thread: passes batches on with their GPU results, if any. After a GPU
-/// error the rest goes to the CPU (with one message), or, when `strict`, the run fails.
-/// An empty batch (end of input) or an error is the last item sent. Returns its busy
-/// seconds.
+/// The search thread: passes batches on with their GPU results, if any. The GPU comes
+/// from `opening` (`None`: not used); under `auto` the batches that arrive before it
+/// are passed on without results (searched on the CPU), under `gpu` the first batch
+/// waits for it. After a GPU error the rest goes to the CPU (with one message), or,
+/// under `gpu`, the run fails. An empty batch (end of input) or an error is the last
+/// item sent. Returns its busy seconds.
 fn search_stage(
-    mut searcher: Option<GpuSearcher<'_>>,
-    strict: bool,
+    opening: crossbeam_channel::Receiver<anyhow::Result<Option<Gpu>>>,
+    fm: &FmIndex<'_>,
+    device: DeviceChoice,
     batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, reads::ReadsError>>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
+    let strict = device == DeviceChoice::Gpu;
+    let gpu = std::cell::OnceCell::new();
+    let mut searcher: Option<GpuSearcher<'_>> = None;
+    let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
     for batch in batches {
         let start = Instant::now();
+        if !opened {
+            let ready = if strict {
+                opening.recv().ok()
+            } else {
+                opening.try_recv().ok()
+            };
+            if let Some(result) = ready {
+                opened = true;
+                let started = match result {
+                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, strict, log),
+                    Ok(None) => Ok(None),
+                    Err(e) => Err(e),
+                };
+                match started {
+                    Ok(s) => searcher = s,
+                    Err(e) => {
+                        let _ = out.send(Err(e));
+                        break;
+                    }
+                }
+            }
+        }
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
             Ok(batch) => match searcher.as_mut().map(|s| s.search_batch(&batch)) {
@@ -303,6 +321,27 @@ fn search_stage(
         ));
     }
     stage_seconds
+}
+
+/// Uploads the index to the opened `gpu`; `None` (with a message) when that fails under
+/// `auto`, an error under `gpu` (`strict`).
+fn start_searcher<'g>(
+    gpu: &'g Gpu,
+    fm: &FmIndex<'_>,
+    strict: bool,
+    log: &Reporter,
+) -> anyhow::Result<Option<GpuSearcher<'g>>> {
+    match log.step("index to the GPU", || GpuSearcher::new(gpu, fm)) {
+        Ok(s) => {
+            log.info(&format!("searching on the GPU: {}", gpu.describe()));
+            Ok(Some(s))
+        }
+        Err(e) if strict => anyhow::bail!("--device gpu: {e}"),
+        Err(e) => {
+            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
+            Ok(None)
+        }
+    }
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or htslib
