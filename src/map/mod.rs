@@ -4,10 +4,9 @@
 //! fields), and a SAM/BAM writer thread. While the GPU searches batch i + 1, the CPU
 //! builds the records of batch i and the writer compresses batch i - 1. The GPU opens on
 //! a thread of its own; under `--device auto` the batches read before it is ready are
-//! searched on the CPU. Output is in
-//! input order and does not depend on device, thread count or batch size, nor on how
-//! the reads are compressed: gzip is inflated on a thread of its own, BGZF in parallel
-//! (module `bgzf`).
+//! searched on the CPU. Output is in input order and does not depend on device, thread
+//! count or batch size, nor on how the reads are compressed: gzip is inflated on a
+//! thread of its own, BGZF in parallel (module `bgzf`).
 
 mod bgzf;
 mod blocks;
