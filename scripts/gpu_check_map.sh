@@ -70,7 +70,7 @@ done <<<"$sets"
 
 echo "== GPU error during the run (allocation limit after the index upload)"
 chrm=$work/NA12878_chrM_20k; reads=$here/../data/NA12878_chrM_20k.fq.gz
-(cd "$work/gpu" && GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device auto -o f.sam "$chrm" "$reads" 2>f.err)
+(cd "$work/gpu" && GALIGN_GPU_WAIT=1 GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device auto -o f.sam "$chrm" "$reads" 2>f.err)
 cat "$work/gpu/f.err"
 grep -q "mapping the rest on the CPU" "$work/gpu/f.err" || { echo "FAILED: no fallback message"; exit 1; }
 (cd "$work/cpu" && "$galign" map --device cpu -o f.sam "$chrm" "$reads" 2>/dev/null)

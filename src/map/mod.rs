@@ -245,8 +245,8 @@ type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 
 /// The search thread: passes batches on with their GPU results, if any. The GPU comes
 /// from `opening` (`None`: not used); under `auto` the batches that arrive before it
-/// are passed on without results (searched on the CPU), under `gpu` the first batch
-/// waits for it. After a GPU error the rest goes to the CPU (with one message), or,
+/// are passed on without results (searched on the CPU), under `gpu` (or with
+/// `GALIGN_GPU_WAIT` set) the first batch waits for it. After a GPU error the rest goes to the CPU (with one message), or,
 /// under `gpu`, the run fails. An empty batch (end of input) or an error is the last
 /// item sent. Returns its busy seconds.
 fn search_stage(
@@ -258,6 +258,8 @@ fn search_stage(
     log: &Reporter,
 ) -> f64 {
     let strict = device == DeviceChoice::Gpu;
+    // GALIGN_GPU_WAIT: `auto` waits for the GPU too (to test its error path).
+    let wait = strict || std::env::var_os("GALIGN_GPU_WAIT").is_some();
     let gpu = std::cell::OnceCell::new();
     let mut searcher: Option<GpuSearcher<'_>> = None;
     let mut opened = false;
@@ -265,7 +267,7 @@ fn search_stage(
     for batch in batches {
         let start = Instant::now();
         if !opened {
-            let ready = if strict {
+            let ready = if wait {
                 opening.recv().ok()
             } else {
                 opening.try_recv().ok()
