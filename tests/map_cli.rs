@@ -244,14 +244,20 @@ fn bgzf_members(bytes: &[u8]) -> Vec<usize> {
     offsets
 }
 
-#[test]
-fn plain_gzip_and_bgzf_reads_give_identical_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let prefix = chrm_index(dir.path());
+/// The bundled NA12878 chrM reads, decompressed.
+fn chrm_reads_text() -> Vec<u8> {
     let mut text = Vec::new();
     flate2::read::MultiGzDecoder::new(std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap())
         .read_to_end(&mut text)
         .unwrap();
+    text
+}
+
+#[test]
+fn plain_gzip_and_bgzf_reads_give_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let text = chrm_reads_text();
     assert!(text.len() > 4 << 20, "more than one block of reads");
     let (a, b) = (text.len() / 3 + 17, 2 * text.len() / 3 + 5); // inside records
     let multi = [gzip(&text[..a]), gzip(&text[a..b]), gzip(&text[b..])].concat();
@@ -297,10 +303,7 @@ fn plain_gzip_and_bgzf_reads_give_identical_output() {
 fn bad_bgzf_reads_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = chrm_index(dir.path());
-    let mut text = Vec::new();
-    flate2::read::MultiGzDecoder::new(std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap())
-        .read_to_end(&mut text)
-        .unwrap();
+    let text = chrm_reads_text();
     let good = bgzf(&text, 6, dir.path());
     let members = bgzf_members(&good);
     let middle = members[members.len() / 2];
