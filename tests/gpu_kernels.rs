@@ -397,7 +397,7 @@ fn radix_sort_throughput() {
         vbuf[0].download_staged(&mut staged).unwrap();
         println!(
             "DOWNLOAD {} MB: pageable {:.1} ms; prefault {:.1} ms + pinned-staged {:.1} ms",
-            4 * n >> 20,
+            (4 * n) >> 20,
             pageable * 1e3,
             prefault * 1e3,
             (t.elapsed().as_secs_f64() - prefault) * 1e3

@@ -117,7 +117,7 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
         let start = (rng.next() as usize) % (text.len() - len);
         let from_text = text[start..start + len].to_string();
         let from_ref = joined[start..start + len].to_string();
-        add(if rng.next() % 2 == 0 {
+        add(if rng.next().is_multiple_of(2) {
             from_text.clone()
         } else {
             revcomp(&from_text)

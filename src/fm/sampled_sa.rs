@@ -45,7 +45,7 @@ pub fn build(rows: usize, rate: u32, position: impl Fn(usize) -> u32 + Sync) -> 
             for (w, word) in words.iter_mut().enumerate() {
                 let first = (j * WORDS_PER_RANK + w) * 64;
                 for row in first..(first + 64).min(rows) {
-                    if position(row) % rate == 0 {
+                    if position(row).is_multiple_of(rate) {
                         *word |= 1 << (row % 64);
                     }
                 }
@@ -72,7 +72,7 @@ pub fn build(rows: usize, rate: u32, position: impl Fn(usize) -> u32 + Sync) -> 
             let mut k = 0;
             for row in j * ROWS_PER_RANK..((j + 1) * ROWS_PER_RANK).min(rows) {
                 let p = position(row);
-                if p % rate == 0 {
+                if p.is_multiple_of(rate) {
                     out[k] = p;
                     k += 1;
                 }

@@ -164,7 +164,8 @@ impl MappedFile {
             let off = u64::from_le_bytes(e[8..16].try_into().unwrap()) as usize;
             let len = u64::from_le_bytes(e[16..24].try_into().unwrap()) as usize;
             let crc = u32::from_le_bytes(e[24..28].try_into().unwrap());
-            if off % ALIGN != 0 || off.checked_add(len).is_none_or(|end| end > map.len()) {
+            if !off.is_multiple_of(ALIGN) || off.checked_add(len).is_none_or(|end| end > map.len())
+            {
                 return Err(truncated(&format!("section {name}")));
             }
             sections.push((name, off, len));

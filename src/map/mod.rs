@@ -156,7 +156,10 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         // under `auto` the batches that come before it are searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
         let device = options.device;
-        scope.spawn(move || gpu_tx.send(open_gpu(device, log)));
+        scope.spawn(move || {
+            // Fails only when the search thread has ended; the GPU is then dropped.
+            let _ = gpu_tx.send(open_gpu(device, log));
+        });
         let fm_ref = &fm;
         let search_thread =
             scope.spawn(move || search_stage(gpu_rx, fm_ref, device, batch_rx, hits_tx, log));

@@ -29,7 +29,7 @@ fn sort_level<V: Copy>(pairs: &mut [(u64, V)], scratch: &mut [(u64, V)], bits: u
     for &(key, _) in pairs.iter() {
         counts[digit(key) + 1] += 1;
     }
-    if counts.iter().any(|&c| c == pairs.len()) {
+    if counts.contains(&pairs.len()) {
         // One digit value only: go straight to the next level.
         return sort_level(pairs, scratch, shift);
     }
@@ -81,7 +81,7 @@ mod tests {
                         state = state
                             .wrapping_mul(6364136223846793005)
                             .wrapping_add(1442695040888963407);
-                        ((state >> 7) % spread.max(1) << 3 | 5, i as u32)
+                        (((state >> 7) % spread.max(1)) << 3 | 5, i as u32)
                     })
                     .collect();
                 let mut expect: Vec<u64> = pairs.iter().map(|p| p.0).collect();
