@@ -141,15 +141,16 @@ fn gpu_suffix_array_matches_cpu() {
     check(&gpu, &tandem, "tandem repeats of 1 kb with mutations");
 }
 
-/// Where two arrays first differ, for messages.
-fn first_difference<T: PartialEq + std::fmt::Debug>(got: &[T], want: &[T]) -> String {
+/// Where two arrays first differ, for messages; `None` when they are equal.
+fn first_difference<T: PartialEq + std::fmt::Debug>(got: &[T], want: &[T]) -> Option<String> {
     if got.len() != want.len() {
-        return format!("length {} instead of {}", got.len(), want.len());
+        return Some(format!("length {} instead of {}", got.len(), want.len()));
     }
-    match got.iter().zip(want).position(|(a, b)| a != b) {
-        Some(i) => format!("element {i}: {:?} instead of {:?}", got[i], want[i]),
-        None => "equal".into(),
-    }
+    let i = got.iter().zip(want).position(|(a, b)| a != b)?;
+    Some(format!(
+        "element {i}: {:?} instead of {:?}",
+        got[i], want[i]
+    ))
 }
 
 /// Compares two FM indexes field by field; `None` when equal, else what differs.
@@ -169,37 +170,22 @@ fn fm_difference(got: &FmParts, want: &FmParts) -> Option<String> {
         want.sample_rate.to_string(),
     );
     scalar("k", got.k.to_string(), want.k.to_string());
-    let mut array = |name: &str, differs: bool, what: String| {
-        if differs {
+    let (gs, ws) = (&got.sampled, &want.sampled);
+    let arrays = [
+        ("occ", first_difference(&got.occ, &want.occ)),
+        ("sampled bits", first_difference(&gs.bits, &ws.bits)),
+        ("sampled ranks", first_difference(&gs.ranks, &ws.ranks)),
+        (
+            "sampled positions",
+            first_difference(&gs.positions, &ws.positions),
+        ),
+        ("jump", first_difference(&got.jump, &want.jump)),
+    ];
+    for (name, what) in arrays {
+        if let Some(what) = what {
             diffs.push(format!("{name}: {what}"));
         }
-    };
-    array(
-        "occ",
-        got.occ != want.occ,
-        first_difference(&got.occ, &want.occ),
-    );
-    let (gs, ws) = (&got.sampled, &want.sampled);
-    array(
-        "sampled bits",
-        gs.bits != ws.bits,
-        first_difference(&gs.bits, &ws.bits),
-    );
-    array(
-        "sampled ranks",
-        gs.ranks != ws.ranks,
-        first_difference(&gs.ranks, &ws.ranks),
-    );
-    array(
-        "sampled positions",
-        gs.positions != ws.positions,
-        first_difference(&gs.positions, &ws.positions),
-    );
-    array(
-        "jump",
-        got.jump != want.jump,
-        first_difference(&got.jump, &want.jump),
-    );
+    }
     assert_eq!(diffs.is_empty(), got == want);
     (!diffs.is_empty()).then(|| diffs.join("; "))
 }
