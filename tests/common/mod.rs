@@ -18,14 +18,18 @@ pub fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The shared real data beside the checkout.
+/// The shared real data: `$GALIGN_SHARED_DATA` (as for the scripts), else
+/// `../shared/data` beside the checkout.
 pub fn shared(sub: &str) -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(sub);
+    let root = std::env::var_os("GALIGN_SHARED_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let p = root.join(sub);
     assert!(
         p.exists(),
-        "shared data {} is missing (CI has ../shared beside the checkout)",
+        "shared data {} is missing (CI has ../shared beside the checkout; elsewhere set \
+         GALIGN_SHARED_DATA)",
         p.display()
     );
     p
