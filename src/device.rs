@@ -4,7 +4,6 @@
 //! insists and fails with a clear error; `cpu` never touches the GPU.
 
 use crate::fm::FmParts;
-use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
 use crate::reference::PackedText;
 
@@ -47,26 +46,17 @@ fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, Strin
     .map_err(|e| e.to_string())
 }
 
-/// Opens the GPU for `choice` (`None` for `cpu`), timed as a step; callers may run it
-/// on a thread of their own while they read their input (a CUDA context takes
-/// 0.2-0.35 s to start).
-pub fn open_gpu(choice: DeviceChoice, log: &Reporter) -> Option<Result<Gpu, GpuError>> {
-    (choice != DeviceChoice::Cpu).then(|| log.step("open the GPU", Gpu::open))
-}
-
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) on the chosen device, with `gpu` from [`open_gpu`]. On the GPU the suffix
-/// array never leaves device memory; on the CPU (or after a GPU failure under `auto`)
-/// it is built and derived here.
+/// jump table) on the chosen device. On the GPU the suffix array never leaves device
+/// memory; on the CPU (or after a GPU failure under `auto`) it is built and derived here.
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
     choice: DeviceChoice,
-    gpu: Option<Result<Gpu, GpuError>>,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
-    if let Some(gpu) = gpu {
-        match gpu.and_then(|gpu| gpu_fm_index(&gpu, text, sample_rate, log)) {
+    if choice != DeviceChoice::Cpu {
+        match gpu_fm_index(text, sample_rate, log) {
             Ok(fm) => return Ok(fm),
             Err(e) if choice == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
             Err(e) => log.info(&format!("GPU not used ({e}); building on the CPU")),
@@ -78,18 +68,15 @@ pub fn fm_index(
     }))
 }
 
-fn gpu_fm_index(
-    gpu: &Gpu,
-    text: &PackedText,
-    sample_rate: u32,
-    log: &Reporter,
-) -> Result<FmParts, GpuError> {
+fn gpu_fm_index(text: &PackedText, sample_rate: u32, log: &Reporter) -> Result<FmParts, String> {
+    let gpu = crate::gpu::Gpu::open().map_err(|e| e.to_string())?;
     log.info(&format!(
         "building the FM index on the GPU: {}",
         gpu.describe()
     ));
     log.step(
         "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
-        || crate::gpu::fm::fm_index(gpu, text, sample_rate),
+        || crate::gpu::fm::fm_index(&gpu, text, sample_rate),
     )
+    .map_err(|e| e.to_string())
 }

@@ -26,16 +26,7 @@ pub fn build_index(
     options: BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<()> {
-    // The GPU starts while the FASTA is read.
-    let (reference, gpu) = std::thread::scope(|scope| {
-        let gpu = scope.spawn(|| device::open_gpu(options.device, log));
-        let reference = log.step("read reference", || read_fasta(fasta));
-        (
-            reference,
-            gpu.join().expect("opening the GPU does not panic"),
-        )
-    });
-    let reference = reference?;
+    let reference = log.step("read reference", || read_fasta(fasta))?;
     let n = reference.text.len() as u64;
     anyhow::ensure!(
         n <= u32::MAX_TEXT,
@@ -43,13 +34,7 @@ pub fn build_index(
         fasta.display(),
         u32::MAX_TEXT
     );
-    let fm = device::fm_index(
-        &reference.text,
-        options.sample_rate,
-        options.device,
-        gpu,
-        log,
-    )?;
+    let fm = device::fm_index(&reference.text, options.sample_rate, options.device, log)?;
     let path = index_path(prefix);
     log.step("write index", || write(&path, &reference, &fm))
         .with_context(|| format!("cannot write index {}", path.display()))?;

@@ -230,11 +230,13 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
 /// Opens the GPU unless `device` is `cpu`; under `auto`, `None` (with a message) when
 /// there is none.
 fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>> {
-    match crate::device::open_gpu(device, log) {
-        None => Ok(None),
-        Some(Ok(gpu)) => Ok(Some(gpu)),
-        Some(Err(e)) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
-        Some(Err(e)) => {
+    if device == DeviceChoice::Cpu {
+        return Ok(None);
+    }
+    match log.step("open the GPU", Gpu::open) {
+        Ok(gpu) => Ok(Some(gpu)),
+        Err(e) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
+        Err(e) => {
             log.info(&format!("GPU not used ({e}); mapping on the CPU"));
             Ok(None)
         }
