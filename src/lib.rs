@@ -9,6 +9,7 @@ pub mod device;
 pub mod fm;
 pub mod gpu;
 pub mod index;
+pub mod io;
 pub mod map;
 pub mod par;
 pub mod progress;

@@ -8,7 +8,8 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use galign::device::DeviceChoice;
-use galign::map::{MapOptions, ReadSource};
+use galign::io::ReadSource;
+use galign::map::MapOptions;
 use galign::progress::Reporter;
 
 /// GPU-accelerated exact-match read aligner: FM-index construction and mapping.

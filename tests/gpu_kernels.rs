@@ -14,7 +14,8 @@ use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::radix::{KeyWidth, Workspace};
 use galign::gpu::{fm, sa, Gpu};
-use galign::map::{MapOptions, ReadSource};
+use galign::io::ReadSource;
+use galign::map::MapOptions;
 use galign::progress::Reporter;
 use galign::reference::PackedText;
 
@@ -528,7 +529,7 @@ fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
 #[test]
 fn gpu_search_matches_cpu_search() {
     use galign::gpu::map::GpuSearcher;
-    use galign::map::ReadRecord;
+    use galign::io::ReadRecord;
     let Some(gpu) = gpu() else { return };
     let mut rng = lcg(11);
     let texts: Vec<(&str, Vec<u8>)> = vec![

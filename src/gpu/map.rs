@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::fm::FmIndex;
-use crate::map::ReadRecord;
+use crate::io::ReadRecord;
 
 const FILE: &str = "map.cu";
 const THREADS: u32 = 256;

@@ -27,10 +27,10 @@ use crate::fm::FmIndex;
 use crate::gpu::map::{BatchPositions, GpuSearcher};
 use crate::gpu::Gpu;
 use crate::index::Index;
+use crate::io::{ReadRecord, ReadSource};
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-pub use reads::{ReadRecord, ReadSource};
 use search::{find_hits, hits_from_positions, Hit, Scratch};
 
 /// Settings of a mapping run.

@@ -11,7 +11,7 @@
 
 use std::fs::File;
 use std::io::{Read, Seek};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use flate2::read::MultiGzDecoder;
 use needletail::parser::FastxReader;
@@ -20,35 +20,7 @@ use rayon::prelude::*;
 use super::bgzf::{self, Bgzf};
 use super::blocks::{Block, Blocks, Source, HEADROOM};
 use super::fastq::{self, Problem, Span};
-
-/// One read as it came from the file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReadRecord {
-    /// Name: the first word of the header, a trailing `/1` or `/2` removed.
-    pub name: Vec<u8>,
-    /// Bases as written in the file.
-    pub seq: Vec<u8>,
-    /// Phred+33 qualities; `None` for FASTA input.
-    pub qual: Option<Vec<u8>>,
-}
-
-/// Where reads come from.
-#[derive(Clone, Debug)]
-pub enum ReadSource {
-    /// Single-end reads from one file.
-    Single(PathBuf),
-    /// Mates 1 and 2 from two files, in the same order.
-    Paired(PathBuf, PathBuf),
-    /// Mates 1 and 2 alternating in one file.
-    Interleaved(PathBuf),
-}
-
-impl ReadSource {
-    /// Whether reads come in pairs.
-    pub fn is_paired(&self) -> bool {
-        !matches!(self, ReadSource::Single(_))
-    }
-}
+use crate::io::{ReadRecord, ReadSource};
 
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]

@@ -4,8 +4,8 @@
 
 use rust_htslib::bam::record::{Aux, Cigar, CigarString, Record};
 
+use crate::io::ReadRecord;
 use crate::map::search::Hit;
-use crate::map::ReadRecord;
 use crate::reference::Layout;
 
 /// MAPQ of a read with exactly one hit.
