@@ -7,6 +7,10 @@ usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
          separate contigs, each copy after the first with 1% of bases substituted
          (N runs and soft-masking kept), e.g. chr20 x3 = 189 Mbp, x32 = 2.0 Gbp.
        gen_inputs.py OUTDIR --random BASES   (one contig of uniform random DNA)
+       gen_inputs.py OUTDIR --plus-random FASTA.gz BASES
+         the real chromosome, then BASES of uniform random DNA as further contigs of at
+         most 1 Gbp: a human-scale index whose reads of the chromosome keep their real
+         hit counts (chr20 + 3e9 = 3.06 Gbp).
        gen_inputs.py OUTDIR --orient FASTA.gz
          the chromosome forward, reversed, complemented and reverse-complemented, as
          four contigs (chr20: 252 Mbp of real-looking DNA without long exact copies).
@@ -121,12 +125,10 @@ def orientations(out, path):
     return write_fasta(f"{out}/real_orient4.fa", contigs)
 
 
-def random_genome(out, bases):
-    """`bases` of uniform random DNA in one contig, written in pieces."""
-    rng = np.random.default_rng(31)
-    path = f"{out}/random_{bases}.fa"
-    with open(path, "wb") as f:
-        f.write(b">random\n")
+def append_random_contig(path, name, bases, rng):
+    """Appends one contig of `bases` uniform random bases to `path`, written in pieces."""
+    with open(path, "ab") as f:
+        f.write(b">" + name.encode() + b"\n")
     piece = 60 << 20
     for start in range(0, bases, piece):
         with open(path, "ab") as f:
@@ -136,6 +138,23 @@ def random_genome(out, bases):
                 f.write(b"\n".join(seq[i : i + 60].tobytes() for i in range(0, len(seq), 60)) + b"\n")
             else:
                 f.write(np.hstack([rows, np.full((len(rows), 1), ord("\n"), np.uint8)]).tobytes())
+
+
+def random_genome(out, bases):
+    """`bases` of uniform random DNA in one contig."""
+    path = f"{out}/random_{bases}.fa"
+    open(path, "wb").close()
+    append_random_contig(path, "random", bases, np.random.default_rng(31))
+    return path
+
+
+def plus_random(out, fasta, bases):
+    """The contigs of `fasta`, then `bases` of random DNA in contigs of at most 1 Gbp."""
+    rng = np.random.default_rng(37)
+    path = f"{out}/{os.path.basename(fasta).split('.')[0]}_plus_random_{bases}.fa"
+    write_fasta(path, read_fasta_gz(fasta))
+    for i, start in enumerate(range(0, bases, 10**9)):
+        append_random_contig(path, f"random{i + 1}", min(10**9, bases - start), rng)
     return path
 
 
@@ -144,6 +163,11 @@ def main():
     if "--random" in sys.argv:
         os.makedirs(out, exist_ok=True)
         print(random_genome(out, int(sys.argv[sys.argv.index("--random") + 1])))
+        return
+    if "--plus-random" in sys.argv:
+        i = sys.argv.index("--plus-random")
+        os.makedirs(out, exist_ok=True)
+        print(plus_random(out, sys.argv[i + 1], int(sys.argv[i + 2])))
         return
     if "--orient" in sys.argv:
         os.makedirs(out, exist_ok=True)
