@@ -28,53 +28,76 @@ fn kmer_at(text: &PackedText, p: usize, k: u32) -> usize {
     (text.key64(p) >> (64 - 2 * k)) as usize
 }
 
-/// Builds the table for `text` with k-mers of length `k`, from its suffix array.
-pub fn build(text: &PackedText, sa: &[u32], k: u32) -> Vec<u32> {
-    let n = text.len();
-    let kmers = 1usize << (2 * k);
-    let full = (n + 1).saturating_sub(k as usize); // suffixes with at least k bases
-                                                   // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
-                                                   // per chunk, then add them up.
-    let chunk = (sa.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
-    let runs: Vec<Vec<(u32, u32)>> = sa
-        .par_chunks(chunk)
-        .map(|rows| {
-            let mut runs: Vec<(u32, u32)> = Vec::new();
-            for (i, &p) in rows.iter().enumerate() {
-                if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                    prefetch(text.words(), ahead as usize / 32);
-                }
-                if (p as usize) < full {
-                    let code = kmer_at(text, p as usize, k) as u32;
-                    match runs.last_mut() {
-                        Some((c, count)) if *c == code => *count += 1,
-                        _ => runs.push((code, 1)),
+/// Builds the jump table from rows given in order, a run at a time: the k-mer counts
+/// are read off the rows, the table is made from them at the end.
+#[derive(Debug)]
+pub struct JumpBuilder {
+    k: u32,
+    /// Occurrences of each k-mer among the rows so far.
+    counts: Vec<u32>,
+}
+
+impl JumpBuilder {
+    /// A table of k-mers of length `k`.
+    pub fn new(k: u32) -> JumpBuilder {
+        JumpBuilder {
+            k,
+            counts: vec![0; 1 << (2 * k)],
+        }
+    }
+
+    /// Counts the k-mers at the start of the rows whose text positions are `positions`.
+    pub fn push(&mut self, text: &PackedText, positions: &[u32]) {
+        let k = self.k;
+        let full = (text.len() + 1).saturating_sub(k as usize); // suffixes of >= k bases
+                                                                // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
+                                                                // per chunk, then add them up.
+        let chunk = (positions.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
+        let runs: Vec<Vec<(u32, u32)>> = positions
+            .par_chunks(chunk)
+            .map(|rows| {
+                let mut runs: Vec<(u32, u32)> = Vec::new();
+                for (i, &p) in rows.iter().enumerate() {
+                    if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
+                        prefetch(text.words(), ahead as usize / 32);
+                    }
+                    if (p as usize) < full {
+                        let code = kmer_at(text, p as usize, k) as u32;
+                        match runs.last_mut() {
+                            Some((c, count)) if *c == code => *count += 1,
+                            _ => runs.push((code, 1)),
+                        }
                     }
                 }
-            }
-            runs
-        })
-        .collect();
-    let mut counts = vec![0u32; kmers];
-    for (code, count) in runs.into_iter().flatten() {
-        counts[code as usize] += count;
-    }
-    // A suffix shorter than k sorts before k-mer x exactly when its A-padded code <= x.
-    let mut short: Vec<usize> = (full.max(n.saturating_sub(k as usize - 1))..n)
-        .map(|p| kmer_at(text, p, k))
-        .collect();
-    short.sort_unstable();
-    let mut table = vec![0u32; 2 * kmers];
-    let mut before = 1u64; // the sentinel's row comes first
-    let mut next_short = 0;
-    for x in 0..kmers {
-        while next_short < short.len() && short[next_short] <= x {
-            before += 1;
-            next_short += 1;
+                runs
+            })
+            .collect();
+        for (code, count) in runs.into_iter().flatten() {
+            self.counts[code as usize] += count;
         }
-        table[2 * x] = before as u32;
-        before += counts[x] as u64;
-        table[2 * x + 1] = before as u32;
     }
-    table
+
+    /// The table, once every row of `text` has been pushed.
+    pub fn finish(self, text: &PackedText) -> Vec<u32> {
+        let (n, k) = (text.len(), self.k);
+        let full = (n + 1).saturating_sub(k as usize);
+        // A suffix shorter than k sorts before k-mer x exactly when its A-padded code <= x.
+        let mut short: Vec<usize> = (full.max(n.saturating_sub(k as usize - 1))..n)
+            .map(|p| kmer_at(text, p, k))
+            .collect();
+        short.sort_unstable();
+        let mut table = vec![0u32; 2 * self.counts.len()];
+        let mut before = 1u64; // the sentinel's row comes first
+        let mut next_short = 0;
+        for (x, &count) in self.counts.iter().enumerate() {
+            while next_short < short.len() && short[next_short] <= x {
+                before += 1;
+                next_short += 1;
+            }
+            table[2 * x] = before as u32;
+            before += count as u64;
+            table[2 * x + 1] = before as u32;
+        }
+        table
+    }
 }

@@ -4,13 +4,13 @@
 //! Rows are those of the suffix array of `text + sentinel`: row 0 is the sentinel's
 //! suffix, rows `1..=n` are the suffix array built by [`crate::sa`].
 
+mod builder;
 pub mod jump;
 pub mod occ;
 pub mod sampled_sa;
 
-use rayon::prelude::*;
-
 use crate::reference::{PackedRef, PackedText};
+pub use builder::FmBuilder;
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 
@@ -41,45 +41,10 @@ pub struct FmParts {
 impl FmParts {
     /// Derives every FM-index structure from the text and its suffix array.
     pub fn build(text: &PackedText, sa: &[u32], sample_rate: u32) -> FmParts {
-        let n = text.len();
-        assert_eq!(sa.len(), n);
-        let position = |row: usize| if row == 0 { n as u32 } else { sa[row - 1] };
-        let primary = if n == 0 {
-            0
-        } else {
-            sa.par_iter().position_any(|&p| p == 0).unwrap() + 1
-        };
-        let occ = occ::build_blocks(text, sa);
-        let sampled = sampled_sa::build(n + 1, sample_rate, position);
-        let counts = (0..n)
-            .into_par_iter()
-            .fold(
-                || [0u64; 4],
-                |mut c, p| {
-                    c[text.get(p) as usize] += 1;
-                    c
-                },
-            )
-            .reduce(
-                || [0u64; 4],
-                |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]],
-            );
-        let mut c = [1u64; 5];
-        for s in 0..4 {
-            c[s + 1] = c[s] + counts[s];
-        }
-        let k = jump::choose_k(n);
-        let jump = jump::build(text, sa, k);
-        FmParts {
-            n: n as u64,
-            primary: primary as u64,
-            c,
-            occ,
-            sampled,
-            sample_rate,
-            k,
-            jump,
-        }
+        assert_eq!(sa.len(), text.len());
+        let mut builder = FmBuilder::new(text, sample_rate);
+        builder.push(sa);
+        builder.finish()
     }
 
     /// A borrowed view for searching `text`, the text these arrays were built from.
@@ -309,7 +274,9 @@ mod tests {
         let text = PackedText::from_codes(&codes);
         for k in 1..=5 {
             let sa: Vec<u32> = crate::sa::suffix_array(&text);
-            let table = jump::build(&text, &sa, k);
+            let mut builder = jump::JumpBuilder::new(k);
+            builder.push(&text, &sa);
+            let table = builder.finish(&text);
             for x in 0..1usize << (2 * k) {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
                 let (lo, hi) = naive_rows(&codes, &pat);

@@ -30,54 +30,66 @@ pub struct Occ<'a> {
     primary: u64,
 }
 
-/// Builds the interleaved blocks of the BWT of `text` (n + 1 rows) from its suffix
-/// array (`sa[row - 1]` is the position of row `row`; row 0 is the sentinel's suffix).
-pub fn build_blocks(text: &PackedText, sa: &[u32]) -> Vec<u64> {
-    let rows = sa.len() + 1;
-    let n = sa.len();
-    let position = |row: usize| if row == 0 { n } else { sa[row - 1] as usize };
-    let nblocks = rows.div_ceil(ROWS_PER_BLOCK) + 1;
-    let mut blocks = vec![0u64; nblocks * WORDS_PER_BLOCK];
-    // Fill each block's symbols and its own counts (in the header, for now). The text
-    // reads are random: prefetch them a few rows ahead.
-    blocks
-        .par_chunks_mut(WORDS_PER_BLOCK)
-        .enumerate()
-        .for_each(|(b, block)| {
-            let first = b * ROWS_PER_BLOCK;
-            let mut counts = [0u64; 4];
-            for r in first..(first + ROWS_PER_BLOCK).min(rows) {
-                if r + PREFETCH_ROWS < rows {
-                    prefetch(
-                        text.words(),
-                        position(r + PREFETCH_ROWS).saturating_sub(1) / 32,
-                    );
+/// Builds the interleaved BWT/Occ blocks from rows given in order, a run at a time
+/// (the FM builder streams the suffix array through it).
+#[derive(Debug, Default)]
+pub struct BlocksBuilder {
+    blocks: Vec<u64>,
+    /// Occurrences of each symbol in the rows built so far.
+    running: [u64; 4],
+}
+
+impl BlocksBuilder {
+    /// Adds the rows whose text positions are `positions` (a whole number of blocks,
+    /// except in the last call).
+    pub fn push(&mut self, text: &PackedText, positions: &[u32]) {
+        let start = self.blocks.len();
+        self.blocks.resize(
+            start + positions.len().div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK,
+            0,
+        );
+        // Fill each block's symbols and its own counts (in the header, for now). The text
+        // reads are random: prefetch them a few rows ahead.
+        self.blocks[start..]
+            .par_chunks_mut(WORDS_PER_BLOCK)
+            .zip(positions.par_chunks(ROWS_PER_BLOCK))
+            .for_each(|(block, rows)| {
+                let mut counts = [0u64; 4];
+                for (i, &p) in rows.iter().enumerate() {
+                    if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
+                        prefetch(text.words(), (ahead as usize).saturating_sub(1) / 32);
+                    }
+                    let p = p as usize;
+                    let c = if p == 0 { 0 } else { text.get(p - 1) };
+                    counts[c as usize] += 1;
+                    block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
                 }
-                let p = position(r);
-                let c = if p == 0 { 0 } else { text.get(p - 1) };
-                counts[c as usize] += 1;
-                let i = r - first;
-                block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
+                block[0] = counts[0] | counts[1] << 32;
+                block[1] = counts[2] | counts[3] << 32;
+            });
+        // Turn the per-block counts into counts of everything before each block.
+        for block in self.blocks[start..].chunks_mut(WORDS_PER_BLOCK) {
+            let own = [
+                block[0] & 0xFFFF_FFFF,
+                block[0] >> 32,
+                block[1] & 0xFFFF_FFFF,
+                block[1] >> 32,
+            ];
+            block[0] = self.running[0] | self.running[1] << 32;
+            block[1] = self.running[2] | self.running[3] << 32;
+            for (total, own) in self.running.iter_mut().zip(own) {
+                *total += own;
             }
-            block[0] = counts[0] | counts[1] << 32;
-            block[1] = counts[2] | counts[3] << 32;
-        });
-    // Turn the per-block counts into counts of everything before each block.
-    let mut running = [0u64; 4];
-    for block in blocks.chunks_mut(WORDS_PER_BLOCK) {
-        let own = [
-            block[0] & 0xFFFF_FFFF,
-            block[0] >> 32,
-            block[1] & 0xFFFF_FFFF,
-            block[1] >> 32,
-        ];
-        block[0] = running[0] | running[1] << 32;
-        block[1] = running[2] | running[3] << 32;
-        for c in 0..4 {
-            running[c] += own[c];
         }
     }
-    blocks
+
+    /// The blocks, with a last one whose header holds the totals.
+    pub fn finish(mut self) -> Vec<u64> {
+        let r = self.running;
+        self.blocks
+            .extend([r[0] | r[1] << 32, r[2] | r[3] << 32, 0, 0, 0, 0, 0, 0]);
+        self.blocks
+    }
 }
 
 /// Counts the symbols equal to `c` among the first `len` (0..=32) symbols of `word`.
@@ -95,7 +107,7 @@ fn count_in_word(word: u64, c: u8, len: usize) -> u64 {
 }
 
 impl<'a> Occ<'a> {
-    /// Wraps blocks built by [`build_blocks`] for `rows` rows with the sentinel at `primary`.
+    /// Wraps blocks built by [`BlocksBuilder`] for `rows` rows with the sentinel at `primary`.
     pub fn new(blocks: &'a [u64], rows: u64, primary: u64) -> Self {
         Occ {
             blocks,

@@ -35,54 +35,56 @@ pub struct SampledSaParts {
     pub positions: Vec<u32>,
 }
 
-/// Samples `rows` rows whose positions are given by `position(row)`.
-pub fn build(rows: usize, rate: u32, position: impl Fn(usize) -> u32 + Sync) -> SampledSaParts {
-    let nwords = rows.div_ceil(ROWS_PER_RANK) * WORDS_PER_RANK + WORDS_PER_RANK;
-    let mut bits = vec![0u64; nwords];
-    bits.par_chunks_mut(WORDS_PER_RANK)
-        .enumerate()
-        .for_each(|(j, words)| {
-            for (w, word) in words.iter_mut().enumerate() {
-                let first = (j * WORDS_PER_RANK + w) * 64;
-                for row in first..(first + 64).min(rows) {
-                    if position(row).is_multiple_of(rate) {
-                        *word |= 1 << (row % 64);
+/// Builds a sampled suffix array from rows given in order, a run at a time.
+#[derive(Debug)]
+pub struct SampleBuilder {
+    rate: u32,
+    parts: SampledSaParts,
+    /// Sampled rows so far.
+    total: u32,
+}
+
+impl SampleBuilder {
+    /// Keeps the positions that are multiples of `rate`.
+    pub fn new(rate: u32) -> SampleBuilder {
+        SampleBuilder {
+            rate,
+            parts: SampledSaParts::default(),
+            total: 0,
+        }
+    }
+
+    /// Adds the rows whose text positions are `positions` (a whole number of rank
+    /// blocks of [`ROWS_PER_RANK`] rows, except in the last call).
+    pub fn push(&mut self, positions: &[u32]) {
+        let rate = self.rate;
+        let groups: Vec<([u64; WORDS_PER_RANK], Vec<u32>)> = positions
+            .par_chunks(ROWS_PER_RANK)
+            .map(|rows| {
+                let mut words = [0u64; WORDS_PER_RANK];
+                let mut kept = Vec::new();
+                for (i, &p) in rows.iter().enumerate() {
+                    if p.is_multiple_of(rate) {
+                        words[i / 64] |= 1 << (i % 64);
+                        kept.push(p);
                     }
                 }
-            }
-        });
-    let mut ranks = Vec::with_capacity(nwords / WORDS_PER_RANK);
-    let mut total = 0u32;
-    for words in bits.chunks(WORDS_PER_RANK) {
-        ranks.push(total);
-        total += words.iter().map(|w| w.count_ones()).sum::<u32>();
-    }
-    let mut positions = vec![0u32; total as usize];
-    {
-        // Each rank block writes its own contiguous slice of `positions`.
-        let mut slices = Vec::with_capacity(ranks.len());
-        let mut rest = positions.as_mut_slice();
-        for (j, words) in bits.chunks(WORDS_PER_RANK).enumerate() {
-            let count = words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
-            let (mine, tail) = rest.split_at_mut(count);
-            slices.push((j, mine));
-            rest = tail;
+                (words, kept)
+            })
+            .collect();
+        for (words, kept) in groups {
+            self.parts.ranks.push(self.total);
+            self.parts.bits.extend(words);
+            self.total += kept.len() as u32;
+            self.parts.positions.extend(kept);
         }
-        slices.into_par_iter().for_each(|(j, out)| {
-            let mut k = 0;
-            for row in j * ROWS_PER_RANK..((j + 1) * ROWS_PER_RANK).min(rows) {
-                let p = position(row);
-                if p.is_multiple_of(rate) {
-                    out[k] = p;
-                    k += 1;
-                }
-            }
-        });
     }
-    SampledSaParts {
-        bits,
-        ranks,
-        positions,
+
+    /// The arrays, with a last rank block that holds the total.
+    pub fn finish(mut self) -> SampledSaParts {
+        self.parts.ranks.push(self.total);
+        self.parts.bits.extend([0; WORDS_PER_RANK]);
+        self.parts
     }
 }
 

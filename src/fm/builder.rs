@@ -1,0 +1,233 @@
+//! Streaming construction of the FM index: the suffix array arrives in row order, in
+//! runs of any length (a partitioned build hands over one part's rows at a time), and
+//! each structure is built from each run in parallel, with the counts it needs carried
+//! from run to run. Only the rows of an unfinished span are held back; the whole
+//! suffix array is never needed at once. The result does not depend on how the rows
+//! were split into runs.
+
+use rayon::prelude::*;
+
+use super::jump::{self, JumpBuilder};
+use super::occ::{BlocksBuilder, ROWS_PER_BLOCK};
+use super::sampled_sa::{SampleBuilder, ROWS_PER_RANK};
+use super::FmParts;
+use crate::reference::PackedText;
+
+/// Rows built together: a whole number of Occ blocks and of rank blocks.
+const SPAN: usize = 3 * ROWS_PER_RANK; // = 8 * ROWS_PER_BLOCK
+const _: () = assert!(SPAN.is_multiple_of(ROWS_PER_BLOCK) && SPAN.is_multiple_of(ROWS_PER_RANK));
+/// Rows held back before they are built (keeps the parallel work per call large).
+const BATCH: usize = 64 * SPAN;
+
+/// Builds an [`FmParts`] from the suffix array of `text`, pushed in row order.
+pub struct FmBuilder<'t> {
+    text: &'t PackedText,
+    sample_rate: u32,
+    k: u32,
+    /// Positions of the rows pushed but not built yet, from row `built`.
+    pending: Vec<u32>,
+    /// Rows built.
+    built: usize,
+    /// The row whose position is 0 (its BWT symbol is the sentinel), once seen.
+    primary: Option<usize>,
+    occ: BlocksBuilder,
+    sampled: SampleBuilder,
+    jump: JumpBuilder,
+}
+
+impl<'t> FmBuilder<'t> {
+    /// A builder for the FM index of `text`, sampling positions that are multiples of
+    /// `sample_rate`. Row 0, the sentinel's suffix, is in place already.
+    pub fn new(text: &'t PackedText, sample_rate: u32) -> FmBuilder<'t> {
+        let k = jump::choose_k(text.len());
+        FmBuilder {
+            text,
+            sample_rate,
+            k,
+            pending: vec![text.len() as u32],
+            built: 0,
+            primary: None,
+            occ: BlocksBuilder::default(),
+            sampled: SampleBuilder::new(sample_rate),
+            jump: JumpBuilder::new(k),
+        }
+    }
+
+    /// Adds the next rows of the suffix array: `positions[i]` is the text position of
+    /// the next row after those pushed before.
+    pub fn push(&mut self, mut positions: &[u32]) {
+        // Top the held-back rows up to a whole span.
+        if !self.pending.len().is_multiple_of(SPAN) {
+            let take = (SPAN - self.pending.len() % SPAN).min(positions.len());
+            self.pending.extend_from_slice(&positions[..take]);
+            positions = &positions[take..];
+        }
+        let whole = self.pending.len().is_multiple_of(SPAN);
+        if whole && (self.pending.len() >= BATCH || positions.len() >= BATCH) {
+            let held = std::mem::take(&mut self.pending);
+            self.build(&held);
+            self.pending = held;
+            self.pending.clear();
+        }
+        if self.pending.is_empty() {
+            let spans = positions.len() / SPAN * SPAN;
+            if spans >= BATCH {
+                self.build(&positions[..spans]);
+                positions = &positions[spans..];
+            }
+        }
+        self.pending.extend_from_slice(positions);
+    }
+
+    /// Builds the structures for `rows`, the next rows in order.
+    fn build(&mut self, rows: &[u32]) {
+        if self.primary.is_none() {
+            if let Some(i) = rows.par_iter().position_any(|&p| p == 0) {
+                self.primary = Some(self.built + i);
+            }
+        }
+        self.occ.push(self.text, rows);
+        self.sampled.push(rows);
+        self.jump.push(self.text, rows);
+        self.built += rows.len();
+    }
+
+    /// The FM index, once all `n` rows of the suffix array have been pushed.
+    ///
+    /// # Panics
+    /// If the rows pushed are not `n` (a caller's bug).
+    pub fn finish(mut self) -> FmParts {
+        let pending = std::mem::take(&mut self.pending);
+        self.build(&pending);
+        let n = self.text.len();
+        assert_eq!(self.built, n + 1, "rows pushed: {} of {n}", self.built - 1);
+        FmParts {
+            n: n as u64,
+            primary: self.primary.unwrap_or(0) as u64,
+            c: symbol_starts(self.text),
+            occ: self.occ.finish(),
+            sampled: self.sampled.finish(),
+            sample_rate: self.sample_rate,
+            k: self.k,
+            jump: self.jump.finish(self.text),
+        }
+    }
+}
+
+/// `c[s]`: the first row of the suffixes that start with symbol `s`; `c[4] = n + 1`.
+fn symbol_starts(text: &PackedText) -> [u64; 5] {
+    let counts = (0..text.len())
+        .into_par_iter()
+        .fold(
+            || [0u64; 4],
+            |mut c, p| {
+                c[text.get(p) as usize] += 1;
+                c
+            },
+        )
+        .reduce(
+            || [0u64; 4],
+            |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]],
+        );
+    let mut c = [1u64; 5];
+    for s in 0..4 {
+        c[s + 1] = c[s] + counts[s];
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_of(len: usize, seed: u64, alphabet: u64) -> PackedText {
+        let mut s = seed;
+        let codes: Vec<u8> = (0..len)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % alphabet) as u8
+            })
+            .collect();
+        PackedText::from_codes(&codes)
+    }
+
+    /// Pushes `sa` in runs of the lengths in `runs` (cycled).
+    fn built_in_runs(text: &PackedText, sa: &[u32], rate: u32, runs: &[usize]) -> FmParts {
+        let mut builder = FmBuilder::new(text, rate);
+        let mut rest = sa;
+        for &run in runs.iter().cycle() {
+            if rest.is_empty() {
+                break;
+            }
+            let (now, later) = rest.split_at(run.min(rest.len()));
+            builder.push(now);
+            rest = later;
+        }
+        builder.finish()
+    }
+
+    #[test]
+    fn any_split_into_runs_gives_the_same_index() {
+        let texts = [
+            text_of(0, 1, 4),
+            text_of(1, 1, 4),
+            text_of(SPAN - 1, 2, 4),
+            text_of(SPAN, 3, 1),
+            text_of(3 * BATCH + 777, 4, 4),
+            text_of(BATCH + 1, 5, 2),
+        ];
+        let runs: [&[usize]; 7] = [
+            &[1],
+            &[7, 1000, 3],
+            &[SPAN - 1],
+            &[SPAN, SPAN + 1],
+            &[BATCH - 1, 5],
+            &[BATCH + 5, 1],
+            &[2 * BATCH, SPAN / 2, 0, 3 * SPAN],
+        ];
+        for text in &texts {
+            let sa: Vec<u32> = crate::sa::suffix_array(text);
+            for rate in [1, 16] {
+                let whole = FmParts::build(text, &sa, rate);
+                assert_eq!(whole.occ.len() % 8, 0);
+                for run in runs {
+                    if text.len() > 20_000 && run[0] < SPAN {
+                        continue; // tiny runs over big texts: slow, and covered on small ones
+                    }
+                    assert!(
+                        built_in_runs(text, &sa, rate, run) == whole,
+                        "text of {} bases, rate {rate}, runs {run:?}",
+                        text.len()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_carry_across_runs() {
+        // Occ headers and sample ranks of the last block hold the totals of all rows.
+        let text = text_of(2 * BATCH + 12_345, 9, 4);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let parts = built_in_runs(&text, &sa, 16, &[SPAN + 1, BATCH]);
+        let last = &parts.occ[parts.occ.len() - 8..];
+        let total =
+            (last[0] & 0xFFFF_FFFF) + (last[0] >> 32) + (last[1] & 0xFFFF_FFFF) + (last[1] >> 32);
+        assert_eq!(total, text.len() as u64 + 1, "every row counted once");
+        let sampled = (0..=text.len() as u32).filter(|p| p % 16 == 0).count() as u32;
+        assert_eq!(*parts.sampled.ranks.last().unwrap(), sampled);
+        assert_eq!(parts.sampled.positions.len(), sampled as usize);
+    }
+
+    #[test]
+    #[should_panic(expected = "rows pushed")]
+    fn finishing_early_is_a_bug() {
+        let text = text_of(100, 1, 4);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let mut builder = FmBuilder::new(&text, 16);
+        builder.push(&sa[..50]);
+        builder.finish();
+    }
+}
