@@ -4,9 +4,12 @@
 //! end (the sentinel's own position is not listed), the convention of libsais and
 //! divsufsort. The CPU builder here is the reference the GPU builder must match.
 
+mod cover;
 mod cpu;
 mod index_type;
+pub mod partition;
 mod radix;
+mod sample;
 
 pub use cpu::suffix_array;
 pub use index_type::SaIndex;

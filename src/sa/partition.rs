@@ -1,0 +1,349 @@
+//! Bucket-partitioned suffix sorting (Futamura, Aluru and Kurtz 2001): the suffixes are
+//! counted by their first `w` bases, the bucket sequence is cut into parts of at most a
+//! given number of suffixes, and each part is gathered from the text and sorted on its
+//! own, so that no more than one part's suffix array is held at a time. The parts come
+//! out in suffix-array order.
+//!
+//! Within a part, suffixes are compared with the ranks of a difference-cover sample
+//! ([`super::sample`]): at most 256 bases and one rank lookup per comparison, so long
+//! repeats (copies, all-A, short periods) cost no more than random DNA. A bucket larger
+//! than a part (all-A has one) is split further by splitter suffixes drawn from it: a
+//! part is a range of buckets, optionally bounded by a suffix it starts at and one it
+//! stops before.
+
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use rayon::prelude::*;
+
+use super::sample::SampleRanks;
+use super::SaIndex;
+use crate::reference::PackedText;
+
+/// Most bases of the bucket key (4^10 buckets, 8 MiB of counts per pass).
+const MAX_BUCKET_BASES: usize = 10;
+/// Samples drawn per piece when a part is split by splitter suffixes.
+const SAMPLES_PER_PIECE: usize = 32;
+
+/// A set of suffixes sorted together: those whose `w`-base bucket is in `buckets` and
+/// that are not smaller than suffix `from` (when given) and smaller than suffix `until`
+/// (when given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Bucket range.
+    pub buckets: Range<usize>,
+    /// The first suffix of the part, when it starts inside a bucket.
+    pub from: Option<usize>,
+    /// The suffix the part stops before, when it ends inside a bucket.
+    pub until: Option<usize>,
+    /// Number of suffixes in the part.
+    pub suffixes: usize,
+}
+
+/// Sorts the suffixes of a text part by part.
+pub struct Partitioner<'t, I> {
+    text: &'t PackedText,
+    ranks: SampleRanks<'t, I>,
+    /// Bases of the bucket key.
+    w: usize,
+}
+
+impl<'t, I: SaIndex> Partitioner<'t, I> {
+    /// Ranks the sample of `text` and chooses a bucket key long enough for parts of
+    /// `max_part` suffixes.
+    pub fn new(text: &'t PackedText, max_part: usize) -> Self {
+        let wanted = 16 * text.len().div_ceil(max_part.max(1)); // buckets
+        let w = (1..=MAX_BUCKET_BASES)
+            .find(|&w| 1usize << (2 * w) >= wanted)
+            .unwrap_or(MAX_BUCKET_BASES);
+        Partitioner {
+            text,
+            ranks: SampleRanks::build(text),
+            w,
+        }
+    }
+
+    /// The bucket of the suffix at `p`: its first `w` bases, padded with `A`.
+    #[inline]
+    fn bucket(&self, p: usize) -> usize {
+        (self.text.key64(p) >> (64 - 2 * self.w)) as usize
+    }
+
+    /// Whether the suffix at `p` belongs to `part`.
+    #[inline]
+    fn contains(&self, part: &Part, p: usize) -> bool {
+        part.buckets.contains(&self.bucket(p))
+            && part
+                .from
+                .is_none_or(|f| self.ranks.compare(p, f) != Ordering::Less)
+            && part
+                .until
+                .is_none_or(|u| self.ranks.compare(p, u) == Ordering::Less)
+    }
+
+    /// Cuts the suffixes into parts of at most `max_part` suffixes (a part that cannot
+    /// be split further, a single suffix, may be the exception), in suffix-array order.
+    pub fn plan(&self, max_part: usize) -> Vec<Part> {
+        let max_part = max_part.max(1);
+        let counts = self.bucket_counts();
+        let mut parts = Vec::new();
+        let mut open = Part {
+            buckets: 0..0,
+            from: None,
+            until: None,
+            suffixes: 0,
+        };
+        for (b, &count) in counts.iter().enumerate() {
+            let count = count as usize;
+            if open.suffixes + count > max_part && open.suffixes > 0 {
+                let next = b..b;
+                parts.push(std::mem::replace(
+                    &mut open,
+                    Part {
+                        buckets: next,
+                        from: None,
+                        until: None,
+                        suffixes: 0,
+                    },
+                ));
+            }
+            if count > max_part {
+                parts.extend(self.split(
+                    Part {
+                        buckets: b..b + 1,
+                        from: None,
+                        until: None,
+                        suffixes: count,
+                    },
+                    max_part,
+                ));
+                open = Part {
+                    buckets: b + 1..b + 1,
+                    from: None,
+                    until: None,
+                    suffixes: 0,
+                };
+                continue;
+            }
+            open.buckets.end = b + 1;
+            open.suffixes += count;
+        }
+        if open.suffixes > 0 {
+            parts.push(open);
+        }
+        parts
+    }
+
+    /// Counts the suffixes of each bucket.
+    fn bucket_counts(&self) -> Vec<u64> {
+        let n = self.text.len();
+        let chunk = n.div_ceil(rayon::current_num_threads() * 2).max(1 << 16);
+        (0..n)
+            .into_par_iter()
+            .step_by(chunk)
+            .map(|start| {
+                let mut counts = vec![0u64; 1 << (2 * self.w)];
+                for p in start..(start + chunk).min(n) {
+                    counts[self.bucket(p)] += 1;
+                }
+                counts
+            })
+            .reduce(
+                || vec![0u64; 1 << (2 * self.w)],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            )
+    }
+
+    /// Splits `part` into pieces of at most `max_part` suffixes by splitter suffixes
+    /// drawn evenly (in text order) from it, recursively where a piece is still too
+    /// large.
+    fn split(&self, part: Part, max_part: usize) -> Vec<Part> {
+        let pieces = part.suffixes.div_ceil(max_part) * 2;
+        let every = (part.suffixes / (pieces * SAMPLES_PER_PIECE)).max(1);
+        let mut seen = 0usize;
+        let mut samples: Vec<usize> = Vec::new();
+        for p in 0..self.text.len() {
+            if self.contains(&part, p) {
+                if seen.is_multiple_of(every) {
+                    samples.push(p);
+                }
+                seen += 1;
+            }
+        }
+        samples.par_sort_unstable_by(|&a, &b| self.ranks.compare(a, b));
+        let mut splitters: Vec<usize> = (1..pieces)
+            .map(|i| samples[i * samples.len() / pieces])
+            .collect();
+        splitters.dedup();
+        if splitters.first() == part.from.as_ref() {
+            splitters.remove(0);
+        }
+        if splitters.is_empty() {
+            return vec![part]; // one suffix, or nothing to split by
+        }
+        let counts = self.piece_counts(&part, &splitters);
+        let bounds = std::iter::once(part.from)
+            .chain(splitters.iter().map(|&s| Some(s)))
+            .chain(std::iter::once(part.until));
+        let bounds: Vec<Option<usize>> = bounds.collect();
+        bounds
+            .windows(2)
+            .zip(counts)
+            .flat_map(|(w, suffixes)| {
+                let piece = Part {
+                    buckets: part.buckets.clone(),
+                    from: w[0],
+                    until: w[1],
+                    suffixes,
+                };
+                if suffixes == 0 {
+                    vec![]
+                } else if suffixes > max_part && suffixes < part.suffixes {
+                    self.split(piece, max_part)
+                } else {
+                    vec![piece]
+                }
+            })
+            .collect()
+    }
+
+    /// The number of suffixes of `part` before the first splitter, between each two,
+    /// and from the last.
+    fn piece_counts(&self, part: &Part, splitters: &[usize]) -> Vec<usize> {
+        let n = self.text.len();
+        let chunk = n.div_ceil(rayon::current_num_threads() * 2).max(1 << 16);
+        (0..n)
+            .into_par_iter()
+            .step_by(chunk)
+            .map(|start| {
+                let mut counts = vec![0usize; splitters.len() + 1];
+                for p in (start..(start + chunk).min(n)).filter(|&p| self.contains(part, p)) {
+                    let piece = splitters
+                        .partition_point(|&s| self.ranks.compare(s, p) != Ordering::Greater);
+                    counts[piece] += 1;
+                }
+                counts
+            })
+            .reduce(
+                || vec![0; splitters.len() + 1],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            )
+    }
+
+    /// The sorted suffixes of `part`.
+    pub fn sort(&self, part: &Part) -> Vec<I> {
+        let n = self.text.len();
+        let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
+        let pieces: Vec<Vec<I>> = (0..n)
+            .into_par_iter()
+            .step_by(chunk)
+            .map(|start| {
+                (start..(start + chunk).min(n))
+                    .filter(|&p| self.contains(part, p))
+                    .map(I::from_usize)
+                    .collect()
+            })
+            .collect();
+        let mut suffixes = Vec::with_capacity(part.suffixes);
+        for piece in pieces {
+            suffixes.extend(piece);
+        }
+        suffixes.par_sort_unstable_by(|a, b| self.ranks.compare(a.to_usize(), b.to_usize()));
+        suffixes
+    }
+}
+
+/// Builds the suffix array of `text` in parts of at most `max_part` suffixes, handing
+/// each part to `emit` in suffix-array order; a text of at most `max_part` bases is
+/// sorted whole.
+pub fn suffix_array_in_parts<I: SaIndex>(
+    text: &PackedText,
+    max_part: usize,
+    mut emit: impl FnMut(Vec<I>),
+) {
+    if text.len() <= max_part {
+        emit(super::suffix_array(text));
+        return;
+    }
+    let partitioner = Partitioner::<I>::new(text, max_part);
+    for part in partitioner.plan(max_part) {
+        emit(partitioner.sort(&part));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random(len: usize, seed: u64, alphabet: u64) -> Vec<u8> {
+        let mut s = seed;
+        (0..len)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % alphabet) as u8
+            })
+            .collect()
+    }
+
+    fn in_parts(text: &PackedText, max_part: usize) -> (Vec<u32>, usize) {
+        let mut sa = Vec::new();
+        let mut parts = 0;
+        suffix_array_in_parts::<u32>(text, max_part, |part| {
+            assert!(
+                part.len() <= max_part.max(1),
+                "part of {} > {max_part}",
+                part.len()
+            );
+            parts += 1;
+            sa.extend(part)
+        });
+        (sa, parts)
+    }
+
+    #[test]
+    fn parts_concatenate_to_the_suffix_array() {
+        let unit = random(3000, 3, 4);
+        let texts: Vec<Vec<u8>> = vec![
+            vec![1],
+            random(20_000, 1, 4),
+            random(9000, 2, 2),
+            vec![0; 5000],
+            [1u8, 3].repeat(3000),
+            [0u8, 1, 2, 3, 3, 2, 1].repeat(1000),
+            [unit.clone(), unit.clone(), unit].concat(),
+        ];
+        for codes in &texts {
+            let text = PackedText::from_codes(codes);
+            let want: Vec<u32> = crate::sa::suffix_array(&text);
+            for max_part in [codes.len(), codes.len() / 2 + 1, 700, 64, 7] {
+                let (got, parts) = in_parts(&text, max_part);
+                assert!(got == want, "len {} max_part {max_part}", codes.len());
+                if max_part < codes.len() {
+                    assert!(parts >= codes.len() / max_part.max(1), "{parts} parts");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bucket_larger_than_a_part_is_split() {
+        let text = PackedText::from_codes(&[0; 3000]);
+        let partitioner = Partitioner::<u32>::new(&text, 100);
+        let plan = partitioner.plan(100);
+        assert!(plan.len() >= 30, "{} parts", plan.len());
+        assert!(plan.iter().all(|p| p.suffixes <= 100));
+        assert_eq!(plan.iter().map(|p| p.suffixes).sum::<usize>(), 3000);
+        assert!(
+            plan.iter().all(|p| p.buckets == plan[0].buckets),
+            "one bucket"
+        );
+    }
+}
