@@ -114,6 +114,19 @@ impl<'t> FmBuilder<'t> {
     }
 }
 
+impl FmParts {
+    /// Derives the FM index of `text` from its suffix array built in parts of at most
+    /// `max_part` suffixes ([`crate::sa::partition`]), each part streamed into the
+    /// builder as it is sorted: the same bytes as [`FmParts::build`].
+    pub fn build_in_parts(text: &PackedText, sample_rate: u32, max_part: usize) -> FmParts {
+        let mut builder = FmBuilder::new(text, sample_rate);
+        crate::sa::partition::suffix_array_in_parts::<u32>(text, max_part, |part| {
+            builder.push(&part)
+        });
+        builder.finish()
+    }
+}
+
 /// `c[s]`: the first row of the suffixes that start with symbol `s`; `c[4] = n + 1`.
 fn symbol_starts(text: &PackedText) -> [u64; 5] {
     let counts = (0..text.len())
@@ -203,6 +216,19 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn partitioned_builds_give_the_same_index() {
+        let text = text_of(50_000, 11, 4);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let whole = FmParts::build(&text, &sa, 16);
+        for max_part in [50_000, 25_001, 3000] {
+            assert!(
+                FmParts::build_in_parts(&text, 16, max_part) == whole,
+                "{max_part}"
+            );
         }
     }
 

@@ -259,6 +259,49 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     }
 }
 
+/// Host bytes per base that a partitioned build holds besides its parts: the 2-bit text
+/// (0.25), the sample ranks while they are built (1.94: positions, ranks and keys of
+/// 12% of the suffixes) or after (0.48), and the FM index as it grows (at most 1.71:
+/// Occ 0.33, sampled SA 0.38, jump table under 1).
+const FIXED_BYTES_PER_BASE: f64 = 2.45;
+/// Host bytes per base of the whole-text sorter at its peak (12.6 measured on chr20, 19
+/// on repeat-rich copies), with the FM index it feeds.
+const WHOLE_BYTES_PER_BASE: f64 = 21.0;
+/// The smallest part a budget may leave room for.
+const MIN_PART: usize = 1 << 16;
+
+/// A memory budget too small for the text.
+#[derive(Debug, thiserror::Error)]
+#[error("a memory budget of {budget} bytes is too small for {bases} bases: at least {needed} bytes are needed")]
+pub struct BudgetError {
+    /// The budget given.
+    pub budget: u64,
+    /// The text's length.
+    pub bases: usize,
+    /// The smallest budget that works.
+    pub needed: u64,
+}
+
+/// The part size (in suffixes) that keeps a CPU build of a text of `n` bases within
+/// `budget` bytes of host memory; `None` when the whole-text sorter fits.
+pub fn part_size_within<I: SaIndex>(n: usize, budget: u64) -> Result<Option<usize>, BudgetError> {
+    if budget as f64 >= WHOLE_BYTES_PER_BASE * n as f64 {
+        return Ok(None);
+    }
+    // A part's positions are gathered in pieces, then joined: twice their size.
+    let per_suffix = 2 * I::BYTES as u64;
+    let fixed = (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64;
+    let needed = fixed + per_suffix * MIN_PART as u64;
+    if budget < needed {
+        return Err(BudgetError {
+            budget,
+            bases: n,
+            needed,
+        });
+    }
+    Ok(Some(((budget - fixed) / per_suffix) as usize))
+}
+
 /// Builds the suffix array of `text` in parts of at most `max_part` suffixes, handing
 /// each part to `emit` in suffix-array order; a text of at most `max_part` bases is
 /// sorted whole.
@@ -331,6 +374,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn budgets_choose_whole_parts_or_refuse() {
+        let n = 1_000_000;
+        assert_eq!(part_size_within::<u32>(n, 21 * n as u64).unwrap(), None);
+        let part = part_size_within::<u32>(n, 4 * n as u64).unwrap().unwrap();
+        assert_eq!(part, (4 * n - 2_450_000) / 8);
+        let err = part_size_within::<u32>(n, 2 * n as u64).unwrap_err();
+        assert_eq!(err.needed, 2_450_000 + 8 * MIN_PART as u64);
+        assert!(err.to_string().contains("at least 2974288 bytes"), "{err}");
     }
 
     #[test]
