@@ -1,7 +1,8 @@
 //! Suffix-array benchmark: galign's CPU builder against libsais, same text, same thread
-//! count, same run; checks that both arrays are equal.
+//! count, same run; checks that both arrays are equal. With PARTS, also the
+//! bucket-partitioned build in parts of n / PARTS suffixes (checked equal too).
 //!
-//! `cargo run --release --example sa_bench -- REF.fa[.gz] [THREADS] [REPEATS]`
+//! `cargo run --release --example sa_bench -- REF.fa[.gz] [THREADS] [REPEATS] [PARTS]`
 
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ fn main() {
         |t| t.parse().expect("threads"),
     );
     let repeats: usize = args.next().map_or(3, |r| r.parse().expect("repeats"));
+    let parts: Option<usize> = args.next().map(|p| p.parse().expect("parts"));
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()
@@ -26,10 +28,21 @@ fn main() {
     let n = ascii.len();
     let mut ours = f64::INFINITY;
     let mut theirs = f64::INFINITY;
+    let mut partitioned = f64::INFINITY;
     for _ in 0..repeats {
         let t = Instant::now();
         let sa: Vec<u32> = galign::sa::suffix_array(&reference.text);
         ours = ours.min(t.elapsed().as_secs_f64());
+        if let Some(parts) = parts {
+            let t = Instant::now();
+            let mut in_parts = Vec::with_capacity(n);
+            let max_part = n.div_ceil(parts);
+            galign::sa::partition::suffix_array_in_parts::<u32>(&reference.text, max_part, |p| {
+                in_parts.extend(p)
+            });
+            partitioned = partitioned.min(t.elapsed().as_secs_f64());
+            assert!(in_parts == sa, "partitioned suffix array differs");
+        }
         let t = Instant::now();
         let expect: Vec<i32> = SuffixArrayConstruction::for_text(&ascii)
             .in_owned_buffer()
@@ -47,4 +60,10 @@ fn main() {
         "{path}\t{n} bases\t{threads} threads\tgalign {ours:.3} s\tlibsais {theirs:.3} s\tratio (libsais/galign) {:.2}",
         theirs / ours
     );
+    if let Some(parts) = parts {
+        println!(
+            "partitioned, {parts} parts\t{partitioned:.3} s\t(whole / partitioned {:.2})",
+            ours / partitioned
+        );
+    }
 }

@@ -7,6 +7,7 @@
 mod cover;
 mod cpu;
 mod index_type;
+mod keysort;
 pub mod partition;
 mod radix;
 mod sample;

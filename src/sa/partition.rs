@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+use super::keysort::{self, Keyed, KEY_BASES};
 use super::sample::SampleRanks;
 use super::SaIndex;
 use crate::reference::PackedText;
@@ -236,26 +237,40 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
             )
     }
 
-    /// The sorted suffixes of `part`.
+    /// The sorted suffixes of `part`: gathered with their 32-base keys in one pass over
+    /// the text (counted first, so that they are written in place), sorted by key, then
+    /// runs of equal keys by the sample ranks.
     pub fn sort(&self, part: &Part) -> Vec<I> {
         let n = self.text.len();
         let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
-        let pieces: Vec<Vec<I>> = (0..n)
-            .into_par_iter()
-            .step_by(chunk)
-            .map(|start| {
-                (start..(start + chunk).min(n))
+        let starts: Vec<usize> = (0..n).step_by(chunk).collect();
+        let counts: Vec<usize> = starts
+            .par_iter()
+            .map(|&s| {
+                (s..(s + chunk).min(n))
                     .filter(|&p| self.contains(part, p))
-                    .map(I::from_usize)
-                    .collect()
+                    .count()
             })
             .collect();
-        let mut suffixes = Vec::with_capacity(part.suffixes);
-        for piece in pieces {
-            suffixes.extend(piece);
+        let mut keyed: Vec<Keyed> = vec![(0, 0); counts.iter().sum()];
+        let mut slices = Vec::with_capacity(starts.len());
+        let mut rest = keyed.as_mut_slice();
+        for &count in &counts {
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(count);
+            slices.push(mine);
+            rest = tail;
         }
-        suffixes.par_sort_unstable_by(|a, b| self.ranks.compare(a.to_usize(), b.to_usize()));
-        suffixes
+        starts.par_iter().zip(slices).for_each(|(&s, out)| {
+            let members = (s..(s + chunk).min(n)).filter(|&p| self.contains(part, p));
+            for (slot, p) in out.iter_mut().zip(members) {
+                *slot = keysort::keyed(self.text, p);
+            }
+        });
+        keysort::sort(&mut keyed, |a, b| self.ranks.compare_from(a, b, KEY_BASES));
+        keyed
+            .into_iter()
+            .map(|k| I::from_usize(keysort::position(k)))
+            .collect()
     }
 }
 
@@ -288,8 +303,8 @@ pub fn part_size_within<I: SaIndex>(n: usize, budget: u64) -> Result<Option<usiz
     if budget as f64 >= WHOLE_BYTES_PER_BASE * n as f64 {
         return Ok(None);
     }
-    // A part's positions are gathered in pieces, then joined: twice their size.
-    let per_suffix = 2 * I::BYTES as u64;
+    // A part's suffixes are sorted with their keys (16 bytes), then listed.
+    let per_suffix = 16 + I::BYTES as u64;
     let fixed = (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64;
     let needed = fixed + per_suffix * MIN_PART as u64;
     if budget < needed {
@@ -381,10 +396,10 @@ mod tests {
         let n = 1_000_000;
         assert_eq!(part_size_within::<u32>(n, 21 * n as u64).unwrap(), None);
         let part = part_size_within::<u32>(n, 4 * n as u64).unwrap().unwrap();
-        assert_eq!(part, (4 * n - 2_450_000) / 8);
+        assert_eq!(part, (4 * n - 2_450_000) / 20);
         let err = part_size_within::<u32>(n, 2 * n as u64).unwrap_err();
-        assert_eq!(err.needed, 2_450_000 + 8 * MIN_PART as u64);
-        assert!(err.to_string().contains("at least 2974288 bytes"), "{err}");
+        assert_eq!(err.needed, 2_450_000 + 20 * MIN_PART as u64);
+        assert!(err.to_string().contains("at least 3760720 bytes"), "{err}");
     }
 
     #[test]

@@ -14,6 +14,7 @@ use std::cmp::Ordering;
 use rayon::prelude::*;
 
 use super::cover::{Cover, PERIOD};
+use super::keysort::{self, compare_bases, Keyed, KEY_BASES};
 use super::SaIndex;
 use crate::par::DisjointSlice;
 use crate::reference::PackedText;
@@ -26,42 +27,24 @@ pub struct SampleRanks<'t, I> {
     ranks: Vec<I>,
 }
 
-/// Compares the suffixes at `a` and `b` of `text` over at most `len` bases (a suffix
-/// that ends first is the smaller); `Equal` when both have `len` equal bases.
-pub fn compare_prefix(text: &PackedText, a: usize, b: usize, len: usize) -> Ordering {
-    let n = text.len();
-    let mut off = 0;
-    while off < len {
-        let la = n.saturating_sub(a + off).min(32).min(len - off);
-        let lb = n.saturating_sub(b + off).min(32).min(len - off);
-        let m = la.min(lb);
-        if m > 0 {
-            let shift = 64 - 2 * m as u32;
-            let (ka, kb) = (text.key64(a + off) >> shift, text.key64(b + off) >> shift);
-            if ka != kb {
-                return ka.cmp(&kb);
-            }
-        }
-        if la != lb {
-            return la.cmp(&lb);
-        }
-        if la < 32.min(len - off) {
-            return Ordering::Equal; // both end here (then a == b)
-        }
-        off += 32;
-    }
-    Ordering::Equal
-}
-
 impl<'t, I: SaIndex> SampleRanks<'t, I> {
     /// Ranks the sampled suffixes of `text`.
     pub fn build(text: &'t PackedText) -> Self {
         let cover = Cover::new();
         let n = text.len();
-        let mut order: Vec<I> = cover.sampled_below(n).map(I::from_usize).collect();
-        order.par_sort_unstable_by(|a, b| compare_prefix(text, a.to_usize(), b.to_usize(), PERIOD));
-        let mut ranks = vec![I::default(); order.len()];
-        let mut groups = initial_groups(text, &cover, &order, &mut ranks);
+        let mut keyed: Vec<Keyed> = cover
+            .sampled_below(n)
+            .map(|p| keysort::keyed(text, p))
+            .collect();
+        keysort::sort(&mut keyed, |a, b| {
+            compare_bases(text, a, b, KEY_BASES, PERIOD)
+        });
+        let mut ranks = vec![I::default(); keyed.len()];
+        let mut groups = initial_groups(text, &cover, &keyed, &mut ranks);
+        let mut order: Vec<I> = keyed
+            .into_iter()
+            .map(|k| I::from_usize(keysort::position(k)))
+            .collect();
         let mut h = PERIOD;
         while !groups.is_empty() {
             groups = refine(&cover, n, &mut order, &mut ranks, &groups, h);
@@ -87,29 +70,52 @@ impl<'t, I: SaIndex> SampleRanks<'t, I> {
         if a == b {
             return Ordering::Equal;
         }
+        self.compare_from(a, b, 0)
+    }
+
+    /// [`SampleRanks::compare`] of two suffixes whose first `equal` bases are known to
+    /// be equal.
+    #[inline]
+    pub fn compare_from(&self, a: usize, b: usize, equal: usize) -> Ordering {
         let d = self.cover.delta(a, b);
-        compare_prefix(self.text, a, b, d).then_with(|| self.rank(a + d).cmp(&self.rank(b + d)))
+        let bases = if d > equal {
+            compare_bases(self.text, a, b, equal, d)
+        } else {
+            Ordering::Equal
+        };
+        bases.then_with(|| self.rank(a + d).cmp(&self.rank(b + d)))
     }
 }
 
 /// Sets the ranks after the initial sort (a group's rank is 1 + its first index) and
-/// returns the groups of equal `PERIOD`-base prefixes, as `(start, len)` in `order`.
+/// returns the groups of equal `PERIOD`-base prefixes, as `(start, len)` in `sorted`.
 fn initial_groups<I: SaIndex>(
     text: &PackedText,
     cover: &Cover,
-    order: &[I],
+    sorted: &[Keyed],
     ranks: &mut [I],
 ) -> Vec<(usize, usize)> {
-    let m = order.len();
+    let m = sorted.len();
+    let equal_to_previous: Vec<bool> = (0..m)
+        .into_par_iter()
+        .map(|i| {
+            i > 0
+                && keysort::same_key(sorted[i - 1], sorted[i])
+                && compare_bases(
+                    text,
+                    keysort::position(sorted[i - 1]),
+                    keysort::position(sorted[i]),
+                    KEY_BASES,
+                    PERIOD,
+                ) == Ordering::Equal
+        })
+        .collect();
     let mut groups = Vec::new();
     let mut start = 0;
     for i in 1..=m {
-        let ends = i == m
-            || compare_prefix(text, order[i - 1].to_usize(), order[i].to_usize(), PERIOD)
-                != Ordering::Equal;
-        if ends {
-            for p in &order[start..i] {
-                ranks[cover.sample_index(p.to_usize())] = I::from_usize(start + 1);
+        if i == m || !equal_to_previous[i] {
+            for &k in &sorted[start..i] {
+                ranks[cover.sample_index(keysort::position(k))] = I::from_usize(start + 1);
             }
             if i - start > 1 {
                 groups.push((start, i - start));
@@ -244,14 +250,5 @@ mod tests {
                 assert_eq!(ranks.rank(*p as usize), k + 1);
             }
         }
-    }
-
-    #[test]
-    fn prefix_comparison_handles_the_text_end() {
-        let text = PackedText::from_codes(&[0, 0, 0, 1, 0, 0]);
-        assert_eq!(compare_prefix(&text, 4, 0, 10), Ordering::Less); // "AA" < "AAAC.."
-        assert_eq!(compare_prefix(&text, 0, 1, 2), Ordering::Equal);
-        assert_eq!(compare_prefix(&text, 0, 1, 3), Ordering::Less); // AAA < AAC
-        assert_eq!(compare_prefix(&text, 6, 5, 5), Ordering::Less); // empty < "A"
     }
 }
