@@ -241,10 +241,11 @@ mod tests {
                 assert_eq!(ranks.compare(b, a), Ordering::Greater);
             }
             // Sampled ranks are the sampled suffixes' order.
+            let cover = Cover::new();
             let sampled: Vec<u32> = sa
                 .iter()
                 .copied()
-                .filter(|&p| Cover::new().contains(p as usize))
+                .filter(|&p| cover.contains(p as usize))
                 .collect();
             for (k, p) in sampled.iter().enumerate() {
                 assert_eq!(ranks.rank(*p as usize), k + 1);
