@@ -3,8 +3,11 @@
 //!
 //! The pipeline: [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
-//! index. [`device`] picks CPU or GPU; [`progress`] reports on stderr.
+//! index. [`map`] maps reads: [`io`] reads them, [`search`] finds their exact hits (on
+//! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
+//! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr.
 
+pub mod alphabet;
 pub mod device;
 pub mod fm;
 pub mod gpu;
@@ -16,3 +19,4 @@ pub mod progress;
 pub mod reference;
 pub mod sa;
 pub mod sam;
+pub mod search;

@@ -13,7 +13,6 @@ mod blocks;
 mod fastq;
 pub mod pairing;
 pub mod reads;
-pub mod search;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -24,14 +23,14 @@ use serde::Serialize;
 
 use crate::device::DeviceChoice;
 use crate::fm::FmIndex;
-use crate::gpu::map::{BatchPositions, GpuSearcher};
+use crate::gpu::map::GpuSearcher;
 use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::io::{ReadRecord, ReadSource};
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-use search::{find_hits, hits_from_positions, Hit, Scratch};
+use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -369,7 +368,7 @@ fn align_batch(
     let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
         let seq = &batch[i].seq;
         match positions {
-            Some(p) => hits_from_positions(layout, p.strand(i, 0), p.strand(i, 1), seq.len(), out),
+            Some(p) => p.hits(layout, i, seq.len(), out),
             None => find_hits(fm, layout, seq, scratch, out),
         }
     };
