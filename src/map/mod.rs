@@ -21,7 +21,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::device::DeviceChoice;
+use crate::device::{DeviceChoice, NOT_USED};
 use crate::fm::FmIndex;
 use crate::gpu::map::GpuSearcher;
 use crate::gpu::Gpu;
@@ -226,20 +226,15 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     Ok(stats)
 }
 
+/// How `map` says that it goes on without the GPU from the start.
+const ON_CPU: &str = "mapping on the CPU";
+
 /// Opens the GPU unless `device` is `cpu`; under `auto`, `None` (with a message) when
 /// there is none.
 fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>> {
-    if device == DeviceChoice::Cpu {
-        return Ok(None);
-    }
-    match log.step("open the GPU", Gpu::open) {
-        Ok(gpu) => Ok(Some(gpu)),
-        Err(e) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
-        Err(e) => {
-            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
-            Ok(None)
-        }
-    }
+    device
+        .decide(|| log.step("open the GPU", Gpu::open))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))
 }
 
 /// A batch with its GPU search results (`None`: search it on the CPU).
@@ -259,9 +254,8 @@ fn search_stage(
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
-    let strict = device == DeviceChoice::Gpu;
     // GALIGN_GPU_WAIT: `auto` waits for the GPU too (to test its error path).
-    let wait = strict || std::env::var_os("GALIGN_GPU_WAIT").is_some();
+    let wait = device == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
     let gpu = std::cell::OnceCell::new();
     let mut searcher: Option<GpuSearcher<'_>> = None;
     let mut opened = false;
@@ -277,7 +271,7 @@ fn search_stage(
             if let Some(result) = ready {
                 opened = true;
                 let started = match result {
-                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, strict, log),
+                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, device, log),
                     Ok(None) => Ok(None),
                     Err(e) => Err(e),
                 };
@@ -292,18 +286,23 @@ fn search_stage(
         }
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
-            Ok(batch) => match searcher.as_mut().map(|s| s.search_batch(&batch)) {
+            Ok(batch) => match searcher.as_mut() {
                 None => Ok((batch, None)),
-                Some(Ok(positions)) => {
-                    reads += batch.len() as u64;
-                    Ok((batch, Some(positions)))
-                }
-                Some(Err(e)) if strict => Err(anyhow::anyhow!("--device gpu: {e}")),
-                Some(Err(e)) => {
-                    log.info(&format!("GPU error ({e}); mapping the rest on the CPU"));
-                    searcher = None;
-                    Ok((batch, None))
-                }
+                Some(s) => match device.decide(|| s.search_batch(&batch)).resolve(
+                    "GPU error",
+                    "mapping the rest on the CPU",
+                    |m| log.info(m),
+                ) {
+                    Ok(Some(positions)) => {
+                        reads += batch.len() as u64;
+                        Ok((batch, Some(positions)))
+                    }
+                    Ok(None) => {
+                        searcher = None;
+                        Ok((batch, None))
+                    }
+                    Err(e) => Err(e),
+                },
             },
             Err(e) => Err(e.into()),
         };
@@ -329,24 +328,20 @@ fn search_stage(
 }
 
 /// Uploads the index to the opened `gpu`; `None` (with a message) when that fails under
-/// `auto`, an error under `gpu` (`strict`).
+/// `auto`, an error under `gpu`.
 fn start_searcher<'g>(
     gpu: &'g Gpu,
     fm: &FmIndex<'_>,
-    strict: bool,
+    device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<Option<GpuSearcher<'g>>> {
-    match log.step("index to the GPU", || GpuSearcher::new(gpu, fm)) {
-        Ok(s) => {
-            log.info(&format!("searching on the GPU: {}", gpu.describe()));
-            Ok(Some(s))
-        }
-        Err(e) if strict => anyhow::bail!("--device gpu: {e}"),
-        Err(e) => {
-            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
-            Ok(None)
-        }
+    let searcher = device
+        .decide(|| log.step("index to the GPU", || GpuSearcher::new(gpu, fm)))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    if searcher.is_some() {
+        log.info(&format!("searching on the GPU: {}", gpu.describe()));
     }
+    Ok(searcher)
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or htslib
