@@ -5,9 +5,11 @@
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
 //! index. [`map`] maps reads: [`io`] reads them, [`search`] finds their exact hits (on
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
-//! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr.
+//! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
+//! [`atomic_file`] writes every output under a temporary name until it is complete.
 
 pub mod alphabet;
+pub mod atomic_file;
 pub mod device;
 pub mod fm;
 pub mod gpu;

@@ -455,10 +455,8 @@ fn align_batch(
 
 /// Writes `stats` as JSON to `path` (atomically).
 pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
-    let tmp = crate::index::format::temporary_name(path);
     let mut json = serde_json::to_vec_pretty(stats)?;
     json.push(b'\n');
-    std::fs::write(&tmp, json)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    crate::atomic_file::write(path, &json)
         .with_context(|| format!("cannot write {}", path.display()))
 }
