@@ -7,6 +7,11 @@
 //! searched on the CPU. Output is in input order and does not depend on device, thread
 //! count or batch size, nor on how the reads are compressed: gzip is inflated on a
 //! thread of its own, BGZF in parallel (module `bgzf`).
+//!
+//! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
+//! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
+//! records task, fused with building the read's records. Whether the GPU is used, and
+//! what a GPU error means, is [`DeviceChoice::decide`]'s.
 
 mod bgzf;
 mod blocks;
