@@ -1,9 +1,9 @@
 //! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
-//! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a batch on the host (2-bit codes,
-//! 16 bases to a u32, with a flag for reads that cannot match: empty or holding a
-//! non-ACGT base), sends it, and runs
+//! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a
+//! batch on the host (2-bit codes, 16 bases to a u32, with a flag for reads that cannot
+//! match: empty or holding a non-ACGT base), sends it, and runs
 //! 1. `map_search`: one thread per read and strand, backward search from the jump table,
 //!    giving each read-strand's row interval; as on the CPU, once the interval is one
 //!    row, that row is located and the rest of the read compared with the text;
@@ -35,6 +35,9 @@ const NOT_SEARCHABLE: u32 = 1 << 31;
 const MAX_POSITIONS: u64 = 1 << 28;
 /// Reads per host packing task.
 const PACK_CHUNK: usize = 4096;
+
+/// The offsets and positions of one pass, in the [`BatchPositions`] layout.
+type Located = (Vec<u32>, Vec<u32>);
 
 /// Per-batch device buffers, grown as needed.
 struct Buffers<'g> {
@@ -185,11 +188,7 @@ impl<'g> GpuSearcher<'g> {
 
     /// One pass over `reads`: their offsets and positions in the [`BatchPositions`]
     /// layout, or `Ok(Err(total))` when their `total` positions are too many.
-    #[allow(clippy::type_complexity)]
-    fn pass(
-        &mut self,
-        reads: &[ReadRecord],
-    ) -> Result<Result<(Vec<u32>, Vec<u32>), u64>, GpuError> {
+    fn pass(&mut self, reads: &[ReadRecord]) -> Result<Result<Located, u64>, GpuError> {
         let gpu = self.gpu;
         let n = reads.len();
         let items = 2 * n;
