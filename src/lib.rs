@@ -1,10 +1,15 @@
 //! galign: suffix-array and FM-index construction for DNA, and exact-match read
 //! mapping, on the CPU (rayon) and on NVIDIA GPUs.
 //!
-//! The pipeline: [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
-//! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
-//! index. [`device`] picks CPU or GPU; [`progress`] reports on stderr.
+//! The pipeline: [`reference`](mod@reference) parses FASTA into a packed 4-letter
+//! text; [`sa`] sorts its suffixes; [`fm`] derives the FM index; [`index`] writes and
+//! maps the on-disk index. [`map`] maps reads: [`io`] reads them, [`search`] finds
+//! their exact hits (on the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`]
+//! holds the DNA alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
+//! [`atomic_file`] writes every output under a temporary name until it is complete.
 
+pub mod alphabet;
+pub mod atomic_file;
 pub mod device;
 pub mod fm;
 pub mod gpu;
@@ -16,3 +21,4 @@ pub mod progress;
 pub mod reference;
 pub mod sa;
 pub mod sam;
+pub mod search;

@@ -1,6 +1,5 @@
 //! The `galign` command line: a thin layer over the `galign` library.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -191,7 +190,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     galign::sa::suffix_array::<u64>(text)
                 }))
             };
-            write_atomically(&args.output, &bytes)
+            galign::atomic_file::write(&args.output, &bytes)
+                .with_context(|| format!("cannot write {}", args.output.display()))
         }
     }
 }
@@ -235,18 +235,4 @@ fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {
         x.extend_le(&mut out);
     }
     out
-}
-
-/// Writes `bytes` to a temporary name beside `path`, then renames it into place.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = galign::index::format::temporary_name(path);
-    let result = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("cannot write {}", path.display()));
-    }
-    Ok(())
 }

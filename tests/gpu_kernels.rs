@@ -507,7 +507,7 @@ fn check_fasta_files() {
 
 /// The CPU's located positions of both strands of `seq`, each sorted.
 fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
-    use galign::map::search::{encode, reverse_complement_codes};
+    use galign::alphabet::{encode, reverse_complement_codes};
     let mut codes = Vec::new();
     if seq.is_empty() || !encode(seq, &mut codes) {
         return [Vec::new(), Vec::new()];
@@ -530,6 +530,7 @@ fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
 fn gpu_search_matches_cpu_search() {
     use galign::gpu::map::GpuSearcher;
     use galign::io::ReadRecord;
+    use galign::search::BatchSearcher;
     let Some(gpu) = gpu() else { return };
     let mut rng = lcg(11);
     let texts: Vec<(&str, Vec<u8>)> = vec![

@@ -146,14 +146,11 @@ pub(crate) fn cached_cubin(file: &str, source: &str, arch: &str) -> Option<Vec<u
 pub(crate) fn compile_and_cache(file: &str, source: &str, arch: &str) -> Result<Vec<u8>, GpuError> {
     let cubin = compile_kernel(file, source, arch)?;
     if let Some(path) = cache_path(file, source, arch) {
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let stored = path
+        if path
             .parent()
             .is_some_and(|d| std::fs::create_dir_all(d).is_ok())
-            && std::fs::write(&tmp, &cubin).is_ok()
-            && std::fs::rename(&tmp, &path).is_ok();
-        if !stored {
-            let _ = std::fs::remove_file(&tmp);
+        {
+            let _ = crate::atomic_file::write(&path, &cubin);
         }
     }
     Ok(cubin)

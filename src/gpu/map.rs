@@ -1,17 +1,18 @@
 //! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
-//! suffix array, and the packed text). [`GpuSearcher::search_batch`] packs a batch on the host (2-bit codes,
-//! 16 bases to a u32, with a flag for reads that cannot match: empty or holding a
-//! non-ACGT base), sends it, and runs
+//! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a
+//! batch on the host (2-bit codes, 16 bases to a u32, with a flag for reads that cannot
+//! match: empty or holding a non-ACGT base), sends it, and runs
 //! 1. `map_search`: one thread per read and strand, backward search from the jump table,
 //!    giving each read-strand's row interval; as on the CPU, once the interval is one
 //!    row, that row is located and the rest of the read compared with the text;
 //! 2. an exclusive scan of the interval sizes: each read-strand's output offset;
 //! 3. `map_locate`: one thread per row, LF steps to the nearest sampled row;
 //!
-//! and only the offsets and text positions come back. Placement on the contigs and
-//! sorting stay on the CPU ([`crate::map::search::place_hits`]), shared with the CPU path.
+//! and only the offsets and text positions come back, as the [`BatchPositions`] of the
+//! [`BatchSearcher`] interface. Placement on the contigs and sorting stay on the CPU
+//! ([`BatchPositions::hits`]), shared with the CPU path.
 
 use std::time::Instant;
 
@@ -19,8 +20,10 @@ use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
+use crate::alphabet::CODES;
 use crate::fm::FmIndex;
 use crate::io::ReadRecord;
+use crate::search::{BatchPositions, BatchSearcher};
 
 const FILE: &str = "map.cu";
 const THREADS: u32 = 256;
@@ -33,45 +36,8 @@ const MAX_POSITIONS: u64 = 1 << 28;
 /// Reads per host packing task.
 const PACK_CHUNK: usize = 4096;
 
-/// 2-bit code of each byte (A/C/G/T in either case), 4 for anything else; the same
-/// mapping as [`crate::reference::base_code`].
-const CODES: [u8; 256] = {
-    let mut t = [4u8; 256];
-    let bases = *b"ACGTacgt";
-    let mut i = 0;
-    while i < 8 {
-        t[bases[i] as usize] = (i % 4) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The located text positions of one batch's reads, per read and strand, in row order.
-#[derive(Clone, Debug, Default)]
-pub struct BatchPositions {
-    /// Consecutive runs of reads searched in one pass each (usually one).
-    parts: Vec<Part>,
-}
-
-/// One pass over `reads` consecutive reads from `first`.
-#[derive(Clone, Debug)]
-struct Part {
-    first: usize,
-    reads: usize,
-    /// `2 * reads + 1` offsets into `positions`: forward strands, then reverse strands.
-    offsets: Vec<u32>,
-    positions: Vec<u32>,
-}
-
-impl BatchPositions {
-    /// The text positions of read `read`'s strand `strand` (0 forward, 1 reverse
-    /// complement), in BWT row order.
-    pub fn strand(&self, read: usize, strand: usize) -> &[u32] {
-        let p = &self.parts[self.parts.partition_point(|p| p.first + p.reads <= read)];
-        let item = strand * p.reads + (read - p.first);
-        &p.positions[p.offsets[item] as usize..p.offsets[item + 1] as usize]
-    }
-}
+/// The offsets and positions of one pass, in the [`BatchPositions`] layout.
+type Located = (Vec<u32>, Vec<u32>);
 
 /// Per-batch device buffers, grown as needed.
 struct Buffers<'g> {
@@ -202,35 +168,28 @@ impl<'g> GpuSearcher<'g> {
         self.kernel_seconds
     }
 
-    /// Searches both strands of every read of `reads` and locates every row.
-    pub fn search_batch(&mut self, reads: &[ReadRecord]) -> Result<BatchPositions, GpuError> {
-        let mut parts = Vec::new();
-        self.search_range(reads, 0, &mut parts)?;
-        Ok(BatchPositions { parts })
-    }
-
-    /// Searches `reads` (starting at batch index `first`) in one pass, or in halves when
-    /// their positions would not fit one pass.
+    /// Searches `reads` (which follow those already in `out`) in one pass, or in halves
+    /// when their positions would not fit one pass.
     fn search_range(
         &mut self,
         reads: &[ReadRecord],
-        first: usize,
-        parts: &mut Vec<Part>,
+        out: &mut BatchPositions,
     ) -> Result<(), GpuError> {
-        match self.pass(reads, first)? {
-            Ok(part) => parts.push(part),
+        match self.pass(reads)? {
+            Ok((offsets, positions)) => out.push_part(offsets, positions),
             Err(total) if reads.len() == 1 => return Err(GpuError::TooManyHits(total)),
             Err(_) => {
                 let half = reads.len() / 2;
-                self.search_range(&reads[..half], first, parts)?;
-                self.search_range(&reads[half..], first + half, parts)?;
+                self.search_range(&reads[..half], out)?;
+                self.search_range(&reads[half..], out)?;
             }
         }
         Ok(())
     }
 
-    /// One pass over `reads`; `Ok(Err(total))` when their `total` positions are too many.
-    fn pass(&mut self, reads: &[ReadRecord], first: usize) -> Result<Result<Part, u64>, GpuError> {
+    /// One pass over `reads`: their offsets and positions in the [`BatchPositions`]
+    /// layout, or `Ok(Err(total))` when their `total` positions are too many.
+    fn pass(&mut self, reads: &[ReadRecord]) -> Result<Result<Located, u64>, GpuError> {
         let gpu = self.gpu;
         let n = reads.len();
         let items = 2 * n;
@@ -327,32 +286,28 @@ impl<'g> GpuSearcher<'g> {
         }
         gpu.sync()?;
         self.kernel_seconds += start.elapsed().as_secs_f64();
-        let mut part = Part {
-            first,
-            reads: n,
-            offsets: vec![0; items + 1],
-            positions: vec![0; total as usize],
-        };
-        b.offsets.download(&mut part.offsets)?;
-        b.positions.download(&mut part.positions)?;
-        Ok(Ok(part))
+        let mut offsets = vec![0; items + 1];
+        let mut positions = vec![0; total as usize];
+        b.offsets.download(&mut offsets)?;
+        b.positions.download(&mut positions)?;
+        Ok(Ok((offsets, positions)))
+    }
+}
+
+impl BatchSearcher for GpuSearcher<'_> {
+    type Error = GpuError;
+
+    /// Searches both strands of every read of `reads` and locates every row.
+    fn search_batch(&mut self, reads: &[ReadRecord]) -> Result<BatchPositions, GpuError> {
+        let mut out = BatchPositions::default();
+        self.search_range(reads, &mut out)?;
+        Ok(out)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn codes_match_base_code() {
-        for b in 0..=255u8 {
-            assert_eq!(
-                CODES[b as usize],
-                crate::reference::base_code(b).unwrap_or(4),
-                "byte {b}"
-            );
-        }
-    }
 
     #[test]
     fn packing_is_two_bits_per_base_with_a_flag() {

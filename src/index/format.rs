@@ -4,9 +4,11 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rayon::prelude::*;
+
+use crate::atomic_file::AtomicFile;
 
 #[cfg(not(target_endian = "little"))]
 compile_error!(
@@ -71,45 +73,30 @@ pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
         table.push((*name, offset, bytes.len(), crc));
         offset = align(offset + bytes.len());
     }
-    let tmp = temporary_name(path);
-    let result = (|| {
-        let mut out = BufWriter::with_capacity(1 << 22, File::create(&tmp)?);
-        let mut header = [0u8; HEADER_LEN];
-        header[..8].copy_from_slice(MAGIC);
-        header[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        header[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
-        out.write_all(&header)?;
-        for (name, off, len, crc) in &table {
-            let mut entry = [0u8; ENTRY_LEN];
-            entry[..name.len()].copy_from_slice(name.as_bytes());
-            entry[8..16].copy_from_slice(&(*off as u64).to_le_bytes());
-            entry[16..24].copy_from_slice(&(*len as u64).to_le_bytes());
-            entry[24..28].copy_from_slice(&crc.to_le_bytes());
-            out.write_all(&entry)?;
-        }
-        let mut written = HEADER_LEN + ENTRY_LEN * sections.len();
-        for ((_, bytes), (_, off, _, _)) in sections.iter().zip(&table) {
-            out.write_all(&vec![0u8; off - written])?;
-            out.write_all(bytes)?;
-            written = off + bytes.len();
-        }
-        out.write_all(&vec![0u8; align(written) - written])?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    match result {
-        Ok(()) => std::fs::rename(&tmp, path),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
+    let file = AtomicFile::new(path);
+    let mut out = BufWriter::with_capacity(1 << 22, file.create()?);
+    let mut header = [0u8; HEADER_LEN];
+    header[..8].copy_from_slice(MAGIC);
+    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    header[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
+    out.write_all(&header)?;
+    for (name, off, len, crc) in &table {
+        let mut entry = [0u8; ENTRY_LEN];
+        entry[..name.len()].copy_from_slice(name.as_bytes());
+        entry[8..16].copy_from_slice(&(*off as u64).to_le_bytes());
+        entry[16..24].copy_from_slice(&(*len as u64).to_le_bytes());
+        entry[24..28].copy_from_slice(&crc.to_le_bytes());
+        out.write_all(&entry)?;
     }
-}
-
-/// The temporary name an output is written under before its final rename.
-pub fn temporary_name(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".tmp-{}", std::process::id()));
-    PathBuf::from(name)
+    let mut written = HEADER_LEN + ENTRY_LEN * sections.len();
+    for ((_, bytes), (_, off, _, _)) in sections.iter().zip(&table) {
+        out.write_all(&vec![0u8; off - written])?;
+        out.write_all(bytes)?;
+        written = off + bytes.len();
+    }
+    out.write_all(&vec![0u8; align(written) - written])?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    file.commit()
 }
 
 fn align(x: usize) -> usize {

@@ -7,13 +7,17 @@
 //! searched on the CPU. Output is in input order and does not depend on device, thread
 //! count or batch size, nor on how the reads are compressed: gzip is inflated on a
 //! thread of its own, BGZF in parallel (module `bgzf`).
+//!
+//! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
+//! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
+//! records task, fused with building the read's records. Whether the GPU is used, and
+//! what a GPU error means, is [`DeviceChoice::decide`]'s.
 
 mod bgzf;
 mod blocks;
 mod fastq;
 pub mod pairing;
 pub mod reads;
-pub mod search;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -22,16 +26,16 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::device::DeviceChoice;
+use crate::device::{DeviceChoice, NOT_USED};
 use crate::fm::FmIndex;
-use crate::gpu::map::{BatchPositions, GpuSearcher};
+use crate::gpu::map::GpuSearcher;
 use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::io::{ReadRecord, ReadSource};
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-use search::{find_hits, hits_from_positions, Hit, Scratch};
+use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -227,20 +231,15 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     Ok(stats)
 }
 
+/// How `map` says that it goes on without the GPU from the start.
+const ON_CPU: &str = "mapping on the CPU";
+
 /// Opens the GPU unless `device` is `cpu`; under `auto`, `None` (with a message) when
 /// there is none.
 fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>> {
-    if device == DeviceChoice::Cpu {
-        return Ok(None);
-    }
-    match log.step("open the GPU", Gpu::open) {
-        Ok(gpu) => Ok(Some(gpu)),
-        Err(e) if device == DeviceChoice::Gpu => anyhow::bail!("--device gpu: {e}"),
-        Err(e) => {
-            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
-            Ok(None)
-        }
-    }
+    device
+        .decide(|| log.step("open the GPU", Gpu::open))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))
 }
 
 /// A batch with its GPU search results (`None`: search it on the CPU).
@@ -260,9 +259,8 @@ fn search_stage(
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
-    let strict = device == DeviceChoice::Gpu;
     // GALIGN_GPU_WAIT: `auto` waits for the GPU too (to test its error path).
-    let wait = strict || std::env::var_os("GALIGN_GPU_WAIT").is_some();
+    let wait = device == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
     let gpu = std::cell::OnceCell::new();
     let mut searcher: Option<GpuSearcher<'_>> = None;
     let mut opened = false;
@@ -278,7 +276,7 @@ fn search_stage(
             if let Some(result) = ready {
                 opened = true;
                 let started = match result {
-                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, strict, log),
+                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, device, log),
                     Ok(None) => Ok(None),
                     Err(e) => Err(e),
                 };
@@ -293,18 +291,23 @@ fn search_stage(
         }
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
-            Ok(batch) => match searcher.as_mut().map(|s| s.search_batch(&batch)) {
+            Ok(batch) => match searcher.as_mut() {
                 None => Ok((batch, None)),
-                Some(Ok(positions)) => {
-                    reads += batch.len() as u64;
-                    Ok((batch, Some(positions)))
-                }
-                Some(Err(e)) if strict => Err(anyhow::anyhow!("--device gpu: {e}")),
-                Some(Err(e)) => {
-                    log.info(&format!("GPU error ({e}); mapping the rest on the CPU"));
-                    searcher = None;
-                    Ok((batch, None))
-                }
+                Some(s) => match device.decide(|| s.search_batch(&batch)).resolve(
+                    "GPU error",
+                    "mapping the rest on the CPU",
+                    |m| log.info(m),
+                ) {
+                    Ok(Some(positions)) => {
+                        reads += batch.len() as u64;
+                        Ok((batch, Some(positions)))
+                    }
+                    Ok(None) => {
+                        searcher = None;
+                        Ok((batch, None))
+                    }
+                    Err(e) => Err(e),
+                },
             },
             Err(e) => Err(e.into()),
         };
@@ -330,24 +333,20 @@ fn search_stage(
 }
 
 /// Uploads the index to the opened `gpu`; `None` (with a message) when that fails under
-/// `auto`, an error under `gpu` (`strict`).
+/// `auto`, an error under `gpu`.
 fn start_searcher<'g>(
     gpu: &'g Gpu,
     fm: &FmIndex<'_>,
-    strict: bool,
+    device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<Option<GpuSearcher<'g>>> {
-    match log.step("index to the GPU", || GpuSearcher::new(gpu, fm)) {
-        Ok(s) => {
-            log.info(&format!("searching on the GPU: {}", gpu.describe()));
-            Ok(Some(s))
-        }
-        Err(e) if strict => anyhow::bail!("--device gpu: {e}"),
-        Err(e) => {
-            log.info(&format!("GPU not used ({e}); mapping on the CPU"));
-            Ok(None)
-        }
+    let searcher = device
+        .decide(|| log.step("index to the GPU", || GpuSearcher::new(gpu, fm)))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    if searcher.is_some() {
+        log.info(&format!("searching on the GPU: {}", gpu.describe()));
     }
+    Ok(searcher)
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or htslib
@@ -369,7 +368,7 @@ fn align_batch(
     let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
         let seq = &batch[i].seq;
         match positions {
-            Some(p) => hits_from_positions(layout, p.strand(i, 0), p.strand(i, 1), seq.len(), out),
+            Some(p) => p.hits(layout, i, seq.len(), out),
             None => find_hits(fm, layout, seq, scratch, out),
         }
     };
@@ -461,10 +460,8 @@ fn align_batch(
 
 /// Writes `stats` as JSON to `path` (atomically).
 pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
-    let tmp = crate::index::format::temporary_name(path);
     let mut json = serde_json::to_vec_pretty(stats)?;
     json.push(b'\n');
-    std::fs::write(&tmp, json)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    crate::atomic_file::write(path, &json)
         .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -2,7 +2,7 @@
 //! read name, never by thread or batch. Pairs prefer a concordant combination
 //! (same contig, forward-reverse, within the maximum insert size).
 
-use super::search::Hit;
+use crate::search::Hit;
 
 /// FNV-1a of the read name and a salt (0 single, 1 and 2 for mates).
 pub fn name_hash(name: &[u8], salt: u8) -> u64 {

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 
 use super::layout::{AmbiguousRun, Contig, Layout};
 use super::{PackedText, Reference};
+use crate::alphabet::BASES;
 
 /// Why a FASTA file could not be turned into a reference. Every variant names the file
 /// and, where there is one, the contig and 1-based position.
@@ -72,7 +73,7 @@ enum Class {
 
 fn class_table() -> [Class; 256] {
     let mut t = [Class::Invalid; 256];
-    for (code, &b) in b"ACGT".iter().enumerate() {
+    for (code, &b) in BASES.iter().enumerate() {
         t[b as usize] = Class::Base(code as u8);
         t[b.to_ascii_lowercase() as usize] = Class::Base(code as u8);
     }

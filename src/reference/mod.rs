@@ -7,7 +7,7 @@ mod packed;
 
 pub use fasta::{read_fasta, ReferenceError};
 pub use layout::{AmbiguousRun, Contig, Layout};
-pub use packed::{base_code, PackedRef, PackedText, BASES};
+pub use packed::{PackedRef, PackedText};
 
 /// A parsed reference: the concatenated 2-bit text of every contig and its layout.
 #[derive(Clone, Debug)]

@@ -4,20 +4,7 @@
 //! `62 - 2 * (i % 32)`. With that layout the 64-bit word read at any position compares
 //! like the 32-base string it holds, which is what the suffix sorters rely on.
 
-/// Nucleotide codes: A=0, C=1, G=2, T=3.
-pub const BASES: [u8; 4] = *b"ACGT";
-
-/// Maps an ASCII base (either case) to its 2-bit code, or `None` for anything else.
-#[inline]
-pub fn base_code(b: u8) -> Option<u8> {
-    match b {
-        b'A' | b'a' => Some(0),
-        b'C' | b'c' => Some(1),
-        b'G' | b'g' => Some(2),
-        b'T' | b't' => Some(3),
-        _ => None,
-    }
-}
+use crate::alphabet::BASES;
 
 /// A DNA text of 2-bit codes, packed 32 bases to a `u64`.
 ///

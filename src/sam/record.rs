@@ -5,8 +5,8 @@
 use rust_htslib::bam::record::{Aux, Cigar, CigarString, Record};
 
 use crate::io::ReadRecord;
-use crate::map::search::Hit;
 use crate::reference::Layout;
+use crate::search::Hit;
 
 /// MAPQ of a read with exactly one hit.
 pub const MAPQ_UNIQUE: u8 = 60;

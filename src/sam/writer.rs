@@ -3,13 +3,13 @@
 //! BAM goes through htslib (its threads compress); SAM lines come formatted
 //! ([`Encoded::Sam`]) and are written as they are.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rust_htslib::bam::{self, header::Header};
 
 use super::Encoded;
+use crate::atomic_file::AtomicFile;
 
 /// SAM text or BAM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +44,8 @@ enum Sink {
 /// An alignment writer to stdout or to a file.
 pub struct SamWriter {
     inner: Option<Sink>,
-    /// (temporary, final) names when writing a file.
-    rename: Option<(PathBuf, PathBuf)>,
+    /// The output file, when not writing to stdout.
+    file: Option<AtomicFile>,
 }
 
 impl SamWriter {
@@ -62,15 +62,14 @@ impl SamWriter {
             Some(path) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
             None => anyhow::anyhow!("cannot write to stdout: {e}"),
         };
-        let rename = path.map(|p| (crate::index::format::temporary_name(p), p.to_path_buf()));
         let mut writer = SamWriter {
             inner: None,
-            rename,
+            file: path.map(AtomicFile::new),
         };
-        let target = writer.rename.as_ref().map(|(tmp, _)| tmp.as_path());
+        let target = writer.file.as_ref();
         writer.inner = Some(match format {
             OutputFormat::Bam => {
-                let tmp = target.expect("BAM goes to a file");
+                let tmp = target.expect("BAM goes to a file").temporary();
                 let mut bam = bam::Writer::from_path(tmp, header, bam::Format::Bam)
                     .map_err(|e| cannot(&e))?;
                 if threads > 1 {
@@ -80,7 +79,7 @@ impl SamWriter {
             }
             OutputFormat::Sam => {
                 let out: Box<dyn Write + Send> = match target {
-                    Some(tmp) => Box::new(File::create(tmp).map_err(|e| cannot(&e))?),
+                    Some(file) => Box::new(file.create().map_err(|e| cannot(&e))?),
                     None => Box::new(std::io::stdout()),
                 };
                 let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
@@ -124,8 +123,9 @@ impl SamWriter {
                 .map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))?;
         }
         drop(self.inner.take());
-        if let Some((tmp, path)) = self.rename.take() {
-            std::fs::rename(&tmp, &path)
+        if let Some(file) = self.file.take() {
+            let path = file.path().to_path_buf();
+            file.commit()
                 .map_err(|e| anyhow::anyhow!("cannot rename output to {}: {e}", path.display()))?;
         }
         Ok(())
@@ -136,9 +136,7 @@ impl Drop for SamWriter {
     /// A writer dropped without [`SamWriter::finish`] (an error, a panic) removes its
     /// temporary file.
     fn drop(&mut self) {
-        drop(self.inner.take());
-        if let Some((tmp, _)) = self.rename.take() {
-            let _ = std::fs::remove_file(tmp);
-        }
+        drop(self.inner.take()); // closed before its temporary file is removed
+        drop(self.file.take());
     }
 }

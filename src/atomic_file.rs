@@ -1,0 +1,153 @@
+//! Writing a file atomically: its bytes go to a temporary name beside it
+//! (`NAME.tmp-PID`), which is renamed to `NAME` only once complete and removed when
+//! the writing stops before that (an error, a panic), so that a file under its final
+//! name is always whole. Every output of galign is written through here.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A file being written under a temporary name; [`AtomicFile::commit`] gives it its
+/// final name, dropping it uncommitted removes the temporary.
+#[derive(Debug)]
+pub struct AtomicFile {
+    path: PathBuf,
+    temporary: PathBuf,
+    committed: bool,
+}
+
+impl AtomicFile {
+    /// A file to be written to `path`; nothing exists on disk until the temporary is
+    /// created ([`AtomicFile::create`], or a writer that opens
+    /// [`AtomicFile::temporary`] itself).
+    pub fn new(path: &Path) -> AtomicFile {
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".tmp-{}", std::process::id()));
+        AtomicFile {
+            path: path.to_path_buf(),
+            temporary: PathBuf::from(temporary),
+            committed: false,
+        }
+    }
+
+    /// The final name.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The temporary name the bytes are written under.
+    pub fn temporary(&self) -> &Path {
+        &self.temporary
+    }
+
+    /// Creates (or truncates) the temporary file for writing.
+    pub fn create(&self) -> std::io::Result<File> {
+        File::create(&self.temporary)
+    }
+
+    /// Renames the complete temporary file to the final name. On failure the temporary
+    /// is removed.
+    pub fn commit(mut self) -> std::io::Result<()> {
+        std::fs::rename(&self.temporary, &self.path)?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for AtomicFile {
+    /// Removes the temporary file of an uncommitted write, if there is one.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` atomically, synced to disk before the rename.
+pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let file = AtomicFile::new(path);
+    let mut out = file.create()?;
+    out.write_all(bytes)?;
+    out.sync_all()?;
+    drop(out);
+    file.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_temporary_sits_beside_the_file_with_the_process_id() {
+        let file = AtomicFile::new(Path::new("out/x.sam"));
+        let want = format!("out/x.sam.tmp-{}", std::process::id());
+        assert_eq!(file.temporary(), Path::new(&want));
+    }
+
+    #[test]
+    fn commit_renames_the_complete_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.txt");
+        let file = AtomicFile::new(&path);
+        let mut out = file.create().unwrap();
+        out.write_all(b"whole").unwrap();
+        drop(out);
+        assert_eq!(
+            names_in(dir.path()),
+            [format!("x.txt.tmp-{}", std::process::id())]
+        );
+        file.commit().unwrap();
+        assert_eq!(names_in(dir.path()), ["x.txt"]);
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+    }
+
+    #[test]
+    fn commit_replaces_an_older_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.txt");
+        std::fs::write(&path, b"old").unwrap();
+        write(&path, b"new").unwrap();
+        assert_eq!(names_in(dir.path()), ["x.txt"]);
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+    }
+
+    #[test]
+    fn dropping_without_commit_leaves_nothing_and_keeps_an_older_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.txt");
+        let file = AtomicFile::new(&path);
+        file.create().unwrap().write_all(b"half").unwrap();
+        drop(file);
+        assert!(names_in(dir.path()).is_empty());
+        std::fs::write(&path, b"old").unwrap();
+        let file = AtomicFile::new(&path);
+        file.create().unwrap().write_all(b"half").unwrap();
+        drop(file);
+        assert_eq!(names_in(dir.path()), ["x.txt"]);
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    }
+
+    #[test]
+    fn errors_leave_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        // The temporary cannot be created: no such folder.
+        let missing = dir.path().join("no/x.txt");
+        assert!(write(&missing, b"x").is_err());
+        // The rename fails: the final name is a non-empty folder.
+        let taken = dir.path().join("taken");
+        std::fs::create_dir_all(taken.join("inside")).unwrap();
+        let e = write(&taken, b"x").unwrap_err();
+        assert_ne!(e.kind(), std::io::ErrorKind::NotFound, "{e}");
+        assert_eq!(names_in(dir.path()), ["taken"]);
+        assert_eq!(names_in(&taken), ["inside"]);
+    }
+}

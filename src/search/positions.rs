@@ -1,0 +1,100 @@
+//! The hit layout of a searched batch: per read and strand, the text positions of its
+//! occurrences, as offsets into one array (the layout the GPU downloads as it is).
+
+use super::Hit;
+use crate::reference::Layout;
+
+/// The located text positions of one batch's reads, per read and strand, in the order
+/// the searcher found them. A k-mismatch search will add, beside `positions` and under
+/// the same offsets, each occurrence's mismatches.
+#[derive(Clone, Debug, Default)]
+pub struct BatchPositions {
+    /// Consecutive runs of reads located in one piece each (one per GPU pass).
+    parts: Vec<Part>,
+}
+
+/// The positions of `reads` consecutive reads from `first`.
+#[derive(Clone, Debug)]
+struct Part {
+    first: usize,
+    reads: usize,
+    /// `2 * reads + 1` offsets into `positions`: forward strands, then reverse strands.
+    offsets: Vec<u32>,
+    positions: Vec<u32>,
+}
+
+impl BatchPositions {
+    /// Appends the positions of the reads that follow those already held: `offsets`
+    /// (`2 n + 1` of them, for `n` reads) delimit in `positions` the forward strands of
+    /// the `n` reads, then their reverse strands.
+    pub fn push_part(&mut self, offsets: Vec<u32>, positions: Vec<u32>) {
+        assert!(offsets.len() % 2 == 1, "2 n + 1 offsets");
+        let first = self.parts.last().map_or(0, |p| p.first + p.reads);
+        let reads = offsets.len() / 2;
+        self.parts.push(Part {
+            first,
+            reads,
+            offsets,
+            positions,
+        });
+    }
+
+    /// The text positions of read `read`'s strand `strand` (0 forward, 1 reverse
+    /// complement), in the order the searcher found them.
+    pub fn strand(&self, read: usize, strand: usize) -> &[u32] {
+        let p = &self.parts[self.parts.partition_point(|p| p.first + p.reads <= read)];
+        let item = strand * p.reads + (read - p.first);
+        &p.positions[p.offsets[item] as usize..p.offsets[item + 1] as usize]
+    }
+
+    /// The hits of read `read` of `len` bases into `out`: its positions on both strands
+    /// placed on the contigs of `layout`, sorted, as [`super::find_hits`] gives them.
+    pub fn hits(&self, layout: &Layout, read: usize, len: usize, out: &mut Vec<Hit>) {
+        out.clear();
+        for (strand, reverse) in [(0, false), (1, true)] {
+            let positions = self.strand(read, strand).iter().map(|&p| p as u64);
+            place_positions(layout, positions, len, reverse, out);
+        }
+        out.sort_unstable();
+    }
+}
+
+/// Appends the placeable hits among text positions of one strand's occurrences of a
+/// read of `len` bases.
+pub(super) fn place_positions(
+    layout: &Layout,
+    positions: impl IntoIterator<Item = u64>,
+    len: usize,
+    reverse: bool,
+    out: &mut Vec<Hit>,
+) {
+    for pos in positions {
+        if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
+            out.push(Hit {
+                contig: contig as u32,
+                pos: offset,
+                reverse,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_follow_one_another() {
+        let mut batch = BatchPositions::default();
+        // Reads 0 and 1: forward [5], [], reverse [7, 8], [9].
+        batch.push_part(vec![0, 1, 1, 3, 4], vec![5, 7, 8, 9]);
+        // Read 2: forward [], reverse [1].
+        batch.push_part(vec![0, 0, 1], vec![1]);
+        assert_eq!(batch.strand(0, 0), [5]);
+        assert_eq!(batch.strand(1, 0), [] as [u32; 0]);
+        assert_eq!(batch.strand(0, 1), [7, 8]);
+        assert_eq!(batch.strand(1, 1), [9]);
+        assert_eq!(batch.strand(2, 0), [] as [u32; 0]);
+        assert_eq!(batch.strand(2, 1), [1]);
+    }
+}
