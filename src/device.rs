@@ -104,16 +104,24 @@ fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, GpuEr
 
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
 /// jump table) on the chosen device. On the GPU the suffix array never leaves device
-/// memory; on the CPU (or after a GPU failure under `auto`) it is built and derived here.
+/// memory; on the CPU (or after a GPU failure under `auto`) it is built and derived here,
+/// in parts of at most `cpu_part` suffixes when given (a host memory budget).
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
+    cpu_part: Option<usize>,
     choice: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let decision = choice.decide(|| gpu_fm_index(text, sample_rate, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
+    }
+    if let Some(max_part) = cpu_part {
+        return Ok(log.step(
+            "suffix array in parts, BWT, Occ, sampled SA, jump table (CPU)",
+            || FmParts::build_in_parts(text, sample_rate, max_part),
+        ));
     }
     let sa = log.step("suffix array (CPU)", || crate::sa::suffix_array(text));
     Ok(log.step("BWT, Occ, sampled SA, jump table (CPU)", || {

@@ -54,6 +54,12 @@ struct IndexArgs {
     #[arg(long, value_name = "N", default_value_t = galign::fm::DEFAULT_SAMPLE_RATE,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     sample_rate: u32,
+    /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
+    /// of 1024): the suffix array is then sorted in parts that keep the build within it;
+    /// too small a budget is an error that names the least that works. The GPU build
+    /// does not use it yet. [default: no limit]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -132,6 +138,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let options = galign::index::BuildOptions {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
+                memory: args.memory,
             };
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }
@@ -194,6 +201,30 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {}", args.output.display()))
         }
     }
+}
+
+/// Parses a byte size: a number with an optional K, M, G or T (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("'{text}': expected a size such as 16G or 512M")),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}': expected a size such as 16G or 512M"))?;
+    if !(value.is_finite() && value >= 0.0) {
+        return Err(format!("'{text}': expected a size such as 16G or 512M"));
+    }
+    Ok((value * scale as f64) as u64)
 }
 
 /// The command line for `@PG CL`, without the options that cannot change the output

@@ -217,3 +217,47 @@ fn device_gpu_without_a_gpu_is_a_clear_error_and_auto_falls_back() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("CPU"));
     assert!(dir.path().join("x.galign").exists());
 }
+
+#[test]
+fn index_within_a_memory_budget_is_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let ecoli = shared("ref/ecoli_K12_MG1655.fa.gz"); // 4.64 Mbp
+    let build = |name: &str, extra: &[&str]| {
+        let prefix = dir.path().join(name);
+        let out = run_ok(
+            galign()
+                .args(["index", "-v", "--device", "cpu", "-p"])
+                .arg(&prefix)
+                .args(extra)
+                .arg(&ecoli),
+        );
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        (std::fs::read(prefix.with_extension("galign")).unwrap(), log)
+    };
+    let (whole, _) = build("whole", &[]);
+    // Room for the whole-text sorter, a few parts, many parts.
+    for (budget, partitioned) in [("1G", false), ("120M", true), ("80M", true)] {
+        let (bytes, log) = build(budget, &["--memory", budget]);
+        assert_eq!(log.contains("in parts"), partitioned, "{budget}: {log}");
+        assert!(bytes == whole, "--memory {budget}: index differs");
+    }
+    let err = run_fail(
+        galign()
+            .args(["index", "--device", "cpu", "--memory", "60M", "-p"])
+            .arg(dir.path().join("small"))
+            .arg(&ecoli),
+    );
+    assert!(
+        err.contains("--memory") && err.contains("at least"),
+        "{err}"
+    );
+    assert!(!dir.path().join("small.galign").exists());
+    let out = galign()
+        .args(["index", "--memory", "lots", "-p", "x"])
+        .arg(&ecoli)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "a usage error: {err}");
+    assert!(err.contains("expected a size such as 16G"), "{err}");
+}

@@ -8,6 +8,7 @@ use super::{index_path, write};
 use crate::device::{self, DeviceChoice};
 use crate::progress::Reporter;
 use crate::reference::read_fasta;
+use crate::sa::partition::part_size_within;
 use crate::sa::SaIndex;
 
 /// Settings of an index build.
@@ -17,6 +18,9 @@ pub struct BuildOptions {
     pub sample_rate: u32,
     /// Where the suffix array and the FM index are built.
     pub device: DeviceChoice,
+    /// Host memory budget of the CPU build, in bytes: within it the suffix array is
+    /// sorted in parts ([`crate::sa::partition`]); `None`: unbounded.
+    pub memory: Option<u64>,
 }
 
 /// Builds the index of `fasta` and writes `PREFIX.galign`.
@@ -34,7 +38,19 @@ pub fn build_index(
         fasta.display(),
         u32::MAX_TEXT
     );
-    let fm = device::fm_index(&reference.text, options.sample_rate, options.device, log)?;
+    let cpu_part = options
+        .memory
+        .map(|budget| part_size_within::<u32>(n as usize, budget))
+        .transpose()
+        .with_context(|| format!("{}: --memory", fasta.display()))?
+        .flatten();
+    let fm = device::fm_index(
+        &reference.text,
+        options.sample_rate,
+        cpu_part,
+        options.device,
+        log,
+    )?;
     let path = index_path(prefix);
     log.step("write index", || write(&path, &reference, &fm))
         .with_context(|| format!("cannot write index {}", path.display()))?;

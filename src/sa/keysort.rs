@@ -42,52 +42,46 @@ pub fn same_key(a: Keyed, b: Keyed) -> bool {
         && b.1 >> POSITION_BITS == KEY_BASES as u64
 }
 
+/// Runs of equal keys at least this long are sorted in parallel themselves.
+const LARGE_RUN: usize = 1 << 16;
+
 /// Sorts `suffixes` in suffix order; `then` orders two suffixes (positions) that share
 /// their first 32 bases.
 pub fn sort(suffixes: &mut [Keyed], then: impl Fn(usize, usize) -> Ordering + Sync) {
     suffixes.par_sort_unstable();
-    let runs = runs_of_equal_keys(suffixes);
-    let mut slices = Vec::with_capacity(runs.len());
-    let (mut rest, mut offset) = (suffixes, 0);
-    for (start, len) in runs {
-        let (_, tail) = std::mem::take(&mut rest).split_at_mut(start - offset);
-        let (run, tail) = tail.split_at_mut(len);
-        slices.push(run);
-        (rest, offset) = (tail, start + len);
-    }
-    slices
-        .into_par_iter()
-        .for_each(|run| run.sort_unstable_by(|a, b| then(position(*a), position(*b))));
-}
-
-/// The runs (start, length >= 2) of suffixes that share their 32-base key, ascending.
-fn runs_of_equal_keys(sorted: &[Keyed]) -> Vec<(usize, usize)> {
-    let chunk = sorted
+    // Chunks that end where a run of equal keys ends, each sorting its runs in turn: no
+    // list of runs is kept (a repeat-rich part has about one run per two suffixes).
+    let chunk = suffixes
         .len()
-        .div_ceil(rayon::current_num_threads() * 4)
-        .max(1 << 16);
-    let ends: Vec<Vec<usize>> = (1..sorted.len().max(1))
-        .into_par_iter()
-        .step_by(chunk)
-        .map(|s| {
-            (s..(s + chunk).min(sorted.len()))
-                .filter(|&i| !same_key(sorted[i - 1], sorted[i]))
-                .collect()
-        })
-        .collect();
-    let mut runs = Vec::new();
-    let mut start = 0;
-    for end in ends
-        .into_iter()
-        .flatten()
-        .chain(std::iter::once(sorted.len()))
-    {
-        if end - start > 1 {
-            runs.push((start, end - start));
+        .div_ceil(rayon::current_num_threads() * 8)
+        .max(1 << 12);
+    let mut chunks = Vec::new();
+    let mut rest = suffixes;
+    while !rest.is_empty() {
+        let mut end = chunk.min(rest.len());
+        while end < rest.len() && same_key(rest[end - 1], rest[end]) {
+            end += 1;
         }
-        start = end;
+        let (mine, tail) = std::mem::take(&mut rest).split_at_mut(end);
+        chunks.push(mine);
+        rest = tail;
     }
-    runs
+    let by_then = |a: &Keyed, b: &Keyed| then(position(*a), position(*b));
+    chunks.into_par_iter().for_each(|chunk| {
+        let mut start = 0;
+        for i in 1..=chunk.len() {
+            if i < chunk.len() && same_key(chunk[i - 1], chunk[i]) {
+                continue;
+            }
+            let run = &mut chunk[start..i];
+            if run.len() >= LARGE_RUN {
+                run.par_sort_unstable_by(by_then);
+            } else if run.len() > 1 {
+                run.sort_unstable_by(by_then);
+            }
+            start = i;
+        }
+    });
 }
 
 /// Compares the suffixes at `a` and `b` from base `from` (the bases before are equal)

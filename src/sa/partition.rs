@@ -274,6 +274,8 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     }
 }
 
+/// Host bytes of the process before any array: code, thread stacks, buffers.
+const BASELINE_BYTES: u64 = 64 << 20;
 /// Host bytes per base that a partitioned build holds besides its parts: the 2-bit text
 /// (0.25), the sample ranks while they are built (1.94: positions, ranks and keys of
 /// 12% of the suffixes) or after (0.48), and the FM index as it grows (at most 1.71:
@@ -300,12 +302,12 @@ pub struct BudgetError {
 /// The part size (in suffixes) that keeps a CPU build of a text of `n` bases within
 /// `budget` bytes of host memory; `None` when the whole-text sorter fits.
 pub fn part_size_within<I: SaIndex>(n: usize, budget: u64) -> Result<Option<usize>, BudgetError> {
-    if budget as f64 >= WHOLE_BYTES_PER_BASE * n as f64 {
+    if budget as f64 >= BASELINE_BYTES as f64 + WHOLE_BYTES_PER_BASE * n as f64 {
         return Ok(None);
     }
     // A part's suffixes are sorted with their keys (16 bytes), then listed.
     let per_suffix = 16 + I::BYTES as u64;
-    let fixed = (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64;
+    let fixed = BASELINE_BYTES + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64;
     let needed = fixed + per_suffix * MIN_PART as u64;
     if budget < needed {
         return Err(BudgetError {
@@ -394,12 +396,18 @@ mod tests {
     #[test]
     fn budgets_choose_whole_parts_or_refuse() {
         let n = 1_000_000;
-        assert_eq!(part_size_within::<u32>(n, 21 * n as u64).unwrap(), None);
-        let part = part_size_within::<u32>(n, 4 * n as u64).unwrap().unwrap();
-        assert_eq!(part, (4 * n - 2_450_000) / 20);
+        let whole = BASELINE_BYTES + 21 * n as u64;
+        assert_eq!(part_size_within::<u32>(n, whole).unwrap(), None);
+        assert!(part_size_within::<u32>(n, whole - 1).unwrap().is_some());
+        let budget = whole - 5_000_000;
+        let part = part_size_within::<u32>(n, budget).unwrap().unwrap();
+        assert_eq!(part as u64, (budget - BASELINE_BYTES - 2_450_000) / 20);
         let err = part_size_within::<u32>(n, 2 * n as u64).unwrap_err();
-        assert_eq!(err.needed, 2_450_000 + 20 * MIN_PART as u64);
-        assert!(err.to_string().contains("at least 3760720 bytes"), "{err}");
+        assert_eq!(
+            err.needed,
+            BASELINE_BYTES + 2_450_000 + 20 * MIN_PART as u64
+        );
+        assert!(err.to_string().contains("at least 70869584 bytes"), "{err}");
     }
 
     #[test]
