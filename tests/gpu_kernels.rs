@@ -721,6 +721,7 @@ fn gpu_map_matches_cpu_on_real_reads() {
         let build = galign::index::BuildOptions {
             sample_rate: rate,
             device: DeviceChoice::Auto,
+            memory: None,
         };
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let source = match mate2 {
