@@ -1,14 +1,17 @@
 //! Writing SAM (stdout or file) or BGZF BAM; files are written under a temporary name
 //! and renamed when complete, so a killed run never leaves a finished-looking file.
-//! BAM goes through htslib (its threads compress); SAM lines come formatted
-//! ([`Encoded::Sam`]) and are written as they are.
+//! Records come encoded ([`Encoded`]): SAM lines are written as they are, BAM records
+//! go to the BGZF writer (module `bgzf`), which compresses them on the worker threads.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use rust_htslib::bam::{self, header::Header};
+use anyhow::Context;
 
+use rust_htslib::bam::{header::Header, HeaderView};
+
+use super::bgzf::BgzfWriter;
 use super::Encoded;
 
 /// SAM text or BAM.
@@ -30,13 +33,13 @@ impl OutputFormat {
     }
 }
 
-/// Output buffer of SAM text.
-const SAM_BUFFER: usize = 4 << 20;
+/// Output buffer of SAM text or compressed BAM.
+const OUT_BUFFER: usize = 4 << 20;
 
 /// Where records go.
 enum Sink {
-    /// BAM through htslib.
-    Bam(bam::Writer),
+    /// BGZF-compressed BAM.
+    Bam(BgzfWriter<BufWriter<File>>),
     /// SAM text.
     Sam(BufWriter<Box<dyn Write + Send>>),
 }
@@ -49,8 +52,8 @@ pub struct SamWriter {
 }
 
 impl SamWriter {
-    /// Opens the output: stdout (SAM) when `path` is `None` or `-`; `threads`
-    /// compress BAM.
+    /// Opens the output (SAM, or BAM for a `.bam` path) and writes the header: stdout
+    /// (SAM) when `path` is `None` or `-`; `threads` compress BAM.
     pub fn create(
         path: Option<&Path>,
         header: &Header,
@@ -71,11 +74,11 @@ impl SamWriter {
         writer.inner = Some(match format {
             OutputFormat::Bam => {
                 let tmp = target.expect("BAM goes to a file");
-                let mut bam = bam::Writer::from_path(tmp, header, bam::Format::Bam)
+                let file = File::create(tmp).map_err(|e| cannot(&e))?;
+                let out = BufWriter::with_capacity(OUT_BUFFER, file);
+                let mut bam = BgzfWriter::new(out, threads).map_err(|e| cannot(&e))?;
+                bam.write_header(&bam_header(header))
                     .map_err(|e| cannot(&e))?;
-                if threads > 1 {
-                    bam.set_threads(threads)?;
-                }
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
@@ -83,53 +86,84 @@ impl SamWriter {
                     Some(tmp) => Box::new(File::create(tmp).map_err(|e| cannot(&e))?),
                     None => Box::new(std::io::stdout()),
                 };
-                let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
-                // The header as htslib writes it: its text, ending in a newline.
-                let mut text = header.to_bytes();
-                if text.last().is_some_and(|&b| b != b'\n') {
-                    text.push(b'\n');
-                }
-                out.write_all(&text).map_err(|e| cannot(&e))?;
+                let mut out = BufWriter::with_capacity(OUT_BUFFER, out);
+                out.write_all(&header_text(header))
+                    .map_err(|e| cannot(&e))?;
                 Sink::Sam(out)
             }
         });
         Ok(writer)
     }
 
-    /// Whether records are to be encoded as SAM text rather than htslib records.
+    /// Whether records are to be encoded as SAM text rather than BAM records.
     pub fn wants_text(&self) -> bool {
         matches!(self.inner, Some(Sink::Sam(_)))
     }
 
-    /// Writes records encoded for this writer (see [`SamWriter::wants_text`]).
-    pub fn write(&mut self, records: &Encoded) -> anyhow::Result<()> {
+    /// Writes the parts of a batch, in order, encoded for this writer (see
+    /// [`SamWriter::wants_text`]). An I/O error keeps its kind (a closed pipe is told
+    /// apart by the caller).
+    pub fn write(&mut self, parts: &[Encoded]) -> anyhow::Result<()> {
         let sink = self
             .inner
             .as_mut()
             .expect("writer is open until finish or drop");
-        let result = match (sink, records) {
-            (Sink::Bam(bam), Encoded::Bam(records)) => records
-                .iter()
-                .try_for_each(|r| bam.write(r).map_err(|e| e.to_string())),
-            (Sink::Sam(out), Encoded::Sam(text)) => out.write_all(text).map_err(|e| e.to_string()),
+        let bam = matches!(sink, Sink::Bam(_));
+        let parts = parts.iter().map(|part| match part {
+            Encoded::Bam(bytes) if bam => bytes.as_slice(),
+            Encoded::Sam(text) if !bam => text.as_slice(),
             _ => panic!("records encoded for the other output format"),
+        });
+        let result = match sink {
+            Sink::Bam(bam) => bam.write_records(parts),
+            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(text)),
         };
-        result.map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))
+        result.context("cannot write alignments")
     }
 
     /// Flushes and closes the output, giving a file its final name.
     pub fn finish(mut self) -> anyhow::Result<()> {
-        if let Some(Sink::Sam(out)) = &mut self.inner {
-            out.flush()
-                .map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))?;
+        match self.inner.take() {
+            Some(Sink::Bam(bam)) => bam.finish().map(drop),
+            Some(Sink::Sam(mut out)) => out.flush(),
+            None => Ok(()),
         }
-        drop(self.inner.take());
+        .context("cannot write alignments")?;
         if let Some((tmp, path)) = self.rename.take() {
             std::fs::rename(&tmp, &path)
                 .map_err(|e| anyhow::anyhow!("cannot rename output to {}: {e}", path.display()))?;
         }
         Ok(())
     }
+}
+
+/// The header text as htslib writes it: ending in a newline.
+fn header_text(header: &Header) -> Vec<u8> {
+    let mut text = header.to_bytes();
+    if text.last().is_some_and(|&b| b != b'\n') {
+        text.push(b'\n');
+    }
+    text
+}
+
+/// The BAM header as htslib's `bam_hdr_write` lays it out: magic, text, then each
+/// reference's name and length.
+fn bam_header(header: &Header) -> Vec<u8> {
+    let text = header_text(header);
+    let view = HeaderView::from_header(header);
+    let mut out = b"BAM\x01".to_vec();
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&text);
+    out.extend_from_slice(&view.target_count().to_le_bytes());
+    for tid in 0..view.target_count() {
+        let name = view.tid2name(tid);
+        out.extend_from_slice(&(name.len() as u32 + 1).to_le_bytes());
+        out.extend_from_slice(name);
+        out.push(0);
+        let len = view.target_len(tid).expect("every target has a length");
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+    }
+    out
 }
 
 impl Drop for SamWriter {
