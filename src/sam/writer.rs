@@ -33,8 +33,11 @@ impl OutputFormat {
     }
 }
 
-/// Output buffer of SAM text or compressed BAM.
-const OUT_BUFFER: usize = 4 << 20;
+/// Output buffer of compressed BAM.
+const BAM_BUFFER: usize = 4 << 20;
+/// Output buffer of SAM text: smaller than the parts of a batch (a few hundred reads
+/// each), which are then written as they are, without a copy into the buffer.
+const SAM_BUFFER: usize = 64 << 10;
 
 /// Where records go.
 enum Sink {
@@ -75,7 +78,7 @@ impl SamWriter {
             OutputFormat::Bam => {
                 let tmp = target.expect("BAM goes to a file");
                 let file = File::create(tmp).map_err(|e| cannot(&e))?;
-                let out = BufWriter::with_capacity(OUT_BUFFER, file);
+                let out = BufWriter::with_capacity(BAM_BUFFER, file);
                 let mut bam = BgzfWriter::new(out, threads).map_err(|e| cannot(&e))?;
                 bam.write_header(&bam_header(header))
                     .map_err(|e| cannot(&e))?;
@@ -86,7 +89,7 @@ impl SamWriter {
                     Some(tmp) => Box::new(File::create(tmp).map_err(|e| cannot(&e))?),
                     None => Box::new(std::io::stdout()),
                 };
-                let mut out = BufWriter::with_capacity(OUT_BUFFER, out);
+                let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
                 out.write_all(&header_text(header))
                     .map_err(|e| cannot(&e))?;
                 Sink::Sam(out)
