@@ -1,8 +1,9 @@
 //! `galign map`: exact-match mapping of FASTQ reads to an index, as a pipeline of a
 //! reader thread, a search thread (on the GPU: search and locate of whole batches), the
-//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM
-//! fields), and a SAM/BAM writer thread. While the GPU searches batch i + 1, the CPU
-//! builds the records of batch i and the writer compresses batch i - 1. The GPU opens on
+//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM lines
+//! or BAM records encoded), and a writer thread (BAM: BGZF blocks compressed on a pool
+//! of its own). While the GPU searches batch i + 1, the CPU builds the records of batch
+//! i and the writer compresses batch i - 1. The GPU opens on
 //! a thread of its own; under `--device auto` the batches read before it is ready are
 //! searched on the CPU. Output is in input order and does not depend on device, thread
 //! count or batch size, nor on how the reads are compressed: gzip is inflated on a
