@@ -77,11 +77,11 @@ impl SamWriter {
         writer.inner = Some(match format {
             OutputFormat::Bam => {
                 let tmp = target.expect("BAM goes to a file");
+                let bam_header = bam_header(header).map_err(|e| cannot(&e))?;
                 let file = File::create(tmp).map_err(|e| cannot(&e))?;
                 let out = BufWriter::with_capacity(BAM_BUFFER, file);
                 let mut bam = BgzfWriter::new(out, threads).map_err(|e| cannot(&e))?;
-                bam.write_header(&bam_header(header))
-                    .map_err(|e| cannot(&e))?;
+                bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
@@ -150,8 +150,9 @@ fn header_text(header: &Header) -> Vec<u8> {
 }
 
 /// The BAM header as htslib's `bam_hdr_write` lays it out: magic, text, then each
-/// reference's name and length.
-fn bam_header(header: &Header) -> Vec<u8> {
+/// reference's name and length; refused when a contig is longer than BAM positions
+/// reach.
+fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
     let text = header_text(header);
     let view = HeaderView::from_header(header);
     let mut out = b"BAM\x01".to_vec();
@@ -164,9 +165,14 @@ fn bam_header(header: &Header) -> Vec<u8> {
         out.extend_from_slice(name);
         out.push(0);
         let len = view.target_len(tid).expect("every target has a length");
+        anyhow::ensure!(
+            len <= i32::MAX as u64,
+            "contig {} has {len} bases; BAM positions stop at 2^31 - 1 (write SAM instead)",
+            String::from_utf8_lossy(name)
+        );
         out.extend_from_slice(&(len as u32).to_le_bytes());
     }
-    out
+    Ok(out)
 }
 
 impl Drop for SamWriter {
@@ -177,5 +183,40 @@ impl Drop for SamWriter {
         if let Some((tmp, _)) = self.rename.take() {
             let _ = std::fs::remove_file(tmp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{Contig, Layout};
+
+    #[test]
+    fn bam_refuses_contigs_past_its_positions() {
+        let contig = |name: &str, len| Contig {
+            name: name.into(),
+            description: String::new(),
+            offset: 0,
+            len,
+        };
+        let layout = |len| Layout {
+            contigs: vec![contig("chr1", 1000), contig("huge", len)],
+            ambiguous: Vec::new(),
+        };
+        let header = |len| crate::sam::build_header(&layout(len), None, "galign map test");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.bam");
+        let error = SamWriter::create(Some(&path), &header(1 << 31), 1)
+            .err()
+            .expect("a 2^31-base contig is refused");
+        let message = format!("{error:#}");
+        assert!(
+            message.contains("out.bam") && message.contains("huge"),
+            "{message}"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let writer = SamWriter::create(Some(&path), &header((1 << 31) - 1), 1).unwrap();
+        writer.finish().unwrap();
+        assert!(path.is_file());
     }
 }
