@@ -123,11 +123,23 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of stdout left (`galign map ... | head`): stop quietly, as samtools
+        // and bwa do.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("galign: error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {

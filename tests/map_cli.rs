@@ -214,6 +214,39 @@ fn output_is_identical_across_threads_and_batch_sizes() {
 }
 
 /// `text` as gzip, one member.
+/// `galign map ... | head`: when the reader of stdout leaves early, galign stops
+/// quietly (exit status 0, or killed by SIGPIPE as the shell's 141), as samtools does.
+#[test]
+fn a_closed_stdout_pipe_ends_the_run_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let mut child = galign()
+        .args(["map", "-a"])
+        .arg(&prefix)
+        .arg(data("NA12878_chrM_20k.fq.gz"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Several megabytes of SAM follow: far more than a pipe holds.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = [0u8; 4096];
+    stdout.read_exact(&mut head).unwrap();
+    assert!(head.starts_with(b"@HD"));
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let quiet_exit =
+        matches!(out.status.code(), Some(0) | Some(141)) || out.status.signal() == Some(13); // SIGPIPE
+    assert!(quiet_exit, "exit status {:?}, stderr: {stderr}", out.status);
+    assert!(
+        !stderr.contains("Broken pipe") && !stderr.contains("error"),
+        "stderr: {stderr}"
+    );
+}
+
 fn gzip(text: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     e.write_all(text).unwrap();

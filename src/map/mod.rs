@@ -1,8 +1,9 @@
 //! `galign map`: exact-match mapping of FASTQ reads to an index, as a pipeline of a
 //! reader thread, a search thread (on the GPU: search and locate of whole batches), the
-//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM
-//! fields), and a SAM/BAM writer thread. While the GPU searches batch i + 1, the CPU
-//! builds the records of batch i and the writer compresses batch i - 1. The GPU opens on
+//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM lines
+//! or BAM records encoded), and a writer thread (BAM: BGZF blocks compressed on a pool
+//! of its own). While the GPU searches batch i + 1, the CPU builds the records of batch
+//! i and the writer compresses batch i - 1. The GPU opens on
 //! a thread of its own; under `--device auto` the batches read before it is ready are
 //! searched on the CPU. Output is in input order and does not depend on device, thread
 //! count or batch size, nor on how the reads are compressed: gzip is inflated on a
@@ -54,7 +55,7 @@ pub struct MapOptions {
     pub max_insert: u64,
     /// Reads (or pairs) per batch.
     pub batch_size: usize,
-    /// Threads for BAM compression.
+    /// Threads that compress BAM.
     pub threads: usize,
     /// The command line for `@PG CL`.
     pub command_line: String,
@@ -171,9 +172,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             let mut busy = 0.0;
             for parts in out_rx {
                 let start = Instant::now();
-                for records in &parts {
-                    writer.write(records)?;
-                }
+                writer.write(&parts)?;
                 drop(parts);
                 busy += start.elapsed().as_secs_f64();
             }
@@ -349,7 +348,7 @@ fn start_searcher<'g>(
     Ok(searcher)
 }
 
-/// Builds one batch's records, in input order and in parts (SAM `text` or htslib
+/// Builds one batch's records, in input order and in parts (SAM `text` or BAM
 /// records), from the GPU's `positions` or, without them, searching on the CPU.
 #[allow(clippy::too_many_arguments)]
 fn align_batch(
@@ -378,13 +377,8 @@ fn align_batch(
         .map_init(
             || (Scratch::default(), Vec::new(), Vec::new()),
             |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
-                let mut records = if text {
-                    Encoded::Sam(Vec::with_capacity(
-                        chunk.len() * (2 * batch[0].seq.len() + 128),
-                    ))
-                } else {
-                    Encoded::Bam(Vec::with_capacity(chunk.len()))
-                };
+                let capacity = chunk.len() * (2 * batch[0].seq.len() + 128);
+                let mut records = Encoded::with_capacity(text, capacity);
                 let mut stats = MapStats::default();
                 for (j, item) in chunk.chunks(per_item).enumerate() {
                     let first = c * task + j * per_item;

@@ -1,7 +1,8 @@
-//! SAM/BAM output: the header, the records of exact alignments (htslib records for
-//! BAM, SAM text formatted here as htslib would), and a writer that lands its file
-//! under the final name only when complete.
+//! SAM/BAM output: the header, the records of exact alignments (BAM records and SAM
+//! text, both encoded here as htslib would), BGZF compression on the worker threads,
+//! and a writer that lands its file under the final name only when complete.
 
+mod bgzf;
 mod header;
 mod record;
 mod writer;

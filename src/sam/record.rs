@@ -1,8 +1,11 @@
 //! SAM records for exact alignments: `{len}M`, NM:i:0, MD:Z:{len}, AS:i:{len}, XS when
 //! there is another hit, XA with alternatives, RG when a read group is set; mate fields
 //! for pairs; unmapped reads with their bases and qualities kept.
-
-use rust_htslib::bam::record::{Aux, Cigar, CigarString, Record};
+//!
+//! Records are encoded here, on the worker threads that build them, in either output
+//! format: SAM lines exactly as htslib formats them, or BAM records in BAM's binary
+//! layout (SAM spec, section 4.2) byte for byte as htslib's `bam_write1` writes them,
+//! ready for the BGZF writer (module `bgzf`).
 
 use crate::io::ReadRecord;
 use crate::reference::Layout;
@@ -68,12 +71,22 @@ fn complement(b: u8) -> u8 {
     }
 }
 
-/// Encoded records: htslib records (for BAM) or SAM text, one line per record.
+/// Encoded records: BAM records or SAM text, one line per record.
 pub enum Encoded {
-    /// Records for htslib to write (BAM).
-    Bam(Vec<Record>),
+    /// BAM records, each with its `block_size` (uncompressed; the writer compresses).
+    Bam(Vec<u8>),
     /// SAM lines, ready to write.
     Sam(Vec<u8>),
+}
+
+impl Encoded {
+    /// An empty buffer for the given format (`text`: SAM) with `capacity` bytes.
+    pub fn with_capacity(text: bool, capacity: usize) -> Encoded {
+        match text {
+            true => Encoded::Sam(Vec::with_capacity(capacity)),
+            false => Encoded::Bam(Vec::with_capacity(capacity)),
+        }
+    }
 }
 
 /// What an output record holds besides its positions.
@@ -108,6 +121,20 @@ pub fn push_records(
     mate: Option<MateContext>,
     options: &RecordOptions<'_>,
     out: &mut Encoded,
+) {
+    visit_records(read, hits, primary, mate, options, |record, fields| {
+        record.encode(fields, out)
+    });
+}
+
+/// Calls `emit` with the fields of each record of one read, in output order.
+fn visit_records(
+    read: &ReadRecord,
+    hits: &[Hit],
+    primary: Option<usize>,
+    mate: Option<MateContext>,
+    options: &RecordOptions<'_>,
+    mut emit: impl FnMut(&ReadHits<'_>, &Fields),
 ) {
     let len = read.seq.len() as i64;
     let base_flags = match mate {
@@ -154,7 +181,7 @@ pub fn push_records(
             mpos: pos,
             tlen: 0,
         };
-        record.encode(&fields, out);
+        emit(&record, &fields);
         return;
     };
 
@@ -208,7 +235,7 @@ pub fn push_records(
             mpos,
             tlen,
         };
-        record.encode(&fields, out);
+        emit(&record, &fields);
     }
 }
 
@@ -223,7 +250,7 @@ struct ReadHits<'a> {
 impl ReadHits<'_> {
     fn encode(&self, fields: &Fields, out: &mut Encoded) {
         match out {
-            Encoded::Bam(records) => records.push(self.bam(fields)),
+            Encoded::Bam(bytes) => self.bam(fields, bytes),
             Encoded::Sam(text) => self.sam(fields, text),
         }
     }
@@ -246,53 +273,72 @@ impl ReadHits<'_> {
             .take(self.options.max_alternatives)
     }
 
-    /// The record as htslib's.
-    fn bam(&self, f: &Fields) -> Record {
+    /// Appends the record in BAM's binary layout, as htslib's `bam_write1` writes it.
+    fn bam(&self, f: &Fields, out: &mut Vec<u8>) {
         let read = self.read;
-        let len = read.seq.len() as i64;
-        let qual: Vec<u8> = match &read.qual {
-            Some(q) => q.iter().map(|&q| q.saturating_sub(33)).collect(),
-            None => vec![0xFF; read.seq.len()],
+        let len = read.seq.len();
+        let (cigar_ops, seq_len) = match f.kind {
+            Kind::Unmapped => (0u16, len),
+            Kind::Secondary => (1, 0),
+            Kind::Primary { .. } => (1, len),
         };
-        let cigar = CigarString(vec![Cigar::Match(len as u32)]);
-        let mut rec = Record::new();
-        match f.kind {
-            Kind::Unmapped => rec.set(&read.name, None, &read.seq, &qual),
-            Kind::Secondary => rec.set(&read.name, Some(&cigar), &[], &[]),
-            Kind::Primary { reverse: true } => {
-                let seq: Vec<u8> = read.seq.iter().rev().map(|&b| complement(b)).collect();
-                let qual: Vec<u8> = qual.iter().rev().copied().collect();
-                rec.set(&read.name, Some(&cigar), &seq, &qual);
-            }
-            Kind::Primary { reverse: false } => rec.set(&read.name, Some(&cigar), &read.seq, &qual),
+        let start = out.len();
+        out.extend_from_slice(&[0; 4]); // block_size, filled in at the end
+        out.extend_from_slice(&f.tid.to_le_bytes());
+        out.extend_from_slice(&(f.pos as i32).to_le_bytes());
+        out.push(read.name.len() as u8 + 1);
+        out.push(f.mapq);
+        out.extend_from_slice(&f.bin.to_le_bytes());
+        out.extend_from_slice(&cigar_ops.to_le_bytes());
+        out.extend_from_slice(&f.flags.to_le_bytes());
+        out.extend_from_slice(&(seq_len as u32).to_le_bytes());
+        out.extend_from_slice(&f.mtid.to_le_bytes());
+        out.extend_from_slice(&(f.mpos as i32).to_le_bytes());
+        out.extend_from_slice(&(f.tlen as i32).to_le_bytes());
+        out.extend_from_slice(&read.name);
+        out.push(0);
+        if cigar_ops > 0 {
+            out.extend_from_slice(&((len as u32) << 4).to_le_bytes()); // {len}M; M is op 0
         }
-        rec.set_flags(f.flags);
-        rec.set_tid(f.tid);
-        rec.set_pos(f.pos);
-        rec.set_bin(f.bin);
-        rec.set_mapq(f.mapq);
-        rec.set_mtid(f.mtid);
-        rec.set_mpos(f.mpos);
-        rec.set_insert_size(f.tlen);
+        match f.kind {
+            Kind::Secondary => {}
+            Kind::Primary { reverse: true } => {
+                push_bases(out, read.seq.iter().rev().map(|&b| complement(b)));
+                match &read.qual {
+                    Some(q) => out.extend(q.iter().rev().map(|&q| q.saturating_sub(33))),
+                    None => out.resize(out.len() + len, 0xFF),
+                }
+            }
+            Kind::Unmapped | Kind::Primary { reverse: false } => {
+                push_bases(out, read.seq.iter().copied());
+                match &read.qual {
+                    Some(q) => out.extend(q.iter().map(|&q| q.saturating_sub(33))),
+                    None => out.resize(out.len() + len, 0xFF),
+                }
+            }
+        }
         if f.kind != Kind::Unmapped {
-            rec.push_aux(b"NM", Aux::I32(0)).expect("NM");
-            rec.push_aux(b"MD", Aux::String(&len.to_string()))
-                .expect("MD");
-            rec.push_aux(b"AS", Aux::I32(len as i32)).expect("AS");
+            push_aux_int(out, b"NM", 0);
+            out.extend_from_slice(b"MDZ");
+            push_int(out, len as i64);
+            out.push(0);
+            push_aux_int(out, b"AS", len as i32);
             if self.hits.len() > 1 {
-                rec.push_aux(b"XS", Aux::I32(len as i32)).expect("XS");
+                push_aux_int(out, b"XS", len as i32);
             }
             if self.has_xa(f.kind) {
-                let mut xa = Vec::new();
-                self.push_xa(&mut xa);
-                let xa = std::str::from_utf8(&xa).expect("contig names are text");
-                rec.push_aux(b"XA", Aux::String(xa)).expect("XA");
+                out.extend_from_slice(b"XAZ");
+                self.push_xa(out);
+                out.push(0);
             }
         }
         if let Some(rg) = self.options.read_group {
-            rec.push_aux(b"RG", Aux::String(rg)).expect("valid RG tag");
+            out.extend_from_slice(b"RGZ");
+            out.extend_from_slice(rg.as_bytes());
+            out.push(0);
         }
-        rec
+        let block_size = (out.len() - start - 4) as u32;
+        out[start..start + 4].copy_from_slice(&block_size.to_le_bytes());
     }
 
     /// Appends the XA value: `contig,±pos,{len}M,0;` per alternative.
@@ -313,7 +359,7 @@ impl ReadHits<'_> {
     }
 
     /// Appends the record as a SAM line, exactly as htslib formats the record
-    /// [`Self::bam`] builds.
+    /// [`Self::bam`] encodes.
     fn sam(&self, f: &Fields, out: &mut Vec<u8>) {
         let read = self.read;
         let len = read.seq.len() as i64;
@@ -419,6 +465,22 @@ const NT16_TABLE: [u8; 256] = {
 /// The base of each 4-bit code.
 const NT16_STR: &[u8; 16] = b"=ACMGRSVTWYHKDBN";
 
+/// Appends bases as BAM stores them: two 4-bit codes a byte, the first in the high
+/// half; an odd last base leaves the low half 0.
+fn push_bases(out: &mut Vec<u8>, mut bases: impl Iterator<Item = u8>) {
+    while let Some(high) = bases.next() {
+        let low = bases.next().map_or(0, |b| NT16_TABLE[b as usize]);
+        out.push(NT16_TABLE[high as usize] << 4 | low);
+    }
+}
+
+/// Appends an `i` (int32) aux field, as htslib stores `Aux::I32`.
+fn push_aux_int(out: &mut Vec<u8>, tag: &[u8; 2], value: i32) {
+    out.extend_from_slice(tag);
+    out.push(b'i');
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
 /// Appends `n` in decimal.
 fn push_int(out: &mut Vec<u8>, n: i64) {
     if n < 0 {
@@ -440,7 +502,10 @@ fn push_int(out: &mut Vec<u8>, n: i64) {
 
 #[cfg(test)]
 mod tests {
-    use super::reg2bin;
+    use rust_htslib::bam::record::{Aux, Cigar, CigarString, Record};
+
+    use super::*;
+    use crate::reference::Contig;
 
     #[test]
     fn bins_match_the_sam_spec() {
@@ -448,5 +513,224 @@ mod tests {
         assert_eq!(reg2bin(0, 100), 4681);
         assert_eq!(reg2bin(16383, 16385), 585);
         assert_eq!(reg2bin(100_000, 100_100), 4681 + 6); // 100,000 >> 14 = 6
+    }
+
+    /// The record as htslib builds it from the same fields (the encoding galign used
+    /// before BAM records were encoded here).
+    fn htslib_record(record: &ReadHits<'_>, f: &Fields) -> Record {
+        let read = record.read;
+        let len = read.seq.len() as i64;
+        let qual: Vec<u8> = match &read.qual {
+            Some(q) => q.iter().map(|&q| q.saturating_sub(33)).collect(),
+            None => vec![0xFF; read.seq.len()],
+        };
+        let cigar = CigarString(vec![Cigar::Match(len as u32)]);
+        let mut rec = Record::new();
+        match f.kind {
+            Kind::Unmapped => rec.set(&read.name, None, &read.seq, &qual),
+            Kind::Secondary => rec.set(&read.name, Some(&cigar), &[], &[]),
+            Kind::Primary { reverse: true } => {
+                let seq: Vec<u8> = read.seq.iter().rev().map(|&b| complement(b)).collect();
+                let qual: Vec<u8> = qual.iter().rev().copied().collect();
+                rec.set(&read.name, Some(&cigar), &seq, &qual);
+            }
+            Kind::Primary { reverse: false } => rec.set(&read.name, Some(&cigar), &read.seq, &qual),
+        }
+        rec.set_flags(f.flags);
+        rec.set_tid(f.tid);
+        rec.set_pos(f.pos);
+        rec.set_bin(f.bin);
+        rec.set_mapq(f.mapq);
+        rec.set_mtid(f.mtid);
+        rec.set_mpos(f.mpos);
+        rec.set_insert_size(f.tlen);
+        if f.kind != Kind::Unmapped {
+            rec.push_aux(b"NM", Aux::I32(0)).unwrap();
+            rec.push_aux(b"MD", Aux::String(&len.to_string())).unwrap();
+            rec.push_aux(b"AS", Aux::I32(len as i32)).unwrap();
+            if record.hits.len() > 1 {
+                rec.push_aux(b"XS", Aux::I32(len as i32)).unwrap();
+            }
+            if record.has_xa(f.kind) {
+                let mut xa = Vec::new();
+                record.push_xa(&mut xa);
+                rec.push_aux(b"XA", Aux::String(std::str::from_utf8(&xa).unwrap()))
+                    .unwrap();
+            }
+        }
+        if let Some(rg) = record.options.read_group {
+            rec.push_aux(b"RG", Aux::String(rg)).unwrap();
+        }
+        rec
+    }
+
+    /// The bytes htslib's `bam_write1` writes for `rec`: block_size, the 32 bytes of
+    /// fixed fields, then its data without the NULs that pad the name to 4 bytes.
+    fn bam_write1_bytes(rec: &Record) -> Vec<u8> {
+        let inner = rec.inner();
+        let core = &inner.core;
+        // SAFETY: htslib keeps `l_data` initialised bytes at `data` while `rec` lives.
+        let data = unsafe { std::slice::from_raw_parts(inner.data, inner.l_data as usize) };
+        let name_end = core.l_qname as usize - core.l_extranul as usize;
+        let body: Vec<u8> = [&data[..name_end], &data[core.l_qname as usize..]].concat();
+        let words = [
+            core.tid as u32,
+            core.pos as u32,
+            (core.bin as u32) << 16 | (core.qual as u32) << 8 | name_end as u32,
+            (core.flag as u32) << 16 | core.n_cigar,
+            core.l_qseq as u32,
+            core.mtid as u32,
+            core.mpos as u32,
+            core.isize_ as u32,
+        ];
+        let mut out = ((32 + body.len()) as u32).to_le_bytes().to_vec();
+        words
+            .iter()
+            .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+        out.extend_from_slice(&body);
+        out
+    }
+
+    fn read(name: &str, seq: &str, qual: Option<&str>) -> ReadRecord {
+        ReadRecord {
+            name: name.into(),
+            seq: seq.into(),
+            qual: qual.map(Into::into),
+        }
+    }
+
+    fn hit(contig: u32, pos: u64, reverse: bool) -> Hit {
+        Hit {
+            contig,
+            pos,
+            reverse,
+        }
+    }
+
+    fn layout() -> Layout {
+        let contig = |name: &str| Contig {
+            name: name.into(),
+            description: String::new(),
+            offset: 0,
+            len: 1_000_000,
+        };
+        Layout {
+            contigs: vec![contig("chr1"), contig("chrM")],
+            ambiguous: Vec::new(),
+        }
+    }
+
+    /// Calls `emit` for every record of a set of cases: unmapped, forward, reverse,
+    /// multi-hit reads (XS, XA, secondaries with `-a`), with and without a read group,
+    /// single and paired (mate unmapped, mapped, on another contig), odd lengths,
+    /// IUPAC codes and odd bytes, missing qualities. Returns how many records there were.
+    fn each_case(layout: &Layout, mut emit: impl FnMut(&ReadHits<'_>, &Fields)) -> usize {
+        let options = |read_group, all_hits| RecordOptions {
+            layout,
+            read_group,
+            max_alternatives: 3,
+            all_hits,
+        };
+        let reads = [
+            read("r1", "ACGTNacgtRYK", Some("IIII#!5?@ABC")),
+            read("odd_length_read", "ACGTA", Some("ABCDE")),
+            read("no_qual", "GATTACA", None),
+            read("weird", "AC=.-*0123xz", Some("~~~~~~~~~~~~")),
+            read("", "", None),
+        ];
+        let hit_sets = [
+            vec![],
+            vec![hit(0, 10, false)],
+            vec![hit(1, 5, true)],
+            vec![
+                hit(0, 10, true),
+                hit(1, 0, false),
+                hit(0, 99_999, true),
+                hit(0, 16_380, false),
+            ],
+        ];
+        let mates = [
+            None,
+            Some((true, None, false)),
+            Some((false, Some(hit(0, 50, true)), true)),
+            Some((true, Some(hit(1, 7, false)), false)),
+        ];
+        let mut count = 0;
+        for read in &reads {
+            for hits in &hit_sets {
+                let primaries = [None].into_iter().chain((0..hits.len()).map(Some));
+                for primary in primaries.filter(|p| p.is_some() != hits.is_empty()) {
+                    for (rg, all) in [(None, false), (Some("grp1"), false), (None, true)] {
+                        for &mate in &mates {
+                            let mate = mate.map(|(first, mate_hit, proper)| MateContext {
+                                first,
+                                mate_hit,
+                                mate_len: 9,
+                                proper,
+                            });
+                            let options = options(rg, all);
+                            visit_records(read, hits, primary, mate, &options, |r, f| {
+                                count += 1;
+                                emit(r, f)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn bam_records_are_htslib_records_byte_for_byte() {
+        let count = each_case(&layout(), |record, fields| {
+            let mut ours = Vec::new();
+            record.bam(fields, &mut ours);
+            let theirs = bam_write1_bytes(&htslib_record(record, fields));
+            let name = String::from_utf8_lossy(&record.read.name);
+            assert_eq!(ours, theirs, "read {name:?}, flags {}", fields.flags);
+        });
+        assert!(count > 500, "only {count} records compared");
+    }
+
+    /// A BAM file of many blocks from galign's writer equals htslib's, byte for byte,
+    /// its header (3,000 contigs) spanning several blocks too.
+    #[test]
+    fn bam_files_are_htslib_files_byte_for_byte() {
+        let layout = layout();
+        let mut many = layout.clone();
+        many.contigs.extend((0..3000).map(|i| Contig {
+            name: format!("unplaced_contig_{i}_of_a_draft_assembly"),
+            description: String::new(),
+            offset: 0,
+            len: 1000 + i,
+        }));
+        let header = crate::sam::build_header(&many, None, "galign map test");
+        let dir = tempfile::tempdir().unwrap();
+        let (ours, theirs) = (dir.path().join("ours.bam"), dir.path().join("theirs.bam"));
+        let mut htslib =
+            rust_htslib::bam::Writer::from_path(&theirs, &header, rust_htslib::bam::Format::Bam)
+                .unwrap();
+        let mut parts = Vec::new();
+        for _ in 0..40 {
+            let mut part = Vec::new();
+            each_case(&layout, |record, fields| {
+                record.bam(fields, &mut part);
+                htslib.write(&htslib_record(record, fields)).unwrap();
+            });
+            parts.push(Encoded::Bam(part));
+        }
+        drop(htslib);
+        let mut writer = crate::sam::SamWriter::create(Some(&ours), &header, 3).unwrap();
+        writer.write(&parts[..7]).unwrap();
+        writer.write(&parts[7..]).unwrap();
+        writer.finish().unwrap();
+        let (ours, theirs) = (std::fs::read(ours).unwrap(), std::fs::read(theirs).unwrap());
+        assert!(
+            theirs.len() > 2 * 0x10000,
+            "{} bytes: too few blocks",
+            theirs.len()
+        );
+        assert!(ours == theirs, "BAM files differ");
     }
 }

@@ -1,13 +1,17 @@
 //! Writing SAM (stdout or file) or BGZF BAM; files are written under a temporary name
 //! and renamed when complete, so a killed run never leaves a finished-looking file.
-//! BAM goes through htslib (its threads compress); SAM lines come formatted
-//! ([`Encoded::Sam`]) and are written as they are.
+//! Records come encoded ([`Encoded`]): SAM lines are written as they are, BAM records
+//! go to the BGZF writer (module `bgzf`), which compresses them on the worker threads.
 
+use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use rust_htslib::bam::{self, header::Header};
+use anyhow::Context;
 
+use rust_htslib::bam::{header::Header, HeaderView};
+
+use super::bgzf::BgzfWriter;
 use super::Encoded;
 use crate::atomic_file::AtomicFile;
 
@@ -30,13 +34,16 @@ impl OutputFormat {
     }
 }
 
-/// Output buffer of SAM text.
-const SAM_BUFFER: usize = 4 << 20;
+/// Output buffer of compressed BAM.
+const BAM_BUFFER: usize = 4 << 20;
+/// Output buffer of SAM text: smaller than the parts of a batch (a few hundred reads
+/// each), which are then written as they are, without a copy into the buffer.
+const SAM_BUFFER: usize = 64 << 10;
 
 /// Where records go.
 enum Sink {
-    /// BAM through htslib.
-    Bam(bam::Writer),
+    /// BGZF-compressed BAM.
+    Bam(BgzfWriter<BufWriter<File>>),
     /// SAM text.
     Sam(BufWriter<Box<dyn Write + Send>>),
 }
@@ -49,8 +56,8 @@ pub struct SamWriter {
 }
 
 impl SamWriter {
-    /// Opens the output: stdout (SAM) when `path` is `None` or `-`; `threads`
-    /// compress BAM.
+    /// Opens the output (SAM, or BAM for a `.bam` path) and writes the header: stdout
+    /// (SAM) when `path` is `None` or `-`; `threads` compress BAM.
     pub fn create(
         path: Option<&Path>,
         header: &Header,
@@ -69,12 +76,14 @@ impl SamWriter {
         let target = writer.file.as_ref();
         writer.inner = Some(match format {
             OutputFormat::Bam => {
-                let tmp = target.expect("BAM goes to a file").temporary();
-                let mut bam = bam::Writer::from_path(tmp, header, bam::Format::Bam)
+                let bam_header = bam_header(header).map_err(|e| cannot(&e))?;
+                let file = target
+                    .expect("BAM goes to a file")
+                    .create()
                     .map_err(|e| cannot(&e))?;
-                if threads > 1 {
-                    bam.set_threads(threads)?;
-                }
+                let out = BufWriter::with_capacity(BAM_BUFFER, file);
+                let mut bam = BgzfWriter::new(out, threads).map_err(|e| cannot(&e))?;
+                bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
@@ -83,46 +92,48 @@ impl SamWriter {
                     None => Box::new(std::io::stdout()),
                 };
                 let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
-                // The header as htslib writes it: its text, ending in a newline.
-                let mut text = header.to_bytes();
-                if text.last().is_some_and(|&b| b != b'\n') {
-                    text.push(b'\n');
-                }
-                out.write_all(&text).map_err(|e| cannot(&e))?;
+                out.write_all(&header_text(header))
+                    .map_err(|e| cannot(&e))?;
                 Sink::Sam(out)
             }
         });
         Ok(writer)
     }
 
-    /// Whether records are to be encoded as SAM text rather than htslib records.
+    /// Whether records are to be encoded as SAM text rather than BAM records.
     pub fn wants_text(&self) -> bool {
         matches!(self.inner, Some(Sink::Sam(_)))
     }
 
-    /// Writes records encoded for this writer (see [`SamWriter::wants_text`]).
-    pub fn write(&mut self, records: &Encoded) -> anyhow::Result<()> {
+    /// Writes the parts of a batch, in order, encoded for this writer (see
+    /// [`SamWriter::wants_text`]). An I/O error keeps its kind (a closed pipe is told
+    /// apart by the caller).
+    pub fn write(&mut self, parts: &[Encoded]) -> anyhow::Result<()> {
         let sink = self
             .inner
             .as_mut()
             .expect("writer is open until finish or drop");
-        let result = match (sink, records) {
-            (Sink::Bam(bam), Encoded::Bam(records)) => records
-                .iter()
-                .try_for_each(|r| bam.write(r).map_err(|e| e.to_string())),
-            (Sink::Sam(out), Encoded::Sam(text)) => out.write_all(text).map_err(|e| e.to_string()),
+        let bam = matches!(sink, Sink::Bam(_));
+        let parts = parts.iter().map(|part| match part {
+            Encoded::Bam(bytes) if bam => bytes.as_slice(),
+            Encoded::Sam(text) if !bam => text.as_slice(),
             _ => panic!("records encoded for the other output format"),
+        });
+        let result = match sink {
+            Sink::Bam(bam) => bam.write_records(parts),
+            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(text)),
         };
-        result.map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))
+        result.context("cannot write alignments")
     }
 
     /// Flushes and closes the output, giving a file its final name.
     pub fn finish(mut self) -> anyhow::Result<()> {
-        if let Some(Sink::Sam(out)) = &mut self.inner {
-            out.flush()
-                .map_err(|e| anyhow::anyhow!("cannot write alignments: {e}"))?;
+        match self.inner.take() {
+            Some(Sink::Bam(bam)) => bam.finish().map(drop),
+            Some(Sink::Sam(mut out)) => out.flush(),
+            None => Ok(()),
         }
-        drop(self.inner.take());
+        .context("cannot write alignments")?;
         if let Some(file) = self.file.take() {
             let path = file.path().to_path_buf();
             file.commit()
@@ -132,11 +143,81 @@ impl SamWriter {
     }
 }
 
+/// The header text as htslib writes it: ending in a newline.
+fn header_text(header: &Header) -> Vec<u8> {
+    let mut text = header.to_bytes();
+    if text.last().is_some_and(|&b| b != b'\n') {
+        text.push(b'\n');
+    }
+    text
+}
+
+/// The BAM header as htslib's `bam_hdr_write` lays it out: magic, text, then each
+/// reference's name and length; refused when a contig is longer than BAM positions
+/// reach.
+fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
+    let text = header_text(header);
+    let view = HeaderView::from_header(header);
+    let mut out = b"BAM\x01".to_vec();
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&text);
+    out.extend_from_slice(&view.target_count().to_le_bytes());
+    for tid in 0..view.target_count() {
+        let name = view.tid2name(tid);
+        out.extend_from_slice(&(name.len() as u32 + 1).to_le_bytes());
+        out.extend_from_slice(name);
+        out.push(0);
+        let len = view.target_len(tid).expect("every target has a length");
+        anyhow::ensure!(
+            len <= i32::MAX as u64,
+            "contig {} has {len} bases; BAM positions stop at 2^31 - 1 (write SAM instead)",
+            String::from_utf8_lossy(name)
+        );
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+    }
+    Ok(out)
+}
+
 impl Drop for SamWriter {
     /// A writer dropped without [`SamWriter::finish`] (an error, a panic) removes its
     /// temporary file.
     fn drop(&mut self) {
         drop(self.inner.take()); // closed before its temporary file is removed
         drop(self.file.take());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{Contig, Layout};
+
+    #[test]
+    fn bam_refuses_contigs_past_its_positions() {
+        let contig = |name: &str, len| Contig {
+            name: name.into(),
+            description: String::new(),
+            offset: 0,
+            len,
+        };
+        let layout = |len| Layout {
+            contigs: vec![contig("chr1", 1000), contig("huge", len)],
+            ambiguous: Vec::new(),
+        };
+        let header = |len| crate::sam::build_header(&layout(len), None, "galign map test");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.bam");
+        let error = SamWriter::create(Some(&path), &header(1 << 31), 1)
+            .err()
+            .expect("a 2^31-base contig is refused");
+        let message = format!("{error:#}");
+        assert!(
+            message.contains("out.bam") && message.contains("huge"),
+            "{message}"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let writer = SamWriter::create(Some(&path), &header((1 << 31) - 1), 1).unwrap();
+        writer.finish().unwrap();
+        assert!(path.is_file());
     }
 }

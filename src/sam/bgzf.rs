@@ -1,0 +1,244 @@
+//! BGZF compression of the BAM stream on the worker threads: the stream is cut into
+//! blocks exactly where htslib cuts it (at most [`BLOCK_SIZE`] bytes a block; a record
+//! that would overflow the open block starts a new one, as `bam_write1` does; the
+//! header ends its own block), the blocks of each write are compressed in parallel
+//! (a rayon pool of the writer's own) with libdeflate at htslib's default level, and written in order, then the
+//! 28-byte end-of-file block. The cut points depend on the bytes alone, so the file is
+//! the same whatever the thread count or batch size, and the same as htslib's.
+
+use std::io::{self, Write};
+use std::ops::Range;
+
+use libdeflater::{CompressionLvl, Compressor};
+use rayon::prelude::*;
+
+/// Most uncompressed bytes in a block (htslib's `BGZF_BLOCK_SIZE`).
+const BLOCK_SIZE: usize = 0xff00;
+/// Largest compressed block, header and footer included (`BGZF_MAX_BLOCK_SIZE`).
+const MAX_BLOCK: usize = 0x10000;
+/// libdeflate level htslib uses by default (zlib's default 6, which htslib maps to 7).
+const LEVEL: i32 = 7;
+/// A block's gzip header up to its compressed size: the `BC` extra field.
+const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2, 0];
+/// Header bytes: [`HEADER`] and the two-byte compressed size.
+const HEADER_LEN: usize = HEADER.len() + 2;
+/// Footer bytes: CRC32 and uncompressed size.
+const FOOTER_LEN: usize = 8;
+/// The empty block that ends a BGZF file.
+const EOF_BLOCK: [u8; 28] = [
+    31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, 66, 67, 2, 0, 27, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+/// A BGZF writer for BAM: header, then records, then [`BgzfWriter::finish`].
+pub struct BgzfWriter<W: Write> {
+    out: W,
+    /// Uncompressed bytes not yet written: the closed blocks, then the open one.
+    pending: Vec<u8>,
+    /// Where each closed block ends in `pending`.
+    cuts: Vec<usize>,
+    /// Bytes in the open block.
+    open: usize,
+    /// The threads that compress.
+    pool: rayon::ThreadPool,
+}
+
+impl<W: Write> BgzfWriter<W> {
+    /// A writer to `out` that compresses on `threads` threads.
+    pub fn new(out: W, threads: usize) -> io::Result<BgzfWriter<W>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("bgzf-{i}"))
+            .build()
+            .map_err(io::Error::other)?;
+        Ok(BgzfWriter {
+            out,
+            pending: Vec::new(),
+            cuts: Vec::new(),
+            open: 0,
+            pool,
+        })
+    }
+
+    /// Writes the BAM header, which ends its block (htslib flushes after it).
+    pub fn write_header(&mut self, header: &[u8]) -> io::Result<()> {
+        self.append(header.len());
+        self.pending.extend_from_slice(header);
+        self.close_block();
+        self.compress_closed()
+    }
+
+    /// Writes whole BAM records (each led by its `block_size`), compressing the blocks
+    /// they fill; the open block waits for more.
+    pub fn write_records<'a>(
+        &mut self,
+        parts: impl IntoIterator<Item = &'a [u8]>,
+    ) -> io::Result<()> {
+        for records in parts {
+            let mut rest = records;
+            while let Some(size) = rest.get(..4) {
+                let len = 4 + u32::from_le_bytes(size.try_into().expect("4 bytes")) as usize;
+                if self.open + len > BLOCK_SIZE {
+                    self.close_block(); // bgzf_flush_try
+                }
+                self.append(len);
+                rest = &rest[len..];
+            }
+            self.pending.extend_from_slice(records);
+        }
+        self.compress_closed()
+    }
+
+    /// Compresses what is left, writes the end-of-file block and flushes.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.close_block();
+        self.compress_closed()?;
+        self.out.write_all(&EOF_BLOCK)?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// Counts `len` more bytes into the open block, closing it each time it is full
+    /// (as `bgzf_write` does).
+    fn append(&mut self, mut len: usize) {
+        while len > 0 {
+            let take = len.min(BLOCK_SIZE - self.open);
+            self.open += take;
+            len -= take;
+            if self.open == BLOCK_SIZE {
+                self.close_block();
+            }
+        }
+    }
+
+    /// Closes the open block unless it is empty.
+    fn close_block(&mut self) {
+        if self.open > 0 {
+            let end = self.cuts.last().copied().unwrap_or(0) + self.open;
+            self.cuts.push(end);
+            self.open = 0;
+        }
+    }
+
+    /// Compresses the closed blocks in parallel and writes them in order.
+    fn compress_closed(&mut self) -> io::Result<()> {
+        let Some(&done) = self.cuts.last() else {
+            return Ok(());
+        };
+        let ranges: Vec<Range<usize>> = std::iter::once(0)
+            .chain(self.cuts.iter().copied())
+            .zip(self.cuts.iter().copied())
+            .map(|(start, end)| start..end)
+            .collect();
+        let pending = &self.pending;
+        let blocks: Vec<Vec<u8>> = self.pool.install(|| {
+            ranges
+                .into_par_iter()
+                .map_init(
+                    || Compressor::new(CompressionLvl::new(LEVEL).expect("a libdeflate level")),
+                    |compressor, range| compress_block(compressor, &pending[range]),
+                )
+                .collect::<io::Result<_>>()
+        })?;
+        for block in &blocks {
+            self.out.write_all(block)?;
+        }
+        self.pending.drain(..done);
+        self.cuts.clear();
+        Ok(())
+    }
+}
+
+/// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes), as htslib's
+/// `bgzf_compress` makes it.
+fn compress_block(compressor: &mut Compressor, data: &[u8]) -> io::Result<Vec<u8>> {
+    let mut block = vec![0; MAX_BLOCK];
+    let deflated = compressor
+        .deflate_compress(data, &mut block[HEADER_LEN..MAX_BLOCK - FOOTER_LEN])
+        .map_err(|e| io::Error::other(format!("BGZF block compression failed: {e:?}")))?;
+    let len = HEADER_LEN + deflated + FOOTER_LEN;
+    block.truncate(len);
+    block[..HEADER.len()].copy_from_slice(&HEADER);
+    block[HEADER.len()..HEADER_LEN].copy_from_slice(&((len - 1) as u16).to_le_bytes());
+    block[len - 8..len - 4].copy_from_slice(&libdeflater::crc32(data).to_le_bytes());
+    block[len - 4..].copy_from_slice(&(data.len() as u32).to_le_bytes());
+    Ok(block)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// BAM-like records of `sizes` bytes each (block_size included), filled with a
+    /// pattern that compresses.
+    fn records(sizes: &[usize]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (i, &size) in sizes.iter().enumerate() {
+            out.extend_from_slice(&(size as u32 - 4).to_le_bytes());
+            out.extend((0..size - 4).map(|j| (i * 7 + j % 13) as u8));
+        }
+        out
+    }
+
+    /// The uncompressed sizes of the blocks of a BGZF file, checking each block's
+    /// header, size field and CRC on the way.
+    fn block_sizes(file: &[u8]) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        let mut rest = file;
+        while !rest.is_empty() {
+            assert_eq!(rest[..HEADER.len()], HEADER);
+            let len = u16::from_le_bytes([rest[16], rest[17]]) as usize + 1;
+            let block = &rest[..len];
+            let data = libdeflater::Decompressor::new()
+                .deflate_decompress(&block[HEADER_LEN..len - FOOTER_LEN], &mut vec![0; 0x10000])
+                .map(|n| n as u32);
+            let isize = u32::from_le_bytes(block[len - 4..].try_into().unwrap());
+            assert_eq!(data.unwrap(), isize);
+            sizes.push(isize as usize);
+            rest = &rest[len..];
+        }
+        sizes
+    }
+
+    #[test]
+    fn records_start_a_block_when_they_would_overflow_it() {
+        let header = vec![b'h'; 100];
+        let body = records(&[30_000, 30_000, 10_000, 70_000, 5]);
+        let mut writer = BgzfWriter::new(Vec::new(), 2).unwrap();
+        writer.write_header(&header).unwrap();
+        writer.write_records([&body[..]]).unwrap();
+        let file = writer.finish().unwrap();
+        assert!(file.ends_with(&EOF_BLOCK));
+        // The header alone; two records that fit; one that the next would overflow; a
+        // record larger than a block fills one and spills into the next, where the
+        // last record fits; the end-of-file block.
+        let sizes = block_sizes(&file);
+        let spill = 70_000 - BLOCK_SIZE;
+        assert_eq!(sizes, [100, 60_000, 10_000, BLOCK_SIZE, spill + 5, 0]);
+    }
+
+    #[test]
+    fn bytes_do_not_depend_on_writes_or_threads() {
+        let sizes: Vec<usize> = (0..3000).map(|i| 40 + i * 37 % 700).collect();
+        let body = records(&sizes);
+        let write = |splits: &[usize], threads| {
+            let mut writer = BgzfWriter::new(Vec::new(), threads).unwrap();
+            writer.write_header(b"BAM\x01").unwrap();
+            let mut start = 0;
+            for &end in splits.iter().chain([&body.len()]) {
+                writer.write_records([&body[start..end]]).unwrap();
+                start = end;
+            }
+            writer.finish().unwrap()
+        };
+        // Split points at record boundaries.
+        let boundary = |n: usize| sizes[..n].iter().sum::<usize>();
+        let whole = write(&[], 1);
+        assert_eq!(
+            write(&[boundary(1), boundary(1000), boundary(2999)], 3),
+            whole
+        );
+        let many: Vec<usize> = (1..3000).step_by(7).map(boundary).collect();
+        assert_eq!(write(&many, 2), whole);
+        assert!(block_sizes(&whole).len() > 10);
+    }
+}
