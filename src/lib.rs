@@ -1,7 +1,8 @@
 //! galign: suffix-array and FM-index construction for DNA, and exact-match read
 //! mapping, on the CPU (rayon) and on NVIDIA GPUs.
 //!
-//! The pipeline: [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
+//! The pipeline: [`io`] opens every input (paths, `-`, pipes; any compression) and
+//! parses reads; [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
 //! index. [`device`] picks CPU or GPU; [`progress`] reports on stderr.
 

@@ -5,14 +5,10 @@
 //! builds the records of batch i and the writer compresses batch i - 1. The GPU opens on
 //! a thread of its own; under `--device auto` the batches read before it is ready are
 //! searched on the CPU. Output is in input order and does not depend on device, thread
-//! count or batch size, nor on how the reads are compressed: gzip is inflated on a
-//! thread of its own, BGZF in parallel (module `bgzf`).
+//! count or batch size, nor on how or from where the reads come: they are read through
+//! [`crate::io`] (paths, `-` and pipes; every compression).
 
-mod bgzf;
-mod blocks;
-mod fastq;
 pub mod pairing;
-pub mod reads;
 pub mod search;
 
 use std::path::{Path, PathBuf};
@@ -27,7 +23,7 @@ use crate::fm::FmIndex;
 use crate::gpu::map::{BatchPositions, GpuSearcher};
 use crate::gpu::Gpu;
 use crate::index::Index;
-use crate::io::{ReadRecord, ReadSource};
+use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
@@ -118,7 +114,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
-    let mut reader = reads::BatchReader::open(&options.source)?;
+    let mut reader = BatchReader::open(&options.source)?;
     let mut writer = SamWriter::create(options.output.as_deref(), &header, options.threads)?;
 
     let record_options = RecordOptions {
@@ -256,7 +252,7 @@ fn search_stage(
     opening: crossbeam_channel::Receiver<anyhow::Result<Option<Gpu>>>,
     fm: &FmIndex<'_>,
     device: DeviceChoice,
-    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, reads::ReadsError>>,
+    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {

@@ -1,6 +1,5 @@
-//! The bytes of a reads file in large blocks, read (and, for gzip, inflated) on a
-//! thread of their own, so that reading and inflating overlap the parsing of the block
-//! before. Plain gzip is inflated on that thread; BGZF, a run of members per block, in
+//! The bytes of an input in large blocks, read (and decompressed) on a thread of their
+//! own, so that reading and decompressing overlap the parsing of the block before. Plain gzip is inflated on that thread; BGZF, a run of members per block, in
 //! parallel ([`super::bgzf`]). Each block keeps room in front of its data, where the
 //! reader copies the incomplete record that ended the block before: records then lie
 //! whole in one block without moving the block's data.
@@ -10,6 +9,7 @@ use std::io::Read;
 use crossbeam_channel::{Receiver, Sender};
 
 use super::bgzf::Bgzf;
+use super::read_full::read_full;
 
 /// Room kept in front of a block's data for the carried incomplete record.
 pub const HEADROOM: usize = 64 << 10;
@@ -18,9 +18,9 @@ const BLOCK: usize = 4 << 20;
 /// Blocks read ahead.
 const DEPTH: usize = 2;
 
-/// Where a file's bytes come from.
+/// Where an input's bytes come from.
 pub enum Source {
-    /// Read as they come: a plain file, or gzip inflated as it is read.
+    /// Read as they come: a plain file or pipe, or a decoder (gzip, bzip2, zstd, xz).
     Stream(Box<dyn Read + Send>),
     /// BGZF, inflated in parallel.
     Bgzf(Bgzf),
@@ -29,26 +29,12 @@ pub enum Source {
 impl Source {
     /// Writes the next bytes to the start of `out` (until it is full, or for BGZF as
     /// many whole members as fit); returns how many, 0 only at the end of the file.
-    fn fill(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+    pub fn fill(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         match self {
             Source::Stream(source) => read_full(source, out),
             Source::Bgzf(bgzf) => bgzf.fill(out),
         }
     }
-}
-
-/// Reads from `source` until `out` is full or the end; returns the bytes read.
-pub fn read_full(source: &mut impl Read, out: &mut [u8]) -> std::io::Result<usize> {
-    let mut len = 0;
-    while len < out.len() {
-        match source.read(&mut out[len..]) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(len)
 }
 
 /// One block: `data[HEADROOM..HEADROOM + len]` holds the bytes read.
@@ -59,7 +45,7 @@ pub struct Block {
     pub len: usize,
 }
 
-/// The blocks of one file, in order, from its reading thread.
+/// The blocks of one input, in order, from its reading thread.
 pub struct Blocks {
     full: Receiver<std::io::Result<Block>>,
     spare: Sender<Vec<u8>>,
@@ -98,7 +84,7 @@ impl Blocks {
         Blocks { full, spare }
     }
 
-    /// The next block; `None` at the end of the file.
+    /// The next block; `None` at the end of the input.
     pub fn next(&self) -> Option<std::io::Result<Block>> {
         self.full.recv().ok()
     }
@@ -106,5 +92,68 @@ impl Blocks {
     /// Hands a used block's buffer back for reuse.
     pub fn recycle(&self, data: Vec<u8>) {
         let _ = self.spare.try_send(data);
+    }
+}
+
+/// The blocks of an input as one stream of bytes, for a parser that wants a [`Read`]
+/// (the data is copied out of the blocks).
+pub struct BlocksReader {
+    blocks: Blocks,
+    /// The current block, and where its bytes not handed out yet start.
+    block: Option<Block>,
+    at: usize,
+}
+
+impl BlocksReader {
+    /// Reads `blocks` from their first byte.
+    pub fn new(blocks: Blocks) -> BlocksReader {
+        BlocksReader {
+            blocks,
+            block: None,
+            at: 0,
+        }
+    }
+}
+
+impl Read for BlocksReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if let Some(block) = &self.block {
+                let end = HEADROOM + block.len;
+                if self.at < end {
+                    let n = out.len().min(end - self.at);
+                    out[..n].copy_from_slice(&block.data[self.at..self.at + n]);
+                    self.at += n;
+                    return Ok(n);
+                }
+            }
+            if let Some(used) = self.block.take() {
+                self.blocks.recycle(used.data);
+            }
+            match self.blocks.next() {
+                None => return Ok(0),
+                Some(block) => {
+                    self.block = Some(block?);
+                    self.at = HEADROOM;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_read_back_as_the_stream_with_the_prefix_first() {
+        let data: Vec<u8> = (0..3 * BLOCK + 12_345)
+            .map(|i| (i * 31 % 251) as u8)
+            .collect();
+        let source = Source::Stream(Box::new(std::io::Cursor::new(data[5..].to_vec())));
+        let mut reader = BlocksReader::new(Blocks::spawn(source, data[..5].to_vec()));
+        let mut back = Vec::new();
+        reader.read_to_end(&mut back).unwrap();
+        assert!(back == data);
     }
 }
