@@ -235,7 +235,7 @@ fn references_from_stdin_pipes_fifos_and_process_substitution_match_the_file() {
 }
 
 #[test]
-fn an_index_of_stdin_needs_a_prefix() {
+fn an_index_of_stdin_needs_a_prefix_and_a_whole_stream() {
     let dir = tempfile::tempdir().unwrap();
     let fasta = data("phiX174.fa.gz");
     for way in [Way::Dash, Way::ProcSub] {
@@ -243,6 +243,35 @@ fn an_index_of_stdin_needs_a_prefix() {
         assert!(e.contains("-p PREFIX"), "{e}");
     }
     assert!(files_in(dir.path()).is_empty(), "nothing written");
+    // A gzip FASTA cut short, through a pipe: at its start (the bytes read to tell what
+    // it holds) and past the first block.
+    let text = String::from_utf8(gunzip("celegans_ce_htslib_1Mb.fa.gz")).unwrap();
+    let text: String = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|copy| text.replace('>', &format!(">{copy}")))
+        .collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = dir.path().join("cut.fa.gz");
+    for end in [gz.len() / 100, 9 * gz.len() / 10] {
+        std::fs::write(&cut, &gz[..end]).unwrap();
+        check_cut_reference(&cut, dir.path());
+    }
+}
+
+/// Checks that `index` and `sa` of the cut gzip FASTA `cut` through a pipe fail naming
+/// stdin and leave nothing in `dir` but `cut`.
+fn check_cut_reference(cut: &Path, dir: &Path) {
+    let out = dir.join("out");
+    for args in [
+        ["index", "-p", out.to_str().unwrap()],
+        ["sa", "-o", out.to_str().unwrap()],
+    ] {
+        let e = run_fail(&mut galign_via(&args, &[(cut, Way::Dash)], dir));
+        assert!(e.contains("galign: error: stdin: cannot read: "), "{e}");
+        assert_eq!(files_in(dir), ["cut.fa.gz".to_string()].into());
+    }
 }
 
 #[test]

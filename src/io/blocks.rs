@@ -66,18 +66,19 @@ impl Blocks {
                     data[HEADROOM..HEADROOM + prefix.len()].copy_from_slice(&prefix);
                     len = prefix.len();
                 }
-                let result = source.fill(&mut data[HEADROOM + len..]).map(|n| len += n);
-                let last = len == 0 || result.is_err();
-                let item = result.map(|()| Block { data, len });
-                if last {
-                    // The end (nothing sent) or the error.
-                    if let Err(e) = item {
-                        let _ = full_tx.send(Err(e));
-                    }
-                    return;
-                }
-                if full_tx.send(item).is_err() {
+                let result = source.fill(&mut data[HEADROOM + len..]);
+                len += result.as_ref().map_or(0, |&n| n);
+                // The bytes read come before the error or the end, if any.
+                if len > 0 && full_tx.send(Ok(Block { data, len })).is_err() {
                     return; // the reader is gone
+                }
+                match result {
+                    Ok(n) if n > 0 => {}
+                    Ok(_) => return, // the end
+                    Err(e) => {
+                        let _ = full_tx.send(Err(e));
+                        return;
+                    }
                 }
             }
         });
@@ -96,12 +97,15 @@ impl Blocks {
 }
 
 /// The blocks of an input as one stream of bytes, for a parser that wants a [`Read`]
-/// (the data is copied out of the blocks).
+/// (the data is copied out of the blocks). An error is returned again on every later
+/// read, so that a parser that reads on cannot take it for the end.
 pub struct BlocksReader {
     blocks: Blocks,
     /// The current block, and where its bytes not handed out yet start.
     block: Option<Block>,
     at: usize,
+    /// The error met, if any.
+    failed: Option<(std::io::ErrorKind, String)>,
 }
 
 impl BlocksReader {
@@ -111,12 +115,16 @@ impl BlocksReader {
             blocks,
             block: None,
             at: 0,
+            failed: None,
         }
     }
 }
 
 impl Read for BlocksReader {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if let Some((kind, msg)) = &self.failed {
+            return Err(std::io::Error::new(*kind, msg.clone()));
+        }
         loop {
             if let Some(block) = &self.block {
                 let end = HEADROOM + block.len;
@@ -132,8 +140,12 @@ impl Read for BlocksReader {
             }
             match self.blocks.next() {
                 None => return Ok(0),
-                Some(block) => {
-                    self.block = Some(block?);
+                Some(Err(e)) => {
+                    self.failed = Some((e.kind(), e.to_string()));
+                    return Err(e);
+                }
+                Some(Ok(block)) => {
+                    self.block = Some(block);
                     self.at = HEADROOM;
                 }
             }
@@ -155,5 +167,30 @@ mod tests {
         let mut back = Vec::new();
         reader.read_to_end(&mut back).unwrap();
         assert!(back == data);
+    }
+
+    #[test]
+    fn the_prefix_comes_before_an_error_which_is_returned_on_every_later_read() {
+        let mut reader = BlocksReader::new(Blocks::spawn(
+            Source::Stream(Box::new(Failing)),
+            b">c".to_vec(),
+        ));
+        let mut out = [0; 4];
+        assert_eq!(reader.read(&mut out).unwrap(), 2);
+        assert_eq!(&out[..2], b">c");
+        for _ in 0..3 {
+            let e = reader.read_to_end(&mut Vec::new()).unwrap_err();
+            assert_eq!(e.to_string(), "broken");
+            assert!(reader.read(&mut out).is_err());
+        }
+    }
+
+    /// A stream that fails.
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("broken"))
+        }
     }
 }

@@ -192,11 +192,11 @@ impl BlockFastq {
                     self.blocks.recycle(old.data);
                     false
                 }
-                Some(Err(e)) => {
-                    return Err(ReadsError::Parse {
-                        path: self.path.clone(),
-                        msg: format!("cannot read: {e}"),
-                    })
+                Some(Err(source)) => {
+                    return Err(ReadsError::Input(InputError::Read {
+                        name: self.path.clone(),
+                        source,
+                    }))
                 }
                 None => {
                     // The end: only the incomplete record is left to parse.

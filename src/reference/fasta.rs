@@ -99,19 +99,7 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     // The file's size, when it has one, bounds the bases (a compressed one's is a start).
     let capacity = opened.size_hint.unwrap_or(0) as usize;
     let mut reader =
-        needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| match e.kind {
-            ParseErrorKind::EmptyFile => ReferenceError::Empty {
-                path: shown.clone(),
-            },
-            ParseErrorKind::Io => ReferenceError::Io {
-                path: shown.clone(),
-                msg: e.msg.clone(),
-            },
-            _ => ReferenceError::Malformed {
-                path: shown.clone(),
-                msg: e.to_string(),
-            },
-        })?;
+        needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| parse_error(&shown, e))?;
 
     let classes = class_table();
     // 2-bit codes, AMBIGUOUS for ambiguity codes; packed in parallel at the end.
@@ -120,10 +108,7 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     let mut names: HashMap<String, usize> = HashMap::new();
 
     while let Some(record) = reader.next() {
-        let record = record.map_err(|e| ReferenceError::Malformed {
-            path: shown.clone(),
-            msg: e.to_string(),
-        })?;
+        let record = record.map_err(|e| parse_error(&shown, e))?;
         let number = layout.contigs.len() + 1;
         if record.format() != needletail::parser::Format::Fasta {
             return Err(ReferenceError::NotFasta { path: shown });
@@ -184,6 +169,23 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
         layout,
         text: pack(&codes),
     })
+}
+
+/// The error for what needletail reports on the input shown as `shown`: a read
+/// (or decompression) error, no record, or a malformed one.
+fn parse_error(shown: &str, e: needletail::errors::ParseError) -> ReferenceError {
+    let path = shown.to_string();
+    match e.kind {
+        ParseErrorKind::EmptyFile => ReferenceError::Empty { path },
+        ParseErrorKind::Io => ReferenceError::Io {
+            path,
+            msg: format!("cannot read: {}", e.msg),
+        },
+        _ => ReferenceError::Malformed {
+            path,
+            msg: e.to_string(),
+        },
+    }
 }
 
 /// Chunk of bases converted by one task.
