@@ -2,7 +2,7 @@
 //! mapping, on the CPU (rayon) and on NVIDIA GPUs.
 //!
 //! The pipeline: [`io`] opens every input (paths, `-`, pipes; any compression) and
-//! parses reads; [`reference`] parses FASTA into a packed 4-letter text; [`sa`] sorts
+//! parses reads; [`reference`](mod@reference) parses FASTA into a packed 4-letter text; [`sa`] sorts
 //! its suffixes; [`fm`] derives the FM index; [`index`] writes and maps the on-disk
 //! index. [`device`] picks CPU or GPU; [`progress`] reports on stderr.
 

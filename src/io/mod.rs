@@ -1,9 +1,9 @@
 //! Input: the one layer through which galign reads every file, the reads of `map` and
 //! the reference FASTA of `index` and `sa`.
 //!
-//! [`open`] takes a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
+//! [`open()`] takes a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
 //! substitution alike, and never rewinds: it peeks at the first bytes to tell plain,
-//! gzip, BGZF, bzip2, zstd or xz ([`sniff`]), chains them back in front of the stream,
+//! gzip, BGZF, bzip2, zstd or xz (`sniff`), chains them back in front of the stream,
 //! and checks what the decompressed bytes hold: FASTQ or FASTA, or a directory, BAM,
 //! CRAM, SAM or galign index, refused by name with what to give instead. Its bytes are
 //! then read in large blocks on a thread of their own (`blocks`; BGZF inflated in
