@@ -1,11 +1,12 @@
 //! galign: suffix-array and FM-index construction for DNA, and exact-match read
 //! mapping, on the CPU (rayon) and on NVIDIA GPUs.
 //!
-//! The pipeline: [`reference`](mod@reference) parses FASTA into a packed 4-letter
+//! The pipeline: [`io`] opens every input (paths, `-`, pipes; any compression) and
+//! parses reads; [`reference`](mod@reference) parses FASTA into a packed 4-letter
 //! text; [`sa`] sorts its suffixes; [`fm`] derives the FM index; [`index`] writes and
-//! maps the on-disk index. [`map`] maps reads: [`io`] reads them, [`search`] finds
-//! their exact hits (on the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`]
-//! holds the DNA alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
+//! maps the on-disk index. [`map`] maps reads: [`search`] finds their exact hits (on
+//! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
+//! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete.
 
 pub mod alphabet;

@@ -45,9 +45,10 @@ struct Common {
 
 #[derive(Args)]
 struct IndexArgs {
-    /// Reference FASTA (plain, .gz, .bz2 or .zst).
+    /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
     reference: PathBuf,
-    /// Index prefix: the index is written to PREFIX.galign [default: the FASTA path].
+    /// Index prefix: the index is written to PREFIX.galign [default: the FASTA path;
+    /// required when the FASTA is `-` or a pipe].
     #[arg(short = 'p', long = "prefix", value_name = "PREFIX")]
     prefix: Option<PathBuf>,
     /// Keep the text position of one suffix in every N (larger: smaller index, slower locate).
@@ -68,7 +69,7 @@ struct IndexArgs {
 struct MapArgs {
     /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
     prefix: PathBuf,
-    /// Reads: FASTQ (or FASTA), plain, .gz, .bz2 or .zst.
+    /// Reads: FASTQ (or FASTA), or `-` for stdin; plain, gzip, BGZF, bzip2, zstd or xz.
     reads: PathBuf,
     /// Mate 2 reads, in the same order as READS (paired-end).
     mates: Option<PathBuf>,
@@ -108,7 +109,7 @@ struct MapArgs {
 
 #[derive(Args)]
 struct SaArgs {
-    /// Reference FASTA (plain, .gz, .bz2 or .zst).
+    /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
     reference: PathBuf,
     /// Output file: the suffix array of the concatenated contigs (ambiguity codes
     /// replaced as in the index), sentinel excluded, u32 little-endian (u64 when the
@@ -146,7 +147,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Index(args) => {
             let log = setup(&args.common)?;
-            let prefix = args.prefix.unwrap_or_else(|| args.reference.clone());
+            let prefix = match args.prefix {
+                Some(prefix) => prefix,
+                None if galign::io::is_stream(&args.reference) => anyhow::bail!(
+                    "{}: the FASTA comes from a stream, which has no file name to name the \
+                     index after: give the index prefix with -p PREFIX",
+                    galign::io::shown_name(&args.reference)
+                ),
+                None => args.reference.clone(),
+            };
             let options = galign::index::BuildOptions {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
@@ -250,10 +259,12 @@ fn output_determining_command_line() -> String {
     while let Some(arg) = args.next() {
         if WITH_VALUE.contains(&arg.as_str()) {
             args.next();
-        } else if !FLAGS.contains(&arg.as_str())
-            && !WITH_VALUE.iter().any(|o| arg.starts_with(&format!("{o}=")))
-            && !(arg.starts_with("-t") && arg[2..].parse::<usize>().is_ok())
-        {
+            continue;
+        }
+        let dropped = FLAGS.contains(&arg.as_str())
+            || WITH_VALUE.iter().any(|o| arg.starts_with(&format!("{o}=")))
+            || (arg.starts_with("-t") && arg[2..].parse::<usize>().is_ok());
+        if !dropped {
             words.push(arg);
         }
     }

@@ -1,6 +1,27 @@
-//! Input: what reads and references are read into, and (as it grows) the readers that
-//! open paths, `-` and pipes.
+//! Input: the one layer through which galign reads every file, the reads of `map` and
+//! the reference FASTA of `index` and `sa`.
+//!
+//! [`open()`] takes a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
+//! substitution alike, and never rewinds: it peeks at the first bytes to tell plain,
+//! gzip, BGZF, bzip2, zstd or xz (`sniff`), chains them back in front of the stream,
+//! and checks what the decompressed bytes hold: FASTQ or FASTA, or a directory, BAM,
+//! CRAM, SAM or galign index, refused by name with what to give instead. Its bytes are
+//! then read in large blocks on a thread of their own (`blocks`; BGZF inflated in
+//! parallel by `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ block by
+//! block in parallel, `fastq`); the reference reader takes the same stream as one
+//! [`std::io::Read`]. Errors name the input as written (`-` as `stdin`) and, when
+//! parsing, the record and line.
 
+mod bgzf;
+mod blocks;
+mod fastq;
+mod open;
+mod read_full;
+mod reads;
 mod records;
+mod sniff;
 
+pub use blocks::BlocksReader;
+pub use open::{is_stream, open, shown_name, Format, InputError, Opened, Role};
+pub use reads::{BatchReader, ReadsError};
 pub use records::{ReadRecord, ReadSource};

@@ -6,19 +6,15 @@
 //! i and the writer compresses batch i - 1. The GPU opens on
 //! a thread of its own; under `--device auto` the batches read before it is ready are
 //! searched on the CPU. Output is in input order and does not depend on device, thread
-//! count or batch size, nor on how the reads are compressed: gzip is inflated on a
-//! thread of its own, BGZF in parallel (module `bgzf`).
+//! count or batch size, nor on how or from where the reads come: they are read through
+//! [`crate::io`] (paths, `-` and pipes; every compression).
 //!
 //! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
 //! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
 //! records task, fused with building the read's records. Whether the GPU is used, and
 //! what a GPU error means, is [`DeviceChoice::decide`]'s.
 
-mod bgzf;
-mod blocks;
-mod fastq;
 pub mod pairing;
-pub mod reads;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -32,7 +28,7 @@ use crate::fm::FmIndex;
 use crate::gpu::map::GpuSearcher;
 use crate::gpu::Gpu;
 use crate::index::Index;
-use crate::io::{ReadRecord, ReadSource};
+use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
@@ -123,7 +119,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
-    let mut reader = reads::BatchReader::open(&options.source)?;
+    let mut reader = BatchReader::open(&options.source)?;
     let mut writer = SamWriter::create(options.output.as_deref(), &header, options.threads)?;
 
     let record_options = RecordOptions {
@@ -254,7 +250,7 @@ fn search_stage(
     opening: crossbeam_channel::Receiver<anyhow::Result<Option<Gpu>>>,
     fm: &FmIndex<'_>,
     device: DeviceChoice,
-    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, reads::ReadsError>>,
+    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {

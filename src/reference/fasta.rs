@@ -1,4 +1,6 @@
-//! FASTA ingest (needletail): plain, gzip, bzip2 or zstd, wrapped or not.
+//! FASTA ingest: the input opened by [`crate::io`] (a path, `-` or a pipe; plain, gzip,
+//! BGZF, bzip2, zstd or xz, decompressed on a thread of its own), parsed by needletail,
+//! wrapped or not.
 //!
 //! Soft-masked (lowercase) bases are upper-cased. N and the IUPAC ambiguity codes are
 //! replaced by pseudo-random bases (a fixed-seed hash of the position; bwa uses a seeded
@@ -12,6 +14,8 @@ use std::path::Path;
 use needletail::errors::ParseErrorKind;
 use rayon::prelude::*;
 
+use crate::io::{self, InputError, Role};
+
 use super::layout::{AmbiguousRun, Contig, Layout};
 use super::{PackedText, Reference};
 use crate::alphabet::BASES;
@@ -20,7 +24,10 @@ use crate::alphabet::BASES;
 /// and, where there is one, the contig and 1-based position.
 #[derive(Debug, thiserror::Error)]
 pub enum ReferenceError {
-    /// The file could not be opened or read.
+    /// The input cannot be opened or read, is empty, or is no FASTA at all.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The file could not be read.
     #[error("{path}: {msg}")]
     Io { path: String, msg: String },
     /// needletail rejected the file's structure.
@@ -86,41 +93,23 @@ fn class_table() -> [Class; 256] {
     t
 }
 
-/// Reads a FASTA file into a [`Reference`].
+/// Reads a FASTA file (`-` for stdin) into a [`Reference`].
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
-    let shown = path.display().to_string();
-    let metadata = std::fs::metadata(path).map_err(|e| ReferenceError::Io {
-        path: shown.clone(),
-        msg: e.to_string(),
-    })?;
-    if metadata.len() == 0 {
-        return Err(ReferenceError::Empty { path: shown });
-    }
-    let mut reader = needletail::parse_fastx_file(path).map_err(|e| match e.kind {
-        ParseErrorKind::EmptyFile => ReferenceError::Empty {
-            path: shown.clone(),
-        },
-        ParseErrorKind::Io => ReferenceError::Io {
-            path: shown.clone(),
-            msg: e.msg.clone(),
-        },
-        _ => ReferenceError::Malformed {
-            path: shown.clone(),
-            msg: e.to_string(),
-        },
-    })?;
+    let opened = io::open(path, Role::Reference)?;
+    let shown = opened.name.clone();
+    // The file's size, when it has one, bounds the bases (a compressed one's is a start).
+    let capacity = opened.size_hint.unwrap_or(0) as usize;
+    let mut reader =
+        needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| parse_error(&shown, e))?;
 
     let classes = class_table();
     // 2-bit codes, AMBIGUOUS for ambiguity codes; packed in parallel at the end.
-    let mut codes: Vec<u8> = Vec::with_capacity(metadata.len() as usize);
+    let mut codes: Vec<u8> = Vec::with_capacity(capacity);
     let mut layout = Layout::default();
     let mut names: HashMap<String, usize> = HashMap::new();
 
     while let Some(record) = reader.next() {
-        let record = record.map_err(|e| ReferenceError::Malformed {
-            path: shown.clone(),
-            msg: e.to_string(),
-        })?;
+        let record = record.map_err(|e| parse_error(&shown, e))?;
         let number = layout.contigs.len() + 1;
         if record.format() != needletail::parser::Format::Fasta {
             return Err(ReferenceError::NotFasta { path: shown });
@@ -181,6 +170,23 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
         layout,
         text: pack(&codes),
     })
+}
+
+/// The error for what needletail reports on the input shown as `shown`: a read
+/// (or decompression) error, no record, or a malformed one.
+fn parse_error(shown: &str, e: needletail::errors::ParseError) -> ReferenceError {
+    let path = shown.to_string();
+    match e.kind {
+        ParseErrorKind::EmptyFile => ReferenceError::Empty { path },
+        ParseErrorKind::Io => ReferenceError::Io {
+            path,
+            msg: format!("cannot read: {}", e.msg),
+        },
+        _ => ReferenceError::Malformed {
+            path,
+            msg: e.to_string(),
+        },
+    }
 }
 
 /// Chunk of bases converted by one task.

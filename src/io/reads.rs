@@ -1,36 +1,35 @@
-//! FASTQ input in batches: single-end, paired from two files (read in lockstep), or
-//! paired interleaved in one. Mate names are checked; any malformed record is an error
-//! that names the file and the record.
+//! Reads in batches: single-end, paired from two inputs (read in lockstep), or paired
+//! interleaved in one. Mate names are checked; any malformed record is an error that
+//! names the input and the record.
 //!
-//! Plain, gzip and BGZF FASTQ, nearly every input, is read in large blocks on a thread
-//! of its own ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by
-//! block, in parallel ([`super::fastq`]); the batch's reads are filled in parallel too.
-//! needletail's reader parses one record at a time on one thread, which held the whole
-//! pipeline to its pace; it still reads the rest (FASTA reads, bzip2, zstd), with the
-//! same grammar.
+//! FASTQ, whatever its compression, is read in large blocks on a thread of its own
+//! ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by block, in
+//! parallel ([`super::fastq`]); the batch's reads are filled in parallel too. FASTA
+//! reads go through needletail's parser, one record at a time, over the same
+//! decompressed stream.
 
-use std::fs::File;
-use std::io::{Read, Seek};
 use std::path::Path;
 
-use flate2::read::MultiGzDecoder;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
-use super::bgzf::{self, Bgzf};
-use super::blocks::{Block, Blocks, Source, HEADROOM};
+use super::blocks::{Block, Blocks, HEADROOM};
 use super::fastq::{self, Problem, Span};
-use crate::io::{ReadRecord, ReadSource};
+use super::open::{self, Format, InputError, Opened, Role};
+use super::records::{ReadRecord, ReadSource};
 
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadsError {
-    /// Opening or parsing failed.
+    /// The input cannot be opened, read or is no reads at all.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Parsing failed.
     #[error("{path}: {msg}")]
     Parse { path: String, msg: String },
-    /// The file has no record.
-    #[error("{path}: the file is empty (no reads)")]
-    Empty { path: String },
+    /// `-` given for both mates: stdin can be read once.
+    #[error("stdin given for both mates: stdin can be read once; give at most one input as `-`")]
+    StdinTwice,
     /// Mate names differ.
     #[error("{path1} and {path2}: pair {pair} has mates named '{name1}' and '{name2}'")]
     MateNames {
@@ -62,28 +61,27 @@ pub enum ReadsError {
 /// Reads (or pairs) filled per rayon task.
 const FILL_TASK: usize = 512;
 
-/// One open reads file.
+/// One open reads input.
 enum ReadsFile {
-    /// Plain, gzip or BGZF FASTQ, parsed in blocks.
+    /// FASTQ, parsed in blocks.
     Blocks(BlockFastq),
-    /// Anything else, through needletail.
+    /// FASTA, through needletail.
     Needletail(NeedletailFile),
 }
 
 impl ReadsFile {
-    /// Opens `path`, in blocks when it is plain, gzip or BGZF FASTQ.
+    /// Opens `path` (`-` for stdin).
     fn open(path: &Path) -> Result<ReadsFile, ReadsError> {
-        let shown = path.display().to_string();
-        if std::fs::metadata(path)
-            .map(|m| m.len() == 0)
-            .unwrap_or(false)
-        {
-            return Err(ReadsError::Empty { path: shown });
-        }
-        match open_fastq(path) {
-            Some((source, prefix)) => Ok(ReadsFile::Blocks(BlockFastq::new(source, prefix, shown))),
-            // needletail says what is wrong, or reads what is not plain/gzip FASTQ.
-            None => NeedletailFile::open(path).map(ReadsFile::Needletail),
+        let opened = open::open(path, Role::Reads)?;
+        match opened.format {
+            Format::Fastq => {
+                let name = opened.name.clone();
+                Ok(ReadsFile::Blocks(BlockFastq::new(
+                    opened.into_blocks(),
+                    name,
+                )))
+            }
+            Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
         }
     }
 
@@ -126,34 +124,7 @@ impl ReadsFile {
     }
 }
 
-/// The file's content (inflated) and the bytes already taken from it, when it is
-/// plain, gzip or BGZF FASTQ that can be read; `None` otherwise.
-fn open_fastq(path: &Path) -> Option<(Source, Vec<u8>)> {
-    let mut file = File::open(path).ok()?;
-    let mut magic = [0u8; 2];
-    file.read_exact(&mut magic).ok()?;
-    file.rewind().ok()?;
-    let mut source: Box<dyn Read + Send> = if magic == [0x1f, 0x8b] {
-        let is_bgzf = bgzf::starts_bgzf(&mut file).ok()?;
-        file.rewind().ok()?;
-        if is_bgzf {
-            // The first byte through a decoder of its own; the blocks start afresh.
-            let mut first = [0u8];
-            MultiGzDecoder::new(&file).read_exact(&mut first).ok()?;
-            file.rewind().ok()?;
-            let source = Source::Bgzf(Bgzf::new(Box::new(file)));
-            return (first[0] == b'@').then_some((source, Vec::new()));
-        }
-        Box::new(MultiGzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let mut first = [0u8];
-    source.read_exact(&mut first).ok()?;
-    (first[0] == b'@').then_some((Source::Stream(source), vec![first[0]]))
-}
-
-/// A FASTQ file read in blocks: the records of the current block, located, are handed
+/// A FASTQ input read in blocks: the records of the current block, located, are handed
 /// out in order.
 struct BlockFastq {
     blocks: Blocks,
@@ -175,9 +146,9 @@ struct BlockFastq {
 }
 
 impl BlockFastq {
-    fn new(source: Source, prefix: Vec<u8>, path: String) -> BlockFastq {
+    fn new(blocks: Blocks, path: String) -> BlockFastq {
         BlockFastq {
-            blocks: Blocks::spawn(source, prefix),
+            blocks,
             path,
             block: Block {
                 data: Vec::new(),
@@ -221,11 +192,11 @@ impl BlockFastq {
                     self.blocks.recycle(old.data);
                     false
                 }
-                Some(Err(e)) => {
-                    return Err(ReadsError::Parse {
-                        path: self.path.clone(),
-                        msg: format!("cannot read: {e}"),
-                    })
+                Some(Err(source)) => {
+                    return Err(ReadsError::Input(InputError::Read {
+                        name: self.path.clone(),
+                        source,
+                    }))
                 }
                 None => {
                     // The end: only the incomplete record is left to parse.
@@ -305,7 +276,7 @@ impl BlockFastq {
     }
 }
 
-/// A reads file read through needletail.
+/// A FASTA reads input read through needletail.
 struct NeedletailFile {
     reader: Box<dyn FastxReader>,
     path: String,
@@ -313,20 +284,17 @@ struct NeedletailFile {
 }
 
 impl NeedletailFile {
-    fn open(path: &Path) -> Result<NeedletailFile, ReadsError> {
-        let shown = path.display().to_string();
-        let reader = needletail::parse_fastx_file(path).map_err(|e| match e.kind {
-            needletail::errors::ParseErrorKind::EmptyFile => ReadsError::Empty {
-                path: shown.clone(),
-            },
-            _ => ReadsError::Parse {
-                path: shown.clone(),
+    fn open(opened: Opened) -> Result<NeedletailFile, ReadsError> {
+        let path = opened.name.clone();
+        let reader = needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| {
+            ReadsError::Parse {
+                path: path.clone(),
                 msg: e.to_string(),
-            },
+            }
         })?;
         Ok(NeedletailFile {
             reader,
-            path: shown,
+            path,
             records: 0,
         })
     }
@@ -373,10 +341,13 @@ pub struct BatchReader {
 }
 
 impl BatchReader {
-    /// Opens the source's files.
+    /// Opens the source's inputs.
     pub fn open(source: &ReadSource) -> Result<BatchReader, ReadsError> {
         let (first, second) = match source {
             ReadSource::Single(p) | ReadSource::Interleaved(p) => (ReadsFile::open(p)?, None),
+            ReadSource::Paired(p1, p2) if p1.as_os_str() == "-" && p2.as_os_str() == "-" => {
+                return Err(ReadsError::StdinTwice)
+            }
             ReadSource::Paired(p1, p2) => (ReadsFile::open(p1)?, Some(ReadsFile::open(p2)?)),
         };
         Ok(BatchReader {

@@ -12,7 +12,7 @@ use flate2::read::MultiGzDecoder;
 use flate2::{Decompress, FlushDecompress, Status};
 use rayon::prelude::*;
 
-use super::blocks::read_full;
+use super::read_full::read_full;
 
 /// Compressed bytes read from the file at a time.
 const CHUNK: usize = 1 << 20;
@@ -67,11 +67,9 @@ fn header(bytes: &[u8]) -> Header {
     Header::Other
 }
 
-/// Whether `source` starts with a BGZF member (it reads a few bytes to tell).
-pub fn starts_bgzf(source: &mut impl Read) -> io::Result<bool> {
-    let mut head = vec![0; 4096];
-    let n = read_full(source, &mut head)?;
-    Ok(matches!(header(&head[..n]), Header::Bgzf { .. }))
+/// Whether `head`, the first bytes of a stream, starts with a whole BGZF member header.
+pub fn is_bgzf(head: &[u8]) -> bool {
+    matches!(header(head), Header::Bgzf { .. })
 }
 
 /// One member of a run: where its deflate data lie in the buffer and what it must

@@ -1,0 +1,196 @@
+//! The bytes of an input in large blocks, read (and decompressed) on a thread of their
+//! own, so that reading and decompressing overlap the parsing of the block before. Plain gzip is inflated on that thread; BGZF, a run of members per block, in
+//! parallel ([`super::bgzf`]). Each block keeps room in front of its data, where the
+//! reader copies the incomplete record that ended the block before: records then lie
+//! whole in one block without moving the block's data.
+
+use std::io::Read;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use super::bgzf::Bgzf;
+use super::read_full::read_full;
+
+/// Room kept in front of a block's data for the carried incomplete record.
+pub const HEADROOM: usize = 64 << 10;
+/// Bytes of data per block.
+const BLOCK: usize = 4 << 20;
+/// Blocks read ahead.
+const DEPTH: usize = 2;
+
+/// Where an input's bytes come from.
+pub enum Source {
+    /// Read as they come: a plain file or pipe, or a decoder (gzip, bzip2, zstd, xz).
+    Stream(Box<dyn Read + Send>),
+    /// BGZF, inflated in parallel.
+    Bgzf(Bgzf),
+}
+
+impl Source {
+    /// Writes the next bytes to the start of `out` (until it is full, or for BGZF as
+    /// many whole members as fit); returns how many, 0 only at the end of the file.
+    pub fn fill(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Source::Stream(source) => read_full(source, out),
+            Source::Bgzf(bgzf) => bgzf.fill(out),
+        }
+    }
+}
+
+/// One block: `data[HEADROOM..HEADROOM + len]` holds the bytes read.
+pub struct Block {
+    /// Headroom, then the bytes read (then unused space).
+    pub data: Vec<u8>,
+    /// Bytes read.
+    pub len: usize,
+}
+
+/// The blocks of one input, in order, from its reading thread.
+pub struct Blocks {
+    full: Receiver<std::io::Result<Block>>,
+    spare: Sender<Vec<u8>>,
+}
+
+impl Blocks {
+    /// Starts reading `source`; `prefix` (bytes already taken from it) comes first.
+    pub fn spawn(mut source: Source, prefix: Vec<u8>) -> Blocks {
+        let (full_tx, full) = crossbeam_channel::bounded(DEPTH);
+        let (spare, spare_rx) = crossbeam_channel::bounded::<Vec<u8>>(DEPTH + 2);
+        std::thread::spawn(move || {
+            let mut prefix = Some(prefix);
+            loop {
+                let mut data = spare_rx.try_recv().unwrap_or_default();
+                data.resize(HEADROOM + BLOCK, 0);
+                let mut len = 0;
+                if let Some(prefix) = prefix.take() {
+                    data[HEADROOM..HEADROOM + prefix.len()].copy_from_slice(&prefix);
+                    len = prefix.len();
+                }
+                let result = source.fill(&mut data[HEADROOM + len..]);
+                len += result.as_ref().map_or(0, |&n| n);
+                // The bytes read come before the error or the end, if any.
+                if len > 0 && full_tx.send(Ok(Block { data, len })).is_err() {
+                    return; // the reader is gone
+                }
+                match result {
+                    Ok(n) if n > 0 => {}
+                    Ok(_) => return, // the end
+                    Err(e) => {
+                        let _ = full_tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        });
+        Blocks { full, spare }
+    }
+
+    /// The next block; `None` at the end of the input.
+    pub fn next(&self) -> Option<std::io::Result<Block>> {
+        self.full.recv().ok()
+    }
+
+    /// Hands a used block's buffer back for reuse.
+    pub fn recycle(&self, data: Vec<u8>) {
+        let _ = self.spare.try_send(data);
+    }
+}
+
+/// The blocks of an input as one stream of bytes, for a parser that wants a [`Read`]
+/// (the data is copied out of the blocks). An error is returned again on every later
+/// read, so that a parser that reads on cannot take it for the end.
+pub struct BlocksReader {
+    blocks: Blocks,
+    /// The current block, and where its bytes not handed out yet start.
+    block: Option<Block>,
+    at: usize,
+    /// The error met, if any.
+    failed: Option<(std::io::ErrorKind, String)>,
+}
+
+impl BlocksReader {
+    /// Reads `blocks` from their first byte.
+    pub fn new(blocks: Blocks) -> BlocksReader {
+        BlocksReader {
+            blocks,
+            block: None,
+            at: 0,
+            failed: None,
+        }
+    }
+}
+
+impl Read for BlocksReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if let Some((kind, msg)) = &self.failed {
+            return Err(std::io::Error::new(*kind, msg.clone()));
+        }
+        loop {
+            if let Some(block) = &self.block {
+                let end = HEADROOM + block.len;
+                if self.at < end {
+                    let n = out.len().min(end - self.at);
+                    out[..n].copy_from_slice(&block.data[self.at..self.at + n]);
+                    self.at += n;
+                    return Ok(n);
+                }
+            }
+            if let Some(used) = self.block.take() {
+                self.blocks.recycle(used.data);
+            }
+            match self.blocks.next() {
+                None => return Ok(0),
+                Some(Err(e)) => {
+                    self.failed = Some((e.kind(), e.to_string()));
+                    return Err(e);
+                }
+                Some(Ok(block)) => {
+                    self.block = Some(block);
+                    self.at = HEADROOM;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_read_back_as_the_stream_with_the_prefix_first() {
+        let data: Vec<u8> = (0..3 * BLOCK + 12_345)
+            .map(|i| (i * 31 % 251) as u8)
+            .collect();
+        let source = Source::Stream(Box::new(std::io::Cursor::new(data[5..].to_vec())));
+        let mut reader = BlocksReader::new(Blocks::spawn(source, data[..5].to_vec()));
+        let mut back = Vec::new();
+        reader.read_to_end(&mut back).unwrap();
+        assert!(back == data);
+    }
+
+    #[test]
+    fn the_prefix_comes_before_an_error_which_is_returned_on_every_later_read() {
+        let mut reader = BlocksReader::new(Blocks::spawn(
+            Source::Stream(Box::new(Failing)),
+            b">c".to_vec(),
+        ));
+        let mut out = [0; 4];
+        assert_eq!(reader.read(&mut out).unwrap(), 2);
+        assert_eq!(&out[..2], b">c");
+        for _ in 0..3 {
+            let e = reader.read_to_end(&mut Vec::new()).unwrap_err();
+            assert_eq!(e.to_string(), "broken");
+            assert!(reader.read(&mut out).is_err());
+        }
+    }
+
+    /// A stream that fails.
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("broken"))
+        }
+    }
+}

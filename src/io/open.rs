@@ -1,0 +1,325 @@
+//! Opening an input: a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
+//! substitution, all alike. Nothing is ever rewound: the first bytes are read into a
+//! peek buffer, the compression is told from them, and they are chained back in front
+//! of the rest for the decoder. The first decompressed bytes then say what the input
+//! holds; a directory, BAM, CRAM, SAM or a galign index is refused by name, with what
+//! to give instead.
+
+use std::fs::File;
+use std::io::{self, Cursor, Read};
+use std::path::Path;
+
+use flate2::read::MultiGzDecoder;
+
+use super::bgzf::Bgzf;
+use super::blocks::{Blocks, BlocksReader, Source};
+use super::read_full::read_full;
+use super::sniff::{self, Compression, Content};
+
+/// Raw bytes read to tell the compression (a BGZF header is at most 64 KiB + 12).
+const PEEK: usize = 64 << 10;
+/// Decompressed bytes read to tell the content (also the most BGZF inflates at once
+/// for it, so it holds whole members).
+const HEAD: usize = 1 << 20;
+
+/// What an input is expected to hold; it picks the words of the errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Reads to map: FASTQ or FASTA.
+    Reads,
+    /// A reference: FASTA.
+    Reference,
+}
+
+impl Role {
+    fn expected(self) -> &'static str {
+        match self {
+            Role::Reads => "reads (FASTQ or FASTA)",
+            Role::Reference => "a FASTA reference",
+        }
+    }
+}
+
+/// What a readable input holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Records start with `@`.
+    Fastq,
+    /// Records start with `>`.
+    Fasta,
+}
+
+/// Why an input cannot be read. Each names the input as the user wrote it (`-` as
+/// `stdin`).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The path cannot be opened.
+    #[error("{name}: cannot open: {source}")]
+    Open { name: String, source: io::Error },
+    /// Reading or decompressing failed.
+    #[error("{name}: cannot read: {source}")]
+    Read { name: String, source: io::Error },
+    /// A directory was given.
+    #[error("{name}: is a directory; give {expected} as a file, or `-` for stdin")]
+    Directory {
+        name: String,
+        expected: &'static str,
+    },
+    /// Nothing in it, once decompressed.
+    #[error("{name}: the input is empty (no {what})")]
+    Empty { name: String, what: &'static str },
+    /// A format galign does not read, with what to do instead.
+    #[error("{name}: this is {what}, not {expected}; {hint}")]
+    Refused {
+        name: String,
+        what: &'static str,
+        expected: &'static str,
+        hint: String,
+    },
+    /// Neither FASTQ nor FASTA.
+    #[error("{name}: malformed, not {expected}: it starts with '{found}', where FASTQ starts with '@' and FASTA with '>'")]
+    Unknown {
+        name: String,
+        expected: &'static str,
+        found: String,
+    },
+}
+
+/// An input, open and sniffed: its decompressed bytes are `head`, then `source`'s.
+pub struct Opened {
+    /// The input as the user wrote it, `-` as `stdin`.
+    pub name: String,
+    /// What it holds.
+    pub format: Format,
+    /// Its size in bytes when it is a regular file (compressed size if compressed).
+    pub size_hint: Option<u64>,
+    /// Decompressed bytes already taken from `source`.
+    head: Vec<u8>,
+    /// The rest, decompressed.
+    source: Source,
+}
+
+impl Opened {
+    /// Its bytes in large blocks, read and decompressed on a thread of their own.
+    pub fn into_blocks(self) -> Blocks {
+        Blocks::spawn(self.source, self.head)
+    }
+
+    /// Its bytes as one stream, read and decompressed on a thread of their own.
+    pub fn into_reader(self) -> BlocksReader {
+        BlocksReader::new(self.into_blocks())
+    }
+}
+
+/// How an input path is shown in messages: `-` as `stdin`, anything else as written.
+pub fn shown_name(path: &Path) -> String {
+    match path.as_os_str() == "-" {
+        true => "stdin".to_string(),
+        false => path.display().to_string(),
+    }
+}
+
+/// Whether `path` is read as a stream with no file name of its own: `-`, a pipe, a FIFO,
+/// a process substitution or a terminal (not a regular file, not a directory).
+pub fn is_stream(path: &Path) -> bool {
+    path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content.
+pub fn open(path: &Path, role: Role) -> Result<Opened, InputError> {
+    let name = shown_name(path);
+    let (raw, size_hint) = open_raw(path, &name, role)?;
+    let read_error = |source| InputError::Read {
+        name: name.clone(),
+        source,
+    };
+    let (head, source) = decompress(raw).map_err(read_error)?;
+    let format = format(&head, &name, role)?;
+    Ok(Opened {
+        name,
+        format,
+        size_hint,
+        head,
+        source,
+    })
+}
+
+/// The raw bytes of `path` and its size when it is a regular file.
+fn open_raw(
+    path: &Path,
+    name: &str,
+    role: Role,
+) -> Result<(Box<dyn Read + Send>, Option<u64>), InputError> {
+    if path.as_os_str() == "-" {
+        return Ok((Box::new(io::stdin()), None));
+    }
+    let open_error = |source| InputError::Open {
+        name: name.to_string(),
+        source,
+    };
+    let metadata = std::fs::metadata(path).map_err(open_error)?;
+    if metadata.is_dir() {
+        return Err(InputError::Directory {
+            name: name.to_string(),
+            expected: role.expected(),
+        });
+    }
+    let file = File::open(path).map_err(open_error)?;
+    Ok((Box::new(file), metadata.is_file().then_some(metadata.len())))
+}
+
+/// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest.
+fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Source)> {
+    let mut peek = vec![0; PEEK];
+    let n = read_full(&mut raw, &mut peek)?;
+    peek.truncate(n);
+    let mut source = match sniff::compression(&peek) {
+        Compression::Plain => return Ok((peek, Source::Stream(raw))),
+        Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw))),
+        Compression::Gzip => stream(MultiGzDecoder::new(chain(peek, raw))),
+        Compression::Bzip2 => stream(bzip2::read::MultiBzDecoder::new(chain(peek, raw))),
+        Compression::Zstd => stream(zstd::stream::read::Decoder::new(chain(peek, raw))?),
+        Compression::Xz => stream(liblzma::read::XzDecoder::new_multi_decoder(chain(
+            peek, raw,
+        ))),
+    };
+    let mut head = vec![0; HEAD];
+    let len = source.fill(&mut head)?;
+    head.truncate(len);
+    Ok((head, source))
+}
+
+/// The peeked bytes back in front of the rest.
+fn chain(peek: Vec<u8>, rest: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
+    Box::new(Cursor::new(peek).chain(rest))
+}
+
+/// A decoder as a source.
+fn stream(decoder: impl Read + Send + 'static) -> Source {
+    Source::Stream(Box::new(decoder))
+}
+
+/// What the input starting with `head` holds, or why it is refused.
+fn format(head: &[u8], name: &str, role: Role) -> Result<Format, InputError> {
+    let expected = role.expected();
+    let refused = |what: &'static str, hint: String| InputError::Refused {
+        name: name.to_string(),
+        what,
+        expected,
+        hint,
+    };
+    let alignments = |what: &'static str| {
+        refused(
+            what,
+            match role {
+                Role::Reads => format!(
+                    "convert it to FASTQ first, e.g. `samtools fastq {name} | galign map INDEX -`"
+                ),
+                Role::Reference => "give the reference FASTA".to_string(),
+            },
+        )
+    };
+    match sniff::content(head) {
+        Content::Fastq => Ok(Format::Fastq),
+        Content::Fasta => Ok(Format::Fasta),
+        Content::Empty => Err(InputError::Empty {
+            name: name.to_string(),
+            what: match role {
+                Role::Reads => "reads",
+                Role::Reference => "FASTA record",
+            },
+        }),
+        Content::Bam => Err(alignments("a BAM file")),
+        Content::Cram => Err(alignments("a CRAM file")),
+        Content::Sam => Err(alignments("a SAM file")),
+        Content::Index => Err(refused(
+            "a galign index",
+            match role {
+                Role::Reads => {
+                    "give the reads here, and the index (by its prefix) before them".to_string()
+                }
+                Role::Reference => "give the FASTA it was built from".to_string(),
+            },
+        )),
+        Content::Other(byte) => Err(InputError::Unknown {
+            name: name.to_string(),
+            expected,
+            found: (byte as char).escape_default().to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const FASTQ: &[u8] = b"@r1\nACGT\n+\nIIII\n@r2\nGG\n+\nII\n";
+
+    /// Everything `bytes` decompresses to, head then rest.
+    fn decompressed(bytes: Vec<u8>) -> Vec<u8> {
+        let (head, source) = decompress(Box::new(Cursor::new(bytes))).unwrap();
+        let mut all = Vec::new();
+        BlocksReader::new(Blocks::spawn(source, head))
+            .read_to_end(&mut all)
+            .unwrap();
+        all
+    }
+
+    #[test]
+    fn every_compression_gives_back_the_bytes() {
+        let text: Vec<u8> = FASTQ.repeat(100_000);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&text).unwrap();
+        let gz = gz.finish().unwrap();
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+        bz.write_all(&text).unwrap();
+        let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 1);
+        xz.write_all(&text).unwrap();
+        let zst = zstd::encode_all(&text[..], 1).unwrap();
+        for (what, bytes) in [
+            ("plain", text.clone()),
+            ("gzip", gz),
+            ("bzip2", bz.finish().unwrap()),
+            ("xz", xz.finish().unwrap()),
+            ("zstd", zst),
+        ] {
+            assert!(decompressed(bytes) == text, "{what}");
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_input_and_what_to_do() {
+        let error = |head: &[u8], role| format(head, "x.bam", role).unwrap_err().to_string();
+        let e = error(b"BAM\x01", Role::Reads);
+        assert!(e.starts_with("x.bam: this is a BAM file"), "{e}");
+        assert!(e.contains("samtools fastq x.bam"), "{e}");
+        let e = error(b"CRAM\x03", Role::Reference);
+        assert!(e.contains("a CRAM file, not a FASTA reference"), "{e}");
+        let e = error(b"GALIGNIX", Role::Reads);
+        assert!(
+            e.contains("a galign index") && e.contains("give the reads"),
+            "{e}"
+        );
+        let e = error(b"GALIGNIX", Role::Reference);
+        assert!(e.contains("give the FASTA it was built from"), "{e}");
+        let e = error(b"", Role::Reads);
+        assert!(e.contains("empty (no reads)"), "{e}");
+        let e = error(b"\x00\x01", Role::Reads);
+        assert!(e.contains("starts with '\\u{0}'"), "{e}");
+        assert_eq!(format(FASTQ, "r", Role::Reads).unwrap(), Format::Fastq);
+        assert_eq!(
+            format(b">c\nA\n", "r", Role::Reference).unwrap(),
+            Format::Fasta
+        );
+    }
+
+    #[test]
+    fn stdin_is_shown_as_stdin() {
+        assert_eq!(shown_name(Path::new("-")), "stdin");
+        assert_eq!(shown_name(Path::new("/dev/stdin")), "/dev/stdin");
+        assert!(is_stream(Path::new("-")));
+        assert!(!is_stream(Path::new(env!("CARGO_MANIFEST_DIR"))));
+        assert!(!is_stream(Path::new("Cargo.toml")));
+    }
+}
