@@ -17,6 +17,8 @@
 pub mod pairing;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -132,6 +134,10 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let mut stats = MapStats::default();
+    // The GPU outlives the threads that use it; `searching` tells its opener whether the
+    // index is still worth uploading.
+    let gpu_slot = OnceLock::new();
+    let searching = AtomicBool::new(true);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -153,17 +159,21 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 }
             }
         });
-        // The GPU opens on a thread of its own (starting a CUDA context takes ~0.3 s);
-        // under `auto` the batches that come before it are searched on the CPU.
+        // The GPU opens and takes the index on a thread of its own (a CUDA context takes
+        // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the batches that come
+        // before it are searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
         let device = options.device;
+        let (fm_ref, slot, flag) = (&fm, &gpu_slot, &searching);
         scope.spawn(move || {
-            // Fails only when the search thread has ended; the GPU is then dropped.
-            let _ = gpu_tx.send(open_gpu(device, log));
+            // Fails only when the search thread has ended; the searcher is then dropped.
+            let _ = gpu_tx.send(open_searcher(device, fm_ref, slot, flag, log));
         });
-        let fm_ref = &fm;
-        let search_thread =
-            scope.spawn(move || search_stage(gpu_rx, fm_ref, device, batch_rx, hits_tx, log));
+        let search_thread = scope.spawn(move || {
+            let busy = search_stage(gpu_rx, device, batch_rx, hits_tx, log);
+            flag.store(false, Ordering::Relaxed);
+            busy
+        });
         let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
             let mut busy = 0.0;
             for parts in out_rx {
@@ -229,26 +239,46 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
 /// How `map` says that it goes on without the GPU from the start.
 const ON_CPU: &str = "mapping on the CPU";
 
-/// Opens the GPU unless `device` is `cpu`; under `auto`, `None` (with a message) when
-/// there is none.
-fn open_gpu(device: DeviceChoice, log: &Reporter) -> anyhow::Result<Option<Gpu>> {
-    device
+/// Opens the GPU and uploads the index to it, unless `device` is `cpu`; under `auto`,
+/// `None` (with a message) when either fails. The upload is skipped once `searching`
+/// is false (the input was over before the GPU was ready).
+fn open_searcher<'g>(
+    device: DeviceChoice,
+    fm: &FmIndex<'_>,
+    slot: &'g OnceLock<Gpu>,
+    searching: &AtomicBool,
+    log: &Reporter,
+) -> anyhow::Result<Option<GpuSearcher<'g>>> {
+    let opened = device
         .decide(|| log.step("open the GPU", Gpu::open))
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    let Some(gpu) = opened else {
+        return Ok(None);
+    };
+    if !searching.load(Ordering::Relaxed) {
+        return Ok(None);
+    }
+    let gpu = slot.get_or_init(|| gpu);
+    let searcher = device
+        .decide(|| log.step("index to the GPU", || GpuSearcher::new(gpu, fm)))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    if searcher.is_some() {
+        log.info(&format!("searching on the GPU: {}", gpu.describe()));
+    }
+    Ok(searcher)
 }
 
 /// A batch with its GPU search results (`None`: search it on the CPU).
 type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 
-/// The search thread: passes batches on with their GPU results, if any. The GPU comes
-/// from `opening` (`None`: not used); under `auto` the batches that arrive before it
-/// are passed on without results (searched on the CPU), under `gpu` (or with
-/// `GALIGN_GPU_WAIT` set) the first batch waits for it. After a GPU error the rest goes to the CPU (with one message), or,
+/// The search thread: passes batches on with their GPU results, if any. The GPU
+/// searcher comes from `opening` (`None`: not used); under `auto` the batches that
+/// arrive before it are passed on without results (searched on the CPU), under `gpu`
+/// (or with `GALIGN_GPU_WAIT` set) the first batch waits for it. After a GPU error the rest goes to the CPU (with one message), or,
 /// under `gpu`, the run fails. An empty batch (end of input) or an error is the last
 /// item sent. Returns its busy seconds.
 fn search_stage(
-    opening: crossbeam_channel::Receiver<anyhow::Result<Option<Gpu>>>,
-    fm: &FmIndex<'_>,
+    opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'_>>>>,
     device: DeviceChoice,
     batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
     out: crossbeam_channel::Sender<SearchedBatch>,
@@ -256,8 +286,7 @@ fn search_stage(
 ) -> f64 {
     // GALIGN_GPU_WAIT: `auto` waits for the GPU too (to test its error path).
     let wait = device == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
-    let gpu = std::cell::OnceCell::new();
-    let mut searcher: Option<GpuSearcher<'_>> = None;
+    let mut searcher = None;
     let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
     for batch in batches {
@@ -270,12 +299,7 @@ fn search_stage(
             };
             if let Some(result) = ready {
                 opened = true;
-                let started = match result {
-                    Ok(Some(g)) => start_searcher(gpu.get_or_init(|| g), fm, device, log),
-                    Ok(None) => Ok(None),
-                    Err(e) => Err(e),
-                };
-                match started {
+                match result {
                     Ok(s) => searcher = s,
                     Err(e) => {
                         let _ = out.send(Err(e));
@@ -325,23 +349,6 @@ fn search_stage(
         ));
     }
     stage_seconds
-}
-
-/// Uploads the index to the opened `gpu`; `None` (with a message) when that fails under
-/// `auto`, an error under `gpu`.
-fn start_searcher<'g>(
-    gpu: &'g Gpu,
-    fm: &FmIndex<'_>,
-    device: DeviceChoice,
-    log: &Reporter,
-) -> anyhow::Result<Option<GpuSearcher<'g>>> {
-    let searcher = device
-        .decide(|| log.step("index to the GPU", || GpuSearcher::new(gpu, fm)))
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
-    if searcher.is_some() {
-        log.info(&format!("searching on the GPU: {}", gpu.describe()));
-    }
-    Ok(searcher)
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or BAM
