@@ -9,7 +9,7 @@
 #            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
-#            outputs compared with cmp (needs src/device.rs wired to galign::gpu).
+#            and `GALIGN index --device cpu --memory` (partitioned), outputs compared with cmp.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
 #            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
 #            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
@@ -88,6 +88,15 @@ if [ -n "$cli" ]; then
       printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(calc "$t_cpu / $t_gpu")" $res
       [ $res = OK ] || { cat "$work/gpu.err"; exit 1; }
     done
+    # The partitioned CPU build (--memory: 64 MiB + 3 bytes a base of the FASTA, some
+    # 36 parts) against the GPU's index.
+    budget=$(( (64 << 20) + 3 * $(zcat -f "$f" | wc -c) ))
+    t0=$(now)
+    "$cli" index --device cpu --memory "$budget" -p "$work/parts" "$f" 2>"$work/parts.err" || { cat "$work/parts.err"; exit 1; }
+    t_parts=$(calc "$(now) - $t0")
+    res=OK; cmp -s "$work/gpu.galign" "$work/parts.galign" || res=DIFFERENT
+    printf '%-28s %12s %9s %9.3f %8s %s\n' "$name" index-parts "" "$t_parts" "" $res
+    [ $res = OK ] || exit 1
   done
 fi
 
