@@ -88,9 +88,9 @@ if [ -n "$cli" ]; then
       printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(calc "$t_cpu / $t_gpu")" $res
       [ $res = OK ] || { cat "$work/gpu.err"; exit 1; }
     done
-    # The partitioned CPU build (--memory: 64 MiB + 3 bytes a base of the FASTA, some
+    # The partitioned CPU build (--memory: 66 MiB + 3 bytes a base of the FASTA, some
     # 36 parts) against the GPU's index.
-    budget=$(( (64 << 20) + 3 * $(zcat -f "$f" | wc -c) ))
+    budget=$(( (66 << 20) + 3 * $(zcat -f "$f" | wc -c) ))
     t0=$(now)
     "$cli" index --device cpu --memory "$budget" -p "$work/parts" "$f" 2>"$work/parts.err" || { cat "$work/parts.err"; exit 1; }
     t_parts=$(calc "$(now) - $t0")
