@@ -23,3 +23,5 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+#[cfg(test)]
+mod test_support;

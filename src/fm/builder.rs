@@ -154,16 +154,7 @@ mod tests {
     use super::*;
 
     fn text_of(len: usize, seed: u64, alphabet: u64) -> PackedText {
-        let mut s = seed;
-        let codes: Vec<u8> = (0..len)
-            .map(|_| {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((s >> 33) % alphabet) as u8
-            })
-            .collect();
-        PackedText::from_codes(&codes)
+        PackedText::from_codes(&crate::test_support::random_codes(len, seed, alphabet))
     }
 
     /// Pushes `sa` in runs of the lengths in `runs` (cycled).

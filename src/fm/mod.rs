@@ -167,18 +167,7 @@ impl FmIndex<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn random_codes(len: usize, seed: u64, alphabet: u64) -> Vec<u8> {
-        let mut s = seed;
-        (0..len)
-            .map(|_| {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((s >> 33) % alphabet) as u8
-            })
-            .collect()
-    }
+    use crate::test_support::random_codes;
 
     fn naive_rows(codes: &[u8], pattern: &[u8]) -> (u64, u64) {
         let mut suffixes: Vec<&[u8]> = (0..=codes.len()).map(|p| &codes[p..]).collect();

@@ -95,7 +95,6 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
             suffixes: 0,
         };
         for (b, &count) in counts.iter().enumerate() {
-            let count = count as usize;
             if open.suffixes + count > max_part && open.suffixes > 0 {
                 let next = b..b;
                 parts.push(std::mem::replace(
@@ -136,26 +135,8 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     }
 
     /// Counts the suffixes of each bucket.
-    fn bucket_counts(&self) -> Vec<u64> {
-        let n = self.text.len();
-        let chunk = n.div_ceil(rayon::current_num_threads() * 2).max(1 << 16);
-        (0..n)
-            .into_par_iter()
-            .step_by(chunk)
-            .map(|start| {
-                let mut counts = vec![0u64; 1 << (2 * self.w)];
-                for p in start..(start + chunk).min(n) {
-                    counts[self.bucket(p)] += 1;
-                }
-                counts
-            })
-            .reduce(
-                || vec![0u64; 1 << (2 * self.w)],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            )
+    fn bucket_counts(&self) -> Vec<usize> {
+        count_positions(self.text.len(), 1 << (2 * self.w), |p| Some(self.bucket(p)))
     }
 
     /// Splits `part` into pieces of at most `max_part` suffixes by splitter suffixes
@@ -214,27 +195,11 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     /// The number of suffixes of `part` before the first splitter, between each two,
     /// and from the last.
     fn piece_counts(&self, part: &Part, splitters: &[usize]) -> Vec<usize> {
-        let n = self.text.len();
-        let chunk = n.div_ceil(rayon::current_num_threads() * 2).max(1 << 16);
-        (0..n)
-            .into_par_iter()
-            .step_by(chunk)
-            .map(|start| {
-                let mut counts = vec![0usize; splitters.len() + 1];
-                for p in (start..(start + chunk).min(n)).filter(|&p| self.contains(part, p)) {
-                    let piece = splitters
-                        .partition_point(|&s| self.ranks.compare(s, p) != Ordering::Greater);
-                    counts[piece] += 1;
-                }
-                counts
+        count_positions(self.text.len(), splitters.len() + 1, |p| {
+            self.contains(part, p).then(|| {
+                splitters.partition_point(|&s| self.ranks.compare(s, p) != Ordering::Greater)
             })
-            .reduce(
-                || vec![0; splitters.len() + 1],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            )
+        })
     }
 
     /// The sorted suffixes of `part`: gathered with their 32-base keys in one pass over
@@ -272,6 +237,33 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
             .map(|k| I::from_usize(keysort::position(k)))
             .collect()
     }
+}
+
+/// Counts the text positions `0..n` into `slots` counters, in parallel: `slot_of(p)`
+/// names the counter of position `p`, if any.
+fn count_positions(
+    n: usize,
+    slots: usize,
+    slot_of: impl Fn(usize) -> Option<usize> + Sync,
+) -> Vec<usize> {
+    let chunk = n.div_ceil(rayon::current_num_threads() * 2).max(1 << 16);
+    (0..n)
+        .into_par_iter()
+        .step_by(chunk)
+        .map(|start| {
+            let mut counts = vec![0usize; slots];
+            for slot in (start..(start + chunk).min(n)).filter_map(&slot_of) {
+                counts[slot] += 1;
+            }
+            counts
+        })
+        .reduce(
+            || vec![0; slots],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        )
 }
 
 /// Host bytes of the process before any array: code, thread stacks, buffers.
@@ -340,18 +332,7 @@ pub fn suffix_array_in_parts<I: SaIndex>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn random(len: usize, seed: u64, alphabet: u64) -> Vec<u8> {
-        let mut s = seed;
-        (0..len)
-            .map(|_| {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((s >> 33) % alphabet) as u8
-            })
-            .collect()
-    }
+    use crate::test_support::random_codes as random;
 
     fn in_parts(text: &PackedText, max_part: usize) -> (Vec<u32>, usize) {
         let mut sa = Vec::new();

@@ -195,28 +195,18 @@ fn refine<I: SaIndex>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::random_codes;
 
     fn texts() -> Vec<Vec<u8>> {
-        let mut s = 5u64;
-        let mut random = |len: usize, alphabet: u64| -> Vec<u8> {
-            (0..len)
-                .map(|_| {
-                    s = s
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((s >> 33) % alphabet) as u8
-                })
-                .collect()
-        };
         let copies = {
-            let unit = random(700, 4);
+            let unit = random_codes(700, 5, 4);
             [unit.clone(), unit.clone(), unit].concat()
         };
         vec![
             vec![],
             vec![2],
-            random(3000, 4),
-            random(5000, 2),
+            random_codes(3000, 6, 4),
+            random_codes(5000, 7, 2),
             vec![0; 2000],
             [1u8, 3].repeat(900),
             [0u8, 1, 2, 3, 3, 2, 1].repeat(300),
