@@ -66,9 +66,16 @@ pub struct GpuSearcher<'g> {
     k: u32,
     buffers: Option<Buffers<'g>>,
     host_packed: Vec<u32>,
+    /// A few threads of its own for packing: on the shared pool the packing of a batch
+    /// queues behind the records stage's tasks.
+    pack_pool: Option<rayon::ThreadPool>,
     kernel_seconds: f64,
+    pack_seconds: f64,
     max_positions: u64,
 }
+
+/// Threads that pack the reads of a batch.
+const PACK_THREADS: usize = 4;
 
 /// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
 fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), GpuError> {
@@ -151,7 +158,13 @@ impl<'g> GpuSearcher<'g> {
             k: fm.k,
             buffers: None,
             host_packed: Vec::new(),
+            pack_pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(PACK_THREADS)
+                .thread_name(|i| format!("galign-pack-{i}"))
+                .build()
+                .ok(),
             kernel_seconds: 0.0,
+            pack_seconds: 0.0,
             max_positions: MAX_POSITIONS,
         })
     }
@@ -166,6 +179,11 @@ impl<'g> GpuSearcher<'g> {
     /// the batch's upload and its download).
     pub fn kernel_seconds(&self) -> f64 {
         self.kernel_seconds
+    }
+
+    /// Seconds spent packing reads on the host so far.
+    pub fn pack_seconds(&self) -> f64 {
+        self.pack_seconds
     }
 
     /// Searches `reads` (which follow those already in `out`) in one pass, or in halves
@@ -193,7 +211,13 @@ impl<'g> GpuSearcher<'g> {
         let gpu = self.gpu;
         let n = reads.len();
         let items = 2 * n;
-        pack(reads, &mut self.host_packed);
+        let packing = Instant::now();
+        let packed = &mut self.host_packed;
+        match &self.pack_pool {
+            Some(pool) => pool.install(|| pack(reads, packed)),
+            None => pack(reads, packed),
+        }
+        self.pack_seconds += packing.elapsed().as_secs_f64();
         if self.buffers.as_ref().is_none_or(|b| b.items < items) {
             let cap = items + items / 4;
             self.buffers = None; // free the old ones first

@@ -344,8 +344,10 @@ fn search_stage(
             rate(seconds)
         ));
         log.info(&format!(
-            "GPU stage (packing, transfers, kernels): {stage_seconds:.3} s, {:.0} reads/s",
-            rate(stage_seconds)
+            "GPU stage (packing, transfers, kernels): {stage_seconds:.3} s, {:.0} reads/s; \
+             of which packing {:.3} s",
+            rate(stage_seconds),
+            s.pack_seconds()
         ));
     }
     stage_seconds
