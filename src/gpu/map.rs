@@ -66,16 +66,11 @@ pub struct GpuSearcher<'g> {
     k: u32,
     buffers: Option<Buffers<'g>>,
     host_packed: Vec<u32>,
-    /// A few threads of its own for packing: on the shared pool the packing of a batch
-    /// queues behind the records stage's tasks.
-    pack_pool: Option<rayon::ThreadPool>,
     kernel_seconds: f64,
     pack_seconds: f64,
     max_positions: u64,
 }
 
-/// Threads that pack the reads of a batch.
-const PACK_THREADS: usize = 4;
 
 /// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
 fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), GpuError> {
@@ -158,11 +153,6 @@ impl<'g> GpuSearcher<'g> {
             k: fm.k,
             buffers: None,
             host_packed: Vec::new(),
-            pack_pool: rayon::ThreadPoolBuilder::new()
-                .num_threads(PACK_THREADS)
-                .thread_name(|i| format!("galign-pack-{i}"))
-                .build()
-                .ok(),
             kernel_seconds: 0.0,
             pack_seconds: 0.0,
             max_positions: MAX_POSITIONS,
@@ -212,11 +202,7 @@ impl<'g> GpuSearcher<'g> {
         let n = reads.len();
         let items = 2 * n;
         let packing = Instant::now();
-        let packed = &mut self.host_packed;
-        match &self.pack_pool {
-            Some(pool) => pool.install(|| pack(reads, packed)),
-            None => pack(reads, packed),
-        }
+        pack(reads, &mut self.host_packed);
         self.pack_seconds += packing.elapsed().as_secs_f64();
         if self.buffers.as_ref().is_none_or(|b| b.items < items) {
             let cap = items + items / 4;
