@@ -2,10 +2,37 @@
 //! (`NAME.tmp-PID`), which is renamed to `NAME` only once complete and removed when
 //! the writing stops before that (an error, a panic), so that a file under its final
 //! name is always whole. Every output of galign is written through here.
+//!
+//! The temporaries of the files being written are listed, so that a process stopped by
+//! a signal can remove them ([`remove_pending`]) before it ends.
 
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporaries of the files being written now.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The listed temporaries, with the lock held (a panic elsewhere never leaves it unusable).
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes the temporary of every file still being written (for a process that is
+/// about to end on a signal); each is forgotten, so a later commit or drop does nothing.
+pub fn remove_pending() {
+    for temporary in pending().drain(..) {
+        let _ = std::fs::remove_file(temporary);
+    }
+}
+
+/// Forgets `temporary` (committed, or removed by its owner).
+fn unlist(temporary: &Path) {
+    pending().retain(|t| t != temporary);
+}
 
 /// A file being written under a temporary name; [`AtomicFile::commit`] gives it its
 /// final name, dropping it uncommitted removes the temporary.
@@ -23,9 +50,11 @@ impl AtomicFile {
     pub fn new(path: &Path) -> AtomicFile {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".tmp-{}", std::process::id()));
+        let temporary = PathBuf::from(temporary);
+        pending().push(temporary.clone());
         AtomicFile {
             path: path.to_path_buf(),
-            temporary: PathBuf::from(temporary),
+            temporary,
             committed: false,
         }
     }
@@ -50,6 +79,7 @@ impl AtomicFile {
     pub fn commit(mut self) -> std::io::Result<()> {
         std::fs::rename(&self.temporary, &self.path)?;
         self.committed = true;
+        unlist(&self.temporary);
         Ok(())
     }
 }
@@ -59,6 +89,7 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if !self.committed {
             let _ = std::fs::remove_file(&self.temporary);
+            unlist(&self.temporary);
         }
     }
 }
@@ -84,6 +115,20 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn pending_temporaries_are_removed_on_request() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = AtomicFile::new(&dir.path().join("kept.txt"));
+        let stopped = AtomicFile::new(&dir.path().join("stopped.txt"));
+        drop(stopped.create().unwrap());
+        kept.create().unwrap().write_all(b"whole").unwrap();
+        kept.commit().unwrap();
+        remove_pending();
+        assert_eq!(names_in(dir.path()), ["kept.txt"]);
+        drop(stopped); // its temporary is gone already: nothing left to do
+        assert_eq!(names_in(dir.path()), ["kept.txt"]);
     }
 
     #[test]

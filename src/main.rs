@@ -122,6 +122,11 @@ struct SaArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = stop_cleanly_on_signals() {
+        eprintln!(
+            "galign: warning: cannot handle signals ({e}); a killed run may leave temporary files"
+        );
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of stdout left (`galign map ... | head`): stop quietly, as samtools
@@ -222,6 +227,25 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {}", args.output.display()))
         }
     }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP the temporaries of unfinished outputs are removed and the
+/// process ends with status 128 + the signal, as a shell reports it; SIGXFSZ (a file
+/// size limit reached) makes the write fail with a clear error instead of killing the
+/// process, so that its temporary is removed too.
+fn stop_cleanly_on_signals() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+    // A flag nobody reads: having a handler is what matters.
+    let reached = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(SIGXFSZ, reached)?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            galign::atomic_file::remove_pending();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
 }
 
 /// Parses a byte size: a number with an optional K, M, G or T (powers of 1024).

@@ -247,6 +247,67 @@ fn a_closed_stdout_pipe_ends_the_run_quietly() {
     );
 }
 
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_signal_ends_the_run_without_leaving_its_temporary() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let before = names_in(dir.path());
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+        let out = dir.path().join("out.sam");
+        let mut child = galign()
+            .args(["map", "-o"])
+            .arg(&out)
+            .arg(&prefix)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Reads, then an input that stays open: the run waits with its output unfinished.
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&chrm_reads_text()).unwrap();
+        let temporary = format!("out.sam.tmp-{}", child.id());
+        let waited = std::time::Instant::now();
+        while !names_in(dir.path()).contains(&temporary) {
+            assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        run_ok(Command::new("kill").args([format!("-{signal}"), child.id().to_string()]));
+        let code = child.wait().unwrap().code();
+        drop(stdin);
+        assert_eq!(code, Some(status), "SIG{signal}");
+        assert_eq!(names_in(dir.path()), before, "SIG{signal} left files behind");
+    }
+}
+
+#[test]
+fn a_file_size_limit_is_a_clear_error_that_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let before = names_in(dir.path());
+    let script = format!(
+        "ulimit -f 100; exec '{}' map -o '{}' '{}' '{}'",
+        env!("CARGO_BIN_EXE_galign"),
+        dir.path().join("out.sam").display(),
+        prefix.display(),
+        data("NA12878_chrM_20k.fq.gz").display()
+    );
+    let err = run_fail(Command::new("bash").args(["-c", &script]));
+    assert!(err.contains("File too large"), "{err}");
+    assert_eq!(names_in(dir.path()), before);
+}
+
 fn gzip(text: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     e.write_all(text).unwrap();

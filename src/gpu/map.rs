@@ -71,7 +71,6 @@ pub struct GpuSearcher<'g> {
     max_positions: u64,
 }
 
-
 /// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
 fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), GpuError> {
     if buf.bytes() < bytes {
