@@ -287,7 +287,11 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
         let code = child.wait().unwrap().code();
         drop(stdin);
         assert_eq!(code, Some(status), "SIG{signal}");
-        assert_eq!(names_in(dir.path()), before, "SIG{signal} left files behind");
+        assert_eq!(
+            names_in(dir.path()),
+            before,
+            "SIG{signal} left files behind"
+        );
     }
 }
 
