@@ -247,22 +247,12 @@ fn a_closed_stdout_pipe_ends_the_run_quietly() {
     );
 }
 
-/// The names in `dir`, sorted.
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn a_signal_ends_the_run_without_leaving_its_temporary() {
     use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let prefix = chrm_index(dir.path());
-    let before = names_in(dir.path());
+    let before = files_in(dir.path());
     for (signal, status) in [("TERM", 143), ("INT", 130)] {
         let out = dir.path().join("out.sam");
         let mut child = galign()
@@ -279,7 +269,7 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
         stdin.write_all(&chrm_reads_text()).unwrap();
         let temporary = format!("out.sam.tmp-{}", child.id());
         let waited = std::time::Instant::now();
-        while !names_in(dir.path()).contains(&temporary) {
+        while !files_in(dir.path()).contains(&temporary) {
             assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
@@ -288,7 +278,7 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
         drop(stdin);
         assert_eq!(code, Some(status), "SIG{signal}");
         assert_eq!(
-            names_in(dir.path()),
+            files_in(dir.path()),
             before,
             "SIG{signal} left files behind"
         );
@@ -299,7 +289,7 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
 fn a_file_size_limit_is_a_clear_error_that_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = chrm_index(dir.path());
-    let before = names_in(dir.path());
+    let before = files_in(dir.path());
     let script = format!(
         "ulimit -f 100; exec '{}' map -o '{}' '{}' '{}'",
         env!("CARGO_BIN_EXE_galign"),
@@ -309,7 +299,7 @@ fn a_file_size_limit_is_a_clear_error_that_leaves_nothing() {
     );
     let err = run_fail(Command::new("bash").args(["-c", &script]));
     assert!(err.contains("File too large"), "{err}");
-    assert_eq!(names_in(dir.path()), before);
+    assert_eq!(files_in(dir.path()), before);
 }
 
 fn gzip(text: &[u8]) -> Vec<u8> {
