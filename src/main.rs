@@ -57,10 +57,17 @@ struct IndexArgs {
     sample_rate: u32,
     /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
     /// of 1024): the suffix array is then sorted in parts that keep the build within it;
-    /// too small a budget is an error that names the least that works. The GPU build
-    /// does not use it yet. [default: no limit]
+    /// too small a budget is an error that names the least that works. It bounds the
+    /// CPU's own suffix sorting (with `--device cpu`, or after a GPU failure) [default:
+    /// no limit]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// Device memory budget of the GPU build (same units as --memory): the build runs
+    /// whole where it fits (up to 30 bytes a base), else sorts the suffix array in parts
+    /// on the GPU that keep it within the budget; too small a budget is an error that
+    /// names the least that works [default: the device's free memory less 1 GiB]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    gpu_memory: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -165,6 +172,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
                 memory: args.memory,
+                gpu_memory: args.gpu_memory,
             };
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }
