@@ -31,6 +31,7 @@ struct Ranks {
     const u8* delta;   // PERIOD * PERIOD
     const u8* slot;    // PERIOD: index among the cover's members, or NONE
     u32 members;       // cover size
+    u32 limit;         // 0: compare by the sample ranks; else by bases only, up to `limit`
 };
 
 __device__ __forceinline__ u64 sample_rank(const Ranks& r, u64 p) {
@@ -80,6 +81,7 @@ __device__ __forceinline__ bool run_less(const Ranks& r, u32 a, u32 b) {
     if (b == INVALID) return a != INVALID;
     if (a == INVALID) return false;
     u64 equal = (r.n - a >= KEY_BASES && r.n - b >= KEY_BASES) ? KEY_BASES : 0;
+    if (r.limit) return compare_bases(r, a, b, equal, r.limit) < 0;
     return compare_from(r, a, b, equal) < 0;
 }
 
@@ -88,14 +90,14 @@ __device__ __forceinline__ bool run_less(const Ranks& r, u32 a, u32 b) {
 // key, at an atomically counted slot (the order is the sort's business).
 extern "C" __global__ void part_gather(const u64* __restrict__ words, u64 n, const u32* __restrict__ ranks,
                                        const u8* __restrict__ delta, const u8* __restrict__ slot, u32 members,
-                                       u32 w, u32 b_lo, u32 b_hi, u32 has_from, u32 from, u32 has_until,
+                                       u32 limit, u32 w, u32 b_lo, u32 b_hi, u32 has_from, u32 from, u32 has_until,
                                        u32 until, u64* __restrict__ keys, u32* __restrict__ positions,
                                        u32* __restrict__ count) {
     u64 p = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     bool in = false;
     u64 key = 0;
     if (p < n) {
-        Ranks r = {words, n, ranks, delta, slot, members};
+        Ranks r = {words, n, ranks, delta, slot, members, limit};
         key = key64(words, p);
         u32 bucket = (u32)(key >> (64 - 2 * w));
         in = bucket >= b_lo && bucket < b_hi;
@@ -151,14 +153,15 @@ extern "C" __global__ void tied_compact(const u32* __restrict__ lo, const u32* _
 }
 
 // One warp per tied run: runs of up to 32 suffixes sorted by a bitonic network across
-// the lanes; longer runs listed: up to MEDIUM_RUN suffixes by run in `medium`, the
-// others as (start, length) pairs in `large`.
+// the lanes; longer runs listed: up to MEDIUM_RUN suffixes by run in three lists of
+// `medium` (`stride` apart: up to 64, 256 and MEDIUM_RUN suffixes, counted in counts[0..3]),
+// the others as (start, length) pairs in `large` (counted in counts[3]).
 #define MEDIUM_RUN 1024
 extern "C" __global__ void sort_small_runs(const u64* __restrict__ words, u64 n, const u32* __restrict__ ranks,
                                            const u8* __restrict__ delta, const u8* __restrict__ slot,
-                                           u32 members, const u32* __restrict__ tied, u32 ntied,
+                                           u32 members, u32 limit, const u32* __restrict__ tied, u32 ntied,
                                            const u32* __restrict__ lo, const u32* __restrict__ hi,
-                                           u32* __restrict__ positions, u32* __restrict__ medium,
+                                           u32* __restrict__ positions, u32* __restrict__ medium, u32 stride,
                                            u32* __restrict__ large, u32* __restrict__ counts) {
     u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     u32 lane = threadIdx.x & 31;
@@ -167,16 +170,18 @@ extern "C" __global__ void sort_small_runs(const u64* __restrict__ words, u64 n,
     u32 start = lo[run], len = hi[run] - start;
     if (len > 32) {
         if (lane == 0) {
-            if (len <= MEDIUM_RUN) medium[atomicAdd(&counts[0], 1u)] = run;
-            else {
-                u32 at = atomicAdd(&counts[1], 1u);
+            if (len <= MEDIUM_RUN) {
+                u32 c = len <= 64 ? 0 : (len <= 256 ? 1 : 2);
+                medium[c * stride + atomicAdd(&counts[c], 1u)] = run;
+            } else {
+                u32 at = atomicAdd(&counts[3], 1u);
                 large[2 * at] = start;
                 large[2 * at + 1] = len;
             }
         }
         return;
     }
-    Ranks r = {words, n, ranks, delta, slot, members};
+    Ranks r = {words, n, ranks, delta, slot, members, limit};
     u32 p = lane < len ? positions[start + lane] : INVALID;
     for (u32 k = 2; k <= 32; k <<= 1) {
         for (u32 j = k >> 1; j > 0; j >>= 1) {
@@ -191,21 +196,20 @@ extern "C" __global__ void sort_small_runs(const u64* __restrict__ words, u64 n,
     if (lane < len) positions[start + lane] = p;
 }
 
-// One block of MEDIUM_RUN threads per listed run of 33..MEDIUM_RUN suffixes: a bitonic
-// sort in shared memory.
+// One block per listed run of 33..MEDIUM_RUN suffixes, of at least as many threads as
+// the run has suffixes (a power of two): a bitonic sort in shared memory.
 extern "C" __global__ void __launch_bounds__(MEDIUM_RUN) sort_medium_runs(
     const u64* __restrict__ words, u64 n, const u32* __restrict__ ranks, const u8* __restrict__ delta,
-    const u8* __restrict__ slot, u32 members, const u32* __restrict__ medium, const u32* __restrict__ lo,
+    const u8* __restrict__ slot, u32 members, u32 limit, const u32* __restrict__ medium, const u32* __restrict__ lo,
     const u32* __restrict__ hi, u32* __restrict__ positions) {
     __shared__ u32 tile[MEDIUM_RUN];
     u32 run = medium[blockIdx.x];
     u32 start = lo[run], len = hi[run] - start;
     u32 t = threadIdx.x;
-    tile[t] = t < len ? positions[start + t] : INVALID;
+    tile[t] = t < len ? positions[start + t] : INVALID;  // every t < size = blockDim.x
     __syncthreads();
-    Ranks r = {words, n, ranks, delta, slot, members};
-    u32 size = 64;
-    while (size < len) size <<= 1;
+    Ranks r = {words, n, ranks, delta, slot, members, limit};
+    u32 size = blockDim.x;
     for (u32 k = 2; k <= size; k <<= 1) {
         for (u32 j = k >> 1; j > 0; j >>= 1) {
             u32 other = t ^ j;
@@ -221,4 +225,34 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_RUN) sort_medium_runs(
         }
     }
     if (t < len) positions[start + t] = tile[t];
+}
+
+// ---------------------------------------------------------------------------------
+// Sample ranks (src/gpu/sample.rs): the sampled suffixes sorted on their first PERIOD
+// bases, then by prefix doubling over the sample.
+
+// Sampled suffix i (in text order) with its 32-base key: position (i / count) * PERIOD +
+// member[i % count].
+extern "C" __global__ void sample_keys(const u64* __restrict__ words, const u32* __restrict__ member, u32 count,
+                                       u32 m, u64* __restrict__ keys, u32* __restrict__ positions) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    u64 p = (i / count) * PERIOD + member[i % count];
+    keys[i] = key64(words, p);
+    positions[i] = (u32)p;
+}
+
+// After the sort on PERIOD bases: starts[i] = i where a group of equal PERIOD-base
+// prefixes starts (0 elsewhere, for a max-scan into heads), and each suffix's sample
+// index.
+extern "C" __global__ void sample_starts(const u64* __restrict__ words, u64 n, const u32* __restrict__ positions,
+                                         u32 m, const u8* __restrict__ slot, u32 count, u32* __restrict__ starts,
+                                         u32* __restrict__ index) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    u64 p = positions[i];
+    Ranks r = {words, n, 0, 0, slot, count, PERIOD};
+    bool start = i == 0 || compare_bases(r, positions[i - 1], p, 0, PERIOD) != 0;
+    starts[i] = start ? (u32)i : 0;
+    index[i] = (u32)((p / PERIOD) * count + slot[p % PERIOD]);
 }

@@ -317,8 +317,8 @@ fn mutated_copies(
         .collect()
 }
 
-/// The partitioned GPU build equals the CPU's FM index for part sizes from half the text
-/// to a few hundred suffixes: buckets split over several parts (all-A, periods), runs of
+/// The GPU sample ranks equal the CPU's, and the partitioned GPU build equals the CPU's FM
+/// index for part sizes from half the text to a few hundred suffixes: buckets split over several parts (all-A, periods), runs of
 /// equal keys sorted in a warp (a few copies), in a block (hundreds of copies) and on
 /// the CPU (thousands).
 #[test]
@@ -346,6 +346,7 @@ fn gpu_partitioned_fm_index_matches_cpu() {
                 .collect(),
         ),
         ("10 copies".into(), mutated_copies(&mut rng, 10_000, 10, 50)),
+        ("50 copies".into(), mutated_copies(&mut rng, 2000, 50, 100)),
         ("300 copies".into(), mutated_copies(&mut rng, 500, 300, 100)),
         (
             "3000 copies".into(),
@@ -361,6 +362,14 @@ fn gpu_partitioned_fm_index_matches_cpu() {
     ));
     for (what, text) in &texts {
         let n = text.len();
+        let words = gpu.upload_staged(text.words()).unwrap();
+        let ranks = galign::gpu::sample::ranks(&gpu, text, &words)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let want = galign::sa::sample::SampleRanks::<u32>::build(text);
+        if let Some(diff) = first_difference(&ranks, want.by_sample_index()) {
+            panic!("{what} (n = {n}): GPU sample ranks differ: {diff}");
+        }
+        drop(words);
         let sa: Vec<u32> = galign::sa::suffix_array(text);
         let want = FmParts::build(text, &sa, 16);
         for max_part in [n / 2 + 1, n / 7, 5000, 700] {

@@ -14,6 +14,7 @@ pub mod map;
 pub mod partition;
 pub mod radix;
 pub mod sa;
+pub mod sample;
 
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};
@@ -514,11 +515,23 @@ impl DevBuf<'_> {
 
     /// Copies `bytes` bytes from `src` (device address) to the start of this buffer.
     pub fn copy_from(&self, src: u64, bytes: usize) -> Result<(), GpuError> {
-        assert!(bytes <= self.bytes);
+        self.copy_from_at(0, src, bytes)
+    }
+
+    /// Copies `bytes` bytes from `src` (device address) to byte `offset` of this buffer.
+    pub fn copy_from_at(&self, offset: usize, src: u64, bytes: usize) -> Result<(), GpuError> {
+        assert!(offset + bytes <= self.bytes);
         if bytes > 0 {
             // SAFETY: both ranges are live device memory of at least `bytes` bytes.
-            unsafe { cu::memcpy_dtod_async(self.ptr, src, bytes, self.gpu.stream.cu_stream()) }
-                .map_err(|e| GpuError::driver("device copy", e))?;
+            unsafe {
+                cu::memcpy_dtod_async(
+                    self.ptr + offset as u64,
+                    src,
+                    bytes,
+                    self.gpu.stream.cu_stream(),
+                )
+            }
+            .map_err(|e| GpuError::driver("device copy", e))?;
         }
         Ok(())
     }

@@ -11,11 +11,15 @@
 //! 3. runs of equal keys found (flags, scan, bounds) and the runs of two or more listed;
 //! 4. each run sorted by the bounded comparison of [`crate::sa::sample::SampleRanks`]
 //!    (at most 256 bases, then two sample ranks): runs of up to 32 suffixes by a bitonic
-//!    network in one warp, up to 1024 in shared memory by one block, longer ones (an
+//!    network in one warp, up to 1024 in shared memory by one block (of 64, 256 or 1024
+//!    threads, by the run's length), longer ones (an
 //!    all-`A` stretch, a long period) on the CPU after the download.
 //!
-//! The sample ranks are computed on the CPU ([`Partitioner::new`]); the result equals
-//! [`FmParts::build`] whatever the part size.
+//! The sample ranks are computed on the GPU first ([`super::sample`]; on the CPU where
+//! the budget cannot hold that step); the result equals [`FmParts::build`] whatever the
+//! part size.
+
+use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
@@ -25,6 +29,7 @@ use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::{FmBuilder, FmParts};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
+use crate::sa::sample::SampleRanks;
 
 const FILE: &str = "partition.cu";
 const THREADS: u32 = 256;
@@ -78,10 +83,18 @@ pub fn fm_index(
 ) -> Result<FmParts, GpuError> {
     super::sa::check_len(text.len())?;
     let mut prof = Profile::new(gpu, "gpu parts");
-    let partitioner = Partitioner::<u32>::new(text, max_part);
+    let words = gpu.upload_staged(text.words())?;
+    prof.mark("upload");
+    let ranks = match super::sample::ranks(gpu, text, &words) {
+        Ok(ranks) => SampleRanks::from_ranks(text, ranks),
+        Err(GpuError::OutOfMemory { .. }) => SampleRanks::build(text),
+        Err(e) => return Err(e),
+    };
+    prof.mark("sample ranks");
+    let partitioner = Partitioner::with_ranks(text, max_part, ranks);
     let plan = partitioner.plan(max_part);
-    prof.mark("sample ranks and plan (CPU)");
-    let sorter = PartSorter::new(gpu, text, &partitioner)?;
+    prof.mark("plan (CPU)");
+    let sorter = PartSorter::new(gpu, words, &partitioner)?;
     prof.mark("upload");
     let builder = std::thread::scope(|s| {
         let (to_builder, parts) = std::sync::mpsc::sync_channel::<Vec<u32>>(1);
@@ -93,11 +106,10 @@ pub fn fm_index(
             builder
         });
         let sorted = plan.iter().try_for_each(|part| {
-            let sa = sorter.sort(part)?;
+            let sa = sorter.sort(part, &mut prof)?;
             to_builder.send(sa).expect("the FM builder thread runs");
             Ok(())
         });
-        prof.mark("parts sorted");
         drop(to_builder);
         let builder = builder.join().expect("FM builder thread");
         prof.mark("FM builder catching up");
@@ -111,7 +123,7 @@ pub fn fm_index(
 }
 
 /// Sorts the parts of one partitioned build on the GPU.
-pub struct PartSorter<'g, 'p, 't> {
+pub(crate) struct PartSorter<'g, 'p, 't> {
     gpu: &'g Gpu,
     partitioner: &'p Partitioner<'t, u32>,
     n: usize,
@@ -123,10 +135,11 @@ pub struct PartSorter<'g, 'p, 't> {
 }
 
 impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
-    /// Uploads `text` and the partitioner's sample ranks.
-    pub fn new(
+    /// A sorter over the text uploaded to `words`; uploads the partitioner's sample
+    /// ranks.
+    pub(crate) fn new(
         gpu: &'g Gpu,
-        text: &PackedText,
+        words: DevBuf<'g>,
         partitioner: &'p Partitioner<'t, u32>,
     ) -> Result<Self, GpuError> {
         let sample = partitioner.ranks();
@@ -134,8 +147,8 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         Ok(PartSorter {
             gpu,
             partitioner,
-            n: text.len(),
-            words: gpu.upload_staged(text.words())?,
+            n: partitioner.text_len(),
+            words,
             ranks: gpu.upload_staged(sample.by_sample_index())?,
             delta: gpu.upload(cover.delta_table())?,
             slot: gpu.upload(cover.slot_table())?,
@@ -143,8 +156,9 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         })
     }
 
-    /// The arguments every comparing kernel starts with (the `Ranks` of the kernels).
-    fn ranks_args(&self) -> [Arg; 6] {
+    /// The arguments every comparing kernel starts with (the `Ranks` of the kernels):
+    /// comparisons by the sample ranks.
+    fn ranks_args(&self) -> Comparison {
         [
             Arg::U64(self.words.ptr(0)),
             Arg::U64(self.n as u64),
@@ -152,11 +166,14 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
             Arg::U64(self.delta.ptr(0)),
             Arg::U64(self.slot.ptr(0)),
             Arg::U32(self.members),
+            Arg::U32(0),
         ]
     }
 
     /// The sorted suffixes of `part`, as [`Partitioner::sort`] gives them.
-    pub fn sort(&self, part: &Part) -> Result<Vec<u32>, GpuError> {
+    /// The sorted suffixes of `part`, as [`Partitioner::sort`] gives them; the phases
+    /// are timed into `prof`.
+    pub(crate) fn sort(&self, part: &Part, prof: &mut Profile) -> Result<Vec<u32>, GpuError> {
         let m = part.suffixes;
         if m == 0 {
             return Ok(Vec::new());
@@ -166,16 +183,19 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
         let mut positions = [gpu.alloc(4 * m)?, gpu.alloc(4 * m)?];
         self.gather(part, &keys[0], &positions[0])?;
+        prof.mark("parts: gather");
         ws.sort_pairs(&mut keys, &mut positions, m, KeyWidth::U64, 64)?;
-        let large = self.sort_runs(&ws, &keys, &positions, m)?;
+        prof.mark("parts: key sort");
+        let large = sort_runs(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
+        prof.mark("parts: run sorts");
         let mut out = prefaulted_vec::<u32>(m);
         positions[0].download_staged(&mut out)?;
+        prof.mark("parts: download");
         let ranks = self.partitioner.ranks();
-        for run in large.chunks(2) {
-            let (start, len) = (run[0] as usize, run[1] as usize);
-            out[start..start + len]
-                .par_sort_unstable_by(|&a, &b| ranks.compare(a as usize, b as usize));
-        }
+        prof.large += sort_long_runs(&mut out, &large, |a, b| {
+            ranks.compare(a as usize, b as usize)
+        });
+        prof.mark("parts: long runs (CPU)");
         Ok(out)
     }
 
@@ -208,107 +228,148 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         assert_eq!(got, part.suffixes, "suffixes gathered for {part:?}");
         Ok(())
     }
+}
 
-    /// Sorts the runs of equal keys in `positions[0]` on the device, but for those longer
-    /// than [`MEDIUM_RUN`], returned as (start, length) pairs. The second buffers and,
-    /// once the runs are known, the keys are the scratch.
-    fn sort_runs(
-        &self,
-        ws: &Workspace,
-        keys: &[DevBuf; 2],
-        positions: &[DevBuf; 2],
-        m: usize,
-    ) -> Result<Vec<u32>, GpuError> {
-        let gpu = self.gpu;
-        let m32 = Arg::U32(m as u32);
-        // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
-        let index = positions[1].ptr(0);
-        let (lo, hi) = (keys[1].ptr(0), keys[1].ptr(4 * m));
-        gpu.launch(
-            FILE,
-            "run_flags",
-            blocks(m),
-            THREADS,
-            &[Arg::U64(keys[0].ptr(0)), m32, Arg::U64(index)],
-        )?;
-        let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
-        gpu.launch(
-            FILE,
-            "run_bounds",
-            blocks(m),
-            THREADS,
-            &[
-                Arg::U64(keys[0].ptr(0)),
-                Arg::U64(index),
-                m32,
-                Arg::U64(lo),
-                Arg::U64(hi),
-            ],
-        )?;
-        // The runs of two or more into `tied` (the keys are not needed any more).
-        let runs32 = Arg::U32(runs as u32);
-        let tied = keys[0].ptr(0);
-        // Tied runs (at most m / 2), then the longer ones (at most m / 33, and pairs for
-        // at most m / 1025), at aligned offsets in the 8 m bytes.
-        let (medium, large) = (keys[0].ptr(4 * m), keys[0].ptr(4 * (m + m / 32 + 1)));
-        let flags = positions[1].ptr(0);
-        gpu.launch(
-            FILE,
-            "tied_flags",
-            blocks(runs),
-            THREADS,
-            &[Arg::U64(lo), Arg::U64(hi), runs32, Arg::U64(flags)],
-        )?;
-        let ntied = ws.scan(flags, flags, runs, ScanOp::Sum, false)? as usize;
-        if ntied == 0 {
-            return Ok(Vec::new());
+/// Sorts the runs (start, length pairs, disjoint) of `sorted` by `compare` on the CPU,
+/// in parallel over the runs; returns the suffixes sorted.
+pub(crate) fn sort_long_runs(
+    sorted: &mut [u32],
+    runs: &[u32],
+    compare: impl Fn(u32, u32) -> Ordering + Sync,
+) -> usize {
+    let mut bounds: Vec<(usize, usize)> = runs
+        .chunks(2)
+        .map(|r| (r[0] as usize, r[1] as usize))
+        .collect();
+    bounds.sort_unstable();
+    let mut slices = Vec::with_capacity(bounds.len());
+    let (mut rest, mut offset) = (sorted, 0);
+    for &(start, len) in &bounds {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(start - offset);
+        let (run, tail) = tail.split_at_mut(len);
+        slices.push(run);
+        (rest, offset) = (tail, start + len);
+    }
+    slices.into_par_iter().for_each(|run| {
+        if run.len() >= 1 << 16 {
+            run.par_sort_unstable_by(|&a, &b| compare(a, b));
+        } else {
+            run.sort_unstable_by(|&a, &b| compare(a, b));
         }
-        gpu.launch(
-            FILE,
-            "tied_compact",
-            blocks(runs),
-            THREADS,
-            &[
-                Arg::U64(lo),
-                Arg::U64(hi),
-                Arg::U64(flags),
-                runs32,
-                Arg::U64(tied),
-            ],
-        )?;
-        let counts = gpu.alloc(8)?;
-        counts.zero(8)?;
-        let mut args = self.ranks_args().to_vec();
-        args.extend([
-            Arg::U64(tied),
-            Arg::U32(ntied as u32),
+    });
+    bounds.iter().map(|&(_, len)| len).sum()
+}
+
+/// The comparison of suffixes that the run sorts use: the `Ranks` fields of the kernels
+/// (text, length, sample ranks, cover tables, cover size, base limit).
+pub(crate) type Comparison = [Arg; 7];
+
+/// Sorts the runs of equal keys among the `m` sorted keys and positions (in `keys[0]`,
+/// `positions[0]`) by `compare`, on the device, but for those longer than
+/// [`MEDIUM_RUN`], returned as (start, length) pairs. The second buffers and, once the
+/// runs are known, the keys are the scratch.
+pub(crate) fn sort_runs(
+    gpu: &Gpu,
+    ws: &Workspace,
+    compare: &Comparison,
+    keys: &[DevBuf; 2],
+    positions: &[DevBuf; 2],
+    m: usize,
+) -> Result<Vec<u32>, GpuError> {
+    let m32 = Arg::U32(m as u32);
+    // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
+    let index = positions[1].ptr(0);
+    let (lo, hi) = (keys[1].ptr(0), keys[1].ptr(4 * m));
+    gpu.launch(
+        FILE,
+        "run_flags",
+        blocks(m),
+        THREADS,
+        &[Arg::U64(keys[0].ptr(0)), m32, Arg::U64(index)],
+    )?;
+    let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
+    gpu.launch(
+        FILE,
+        "run_bounds",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(keys[0].ptr(0)),
+            Arg::U64(index),
+            m32,
             Arg::U64(lo),
             Arg::U64(hi),
-            Arg::U64(positions[0].ptr(0)),
-            Arg::U64(medium),
-            Arg::U64(large),
-            Arg::U64(counts.ptr(0)),
-        ]);
-        gpu.launch(FILE, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
-        let (nmedium, nlarge) = (counts.read_u32(0)?, counts.read_u32(1)?);
-        if nmedium > 0 {
-            let mut args = self.ranks_args().to_vec();
+        ],
+    )?;
+    // The runs of two or more into `tied` (the keys are not needed any more).
+    let runs32 = Arg::U32(runs as u32);
+    let tied = keys[0].ptr(0);
+    // Tied runs (at most m / 2), then three lists of longer ones (each at most m / 33),
+    // then pairs for at most m / 1025, at aligned offsets in the 8 m bytes.
+    let stride = m / 32 + 1;
+    let (medium, large) = (keys[0].ptr(4 * m), keys[0].ptr(4 * (m + 3 * stride)));
+    let flags = positions[1].ptr(0);
+    gpu.launch(
+        FILE,
+        "tied_flags",
+        blocks(runs),
+        THREADS,
+        &[Arg::U64(lo), Arg::U64(hi), runs32, Arg::U64(flags)],
+    )?;
+    let ntied = ws.scan(flags, flags, runs, ScanOp::Sum, false)? as usize;
+    if ntied == 0 {
+        return Ok(Vec::new());
+    }
+    gpu.launch(
+        FILE,
+        "tied_compact",
+        blocks(runs),
+        THREADS,
+        &[
+            Arg::U64(lo),
+            Arg::U64(hi),
+            Arg::U64(flags),
+            runs32,
+            Arg::U64(tied),
+        ],
+    )?;
+    let counts = gpu.alloc(16)?;
+    counts.zero(16)?;
+    let mut args = compare.to_vec();
+    args.extend([
+        Arg::U64(tied),
+        Arg::U32(ntied as u32),
+        Arg::U64(lo),
+        Arg::U64(hi),
+        Arg::U64(positions[0].ptr(0)),
+        Arg::U64(medium),
+        Arg::U32(stride as u32),
+        Arg::U64(large),
+        Arg::U64(counts.ptr(0)),
+    ]);
+    gpu.launch(FILE, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
+    let mut found = [0u32; 4];
+    counts.download(&mut found)?;
+    for (class, threads) in [64, 256, MEDIUM_RUN].into_iter().enumerate() {
+        if found[class] > 0 {
+            let mut args = compare.to_vec();
             args.extend([
-                Arg::U64(medium),
+                Arg::U64(medium + (4 * class * stride) as u64),
                 Arg::U64(lo),
                 Arg::U64(hi),
                 Arg::U64(positions[0].ptr(0)),
             ]);
-            gpu.launch(FILE, "sort_medium_runs", nmedium, MEDIUM_RUN, &args)?;
+            gpu.launch(FILE, "sort_medium_runs", found[class], threads, &args)?;
         }
-        let mut large_runs = vec![0u32; 2 * nlarge as usize];
-        if nlarge > 0 {
-            let list = gpu.alloc(large_runs.len() * 4)?;
-            list.copy_from(large, large_runs.len() * 4)?;
-            list.download(&mut large_runs)?;
-        }
-        Ok(large_runs)
     }
+    let nlarge = found[3];
+    let mut large_runs = vec![0u32; 2 * nlarge as usize];
+    if nlarge > 0 {
+        let list = gpu.alloc(large_runs.len() * 4)?;
+        list.copy_from(large, large_runs.len() * 4)?;
+        list.download(&mut large_runs)?;
+    }
+    Ok(large_runs)
 }
 
 #[cfg(test)]

@@ -164,7 +164,14 @@ pub(crate) fn on_device<'g>(
 
     // 3. Doubling rounds over the unsorted suffixes.
     if m > 0 {
-        doubling_rounds(gpu, &ws, (&sa, &isa, n), pos, m, prof)?;
+        doubling_rounds(
+            gpu,
+            &ws,
+            (&sa, &isa, n),
+            (pos, m),
+            INITIAL_PREFIX as usize,
+            prof,
+        )?;
     }
     prof.unsorted = unsorted;
     Ok(sa)
@@ -186,13 +193,17 @@ const LARGE_SHARE: usize = 8;
 /// at once when they hold most of it). Runs of equal keys become the next groups; their
 /// heads travel with the positions, so only the first round reads them from the ranks.
 ///
+/// The first round's step is `h` (the initial groups share their first `h` symbols);
+/// the elements need not be text positions, only closed under shifts by `h`, `2h`, ...
+/// (the sample of [`super::sample`] is, in units of a period).
+///
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
-fn doubling_rounds(
+pub(crate) fn doubling_rounds(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
-    pos: DevBuf,
-    mut m: usize,
+    (pos, mut m): (DevBuf, usize),
+    mut h: usize,
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
     let bits = 32 - (n as u32).leading_zeros();
@@ -203,7 +214,6 @@ fn doubling_rounds(
     let mut narrow = [pos, gpu.alloc(4 * m)?];
     let wide = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
     let mut carried: Option<usize> = None;
-    let mut h = INITIAL_PREFIX as usize;
     while m > 0 {
         let m32 = Arg::U32(m as u32);
         let packed_at = carried.map_or(0, |c| 1 - c);
@@ -419,8 +429,9 @@ pub(crate) struct Profile<'g> {
     phases: Vec<(&'static str, f64)>,
     rounds: usize,
     unsorted: usize,
-    /// Members of large groups, summed over the rounds.
-    large: usize,
+    /// Members of large groups, summed over the rounds (of long runs, in a partitioned
+    /// build).
+    pub(crate) large: usize,
     /// Rounds that sorted the whole list at once.
     whole_rounds: usize,
     /// Parts of a partitioned build.

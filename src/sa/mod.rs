@@ -4,13 +4,13 @@
 //! end (the sentinel's own position is not listed), the convention of libsais and
 //! divsufsort. The CPU builder here is the reference the GPU builder must match.
 
-mod cover;
+pub mod cover;
 mod cpu;
 mod index_type;
-mod keysort;
+pub mod keysort;
 pub mod partition;
 mod radix;
-mod sample;
+pub mod sample;
 
 pub use cpu::suffix_array;
 pub use index_type::SaIndex;

@@ -53,20 +53,26 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     /// Ranks the sample of `text` and chooses a bucket key long enough for parts of
     /// `max_part` suffixes.
     pub fn new(text: &'t PackedText, max_part: usize) -> Self {
+        Self::with_ranks(text, max_part, SampleRanks::build(text))
+    }
+
+    /// [`Partitioner::new`] with the sample ranks of `text` given.
+    pub fn with_ranks(text: &'t PackedText, max_part: usize, ranks: SampleRanks<'t, I>) -> Self {
         let wanted = 16 * text.len().div_ceil(max_part.max(1)); // buckets
         let w = (1..=MAX_BUCKET_BASES)
             .find(|&w| 1usize << (2 * w) >= wanted)
             .unwrap_or(MAX_BUCKET_BASES);
-        Partitioner {
-            text,
-            ranks: SampleRanks::build(text),
-            w,
-        }
+        Partitioner { text, ranks, w }
     }
 
     /// Bases of the bucket key: a bucket is a suffix's first `w` bases, padded with `A`.
     pub fn bucket_bases(&self) -> usize {
         self.w
+    }
+
+    /// The length of the text partitioned.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// The sample ranks that order any two suffixes.

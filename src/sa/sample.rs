@@ -53,6 +53,14 @@ impl<'t, I: SaIndex> SampleRanks<'t, I> {
         SampleRanks { text, cover, ranks }
     }
 
+    /// Ranks computed elsewhere (the GPU): `ranks[i]` is the rank (`1..=m`) of the
+    /// sampled suffix of sample index `i` among the sampled suffixes of `text`.
+    pub fn from_ranks(text: &'t PackedText, ranks: Vec<I>) -> Self {
+        let cover = Cover::new();
+        assert_eq!(ranks.len(), cover.sampled_below(text.len()).count());
+        SampleRanks { text, cover, ranks }
+    }
+
     /// The ranks by sample index ([`Cover::sample_index`]).
     pub fn by_sample_index(&self) -> &[I] {
         &self.ranks

@@ -1,0 +1,191 @@
+//! The ranks of the difference-cover sample ([`crate::sa::sample`]) on the GPU, as the
+//! partitioned build needs them: the sampled suffixes (31 of every 256 positions) sorted
+//! on their first 256 bases, then by Larsson-Sadakane prefix doubling over the sample
+//! alone. The sample is closed under shifts by the period, and a shift by 256 bases is a
+//! shift by 31 sample indexes, so the doubling rounds of [`super::sa`] run unchanged on
+//! sample indexes with a first step of 31 (the wang-baxter-owens hybrid, with a
+//! difference cover of period 256 in place of DC3).
+//!
+//! 1. `sample_keys`: each sampled suffix with its 32-base key; the device radix sort;
+//!    runs of equal keys sorted by their first 256 bases ([`super::partition::sort_runs`]
+//!    with a base limit, the longest runs on the CPU).
+//! 2. `sample_starts`: groups of equal 256-base prefixes, each suffix's sample index; the
+//!    group heads (max-scan), ranks and the list of unsorted suffixes (kernels of
+//!    `sa.cu`).
+//! 3. Doubling rounds from step 31 until every sampled suffix is alone.
+//!
+//! Device memory: 24 bytes per sampled suffix while sorting (3 bytes a base), then 8 plus
+//! 28 per unsorted one (at most 4.4 bytes a base), besides the text.
+
+use rayon::prelude::*;
+
+use super::partition::{sort_long_runs, sort_runs, Comparison};
+use super::radix::{KeyWidth, ScanOp, Workspace};
+use super::sa::{doubling_rounds, Profile};
+use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use crate::reference::PackedText;
+use crate::sa::cover::{Cover, PERIOD};
+use crate::sa::keysort::{compare_bases, KEY_BASES};
+
+const THREADS: u32 = 256;
+
+fn blocks(threads: usize) -> u32 {
+    threads.div_ceil(THREADS as usize) as u32
+}
+
+/// The sample ranks of `text` (uploaded to `words`): `ranks[i]` is the rank (`1..=m`) of
+/// sampled suffix `i` (in text order) among the sampled suffixes, as
+/// [`crate::sa::sample::SampleRanks::build`] gives them.
+pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, GpuError> {
+    let n = text.len();
+    let cover = Cover::new();
+    let m = cover.sampled_below(n).count();
+    if m == 0 {
+        return Ok(Vec::new());
+    }
+    let mut prof = Profile::new(gpu, "gpu sample ranks");
+    let members: Vec<u32> = cover.sampled_below(PERIOD).map(|p| p as u32).collect();
+    let member = gpu.upload(&members)?;
+    let slot = gpu.upload(cover.slot_table())?;
+    let count = Arg::U32(members.len() as u32);
+    let ws = Workspace::new(gpu, m)?;
+
+    // 1. Sorted on the first 256 bases.
+    let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
+    let mut positions = [gpu.alloc(4 * m)?, gpu.alloc(4 * m)?];
+    gpu.launch(
+        "partition.cu",
+        "sample_keys",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(words.ptr(0)),
+            Arg::U64(member.ptr(0)),
+            count,
+            Arg::U32(m as u32),
+            Arg::U64(keys[0].ptr(0)),
+            Arg::U64(positions[0].ptr(0)),
+        ],
+    )?;
+    ws.sort_pairs(&mut keys, &mut positions, m, KeyWidth::U64, 64)?;
+    let by_bases: Comparison = [
+        Arg::U64(words.ptr(0)),
+        Arg::U64(n as u64),
+        Arg::U64(0),
+        Arg::U64(0),
+        Arg::U64(slot.ptr(0)),
+        count,
+        Arg::U32(PERIOD as u32),
+    ];
+    let large = sort_runs(gpu, &ws, &by_bases, &keys, &positions, m)?;
+    prof.mark("sort on 256 bases");
+    prof.large += sort_large_runs(gpu, text, &positions[0], &large)?;
+    prof.mark("long runs (CPU)");
+
+    // 2. Groups, sample indexes, ranks (group heads) and the unsorted list.
+    let [sorted_keys, starts] = keys;
+    let [sorted, index] = positions;
+    gpu.launch(
+        "partition.cu",
+        "sample_starts",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(words.ptr(0)),
+            Arg::U64(n as u64),
+            Arg::U64(sorted.ptr(0)),
+            Arg::U32(m as u32),
+            Arg::U64(slot.ptr(0)),
+            count,
+            Arg::U64(starts.ptr(0)),
+            Arg::U64(index.ptr(0)),
+        ],
+    )?;
+    drop(sorted);
+    ws.scan_queued(starts.ptr(0), starts.ptr(0), m, ScanOp::Max, true)?;
+    let isa = gpu.alloc(4 * m)?;
+    let keep = sorted_keys;
+    let m32 = Arg::U32(m as u32);
+    gpu.launch(
+        "sa.cu",
+        "init_ranks",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(index.ptr(0)),
+            Arg::U64(starts.ptr(0)),
+            m32,
+            Arg::U64(isa.ptr(0)),
+            Arg::U64(keep.ptr(0)),
+        ],
+    )?;
+    drop(starts);
+    let unsorted = ws.scan(keep.ptr(0), keep.ptr(0), m, ScanOp::Sum, false)? as usize;
+    let list = gpu.alloc(4 * unsorted.max(1))?;
+    gpu.launch(
+        "sa.cu",
+        "compact",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(index.ptr(0)),
+            Arg::U64(keep.ptr(0)),
+            m32,
+            Arg::U32(unsorted as u32),
+            Arg::U64(list.ptr(0)),
+        ],
+    )?;
+    drop(keep);
+    prof.mark("groups");
+
+    // 3. Doubling over the sample, one period (31 indexes) first.
+    if unsorted > 0 {
+        let step = cover.members();
+        doubling_rounds(
+            gpu,
+            &ws,
+            (&index, &isa, m),
+            (list, unsorted),
+            step,
+            &mut prof,
+        )?;
+    }
+    let mut ranks = prefaulted_vec::<u32>(m);
+    isa.download_staged(&mut ranks)?;
+    ranks.par_iter_mut().for_each(|r| *r += 1);
+    prof.mark("rounds and download");
+    prof.report(n);
+    Ok(ranks)
+}
+
+/// Sorts on the CPU, on their first 256 bases, the runs (start, length pairs) of equal
+/// 32-base keys too long for the device's run sorts.
+/// Returns the number of suffixes so sorted.
+fn sort_large_runs(
+    gpu: &Gpu,
+    text: &PackedText,
+    sorted: &DevBuf,
+    large: &[u32],
+) -> Result<usize, GpuError> {
+    let mut total = 0;
+    for run in large.chunks(2) {
+        let (start, len) = (run[0] as usize, run[1] as usize);
+        let mut members = vec![0u32; len];
+        let part = gpu.alloc(4 * len)?;
+        part.copy_from(sorted.ptr(4 * start), 4 * len)?;
+        part.download(&mut members)?;
+        sort_long_runs(&mut members, &[0, len as u32], |a, b| {
+            let (a, b) = (a as usize, b as usize);
+            let equal = if text.len() - a.max(b) >= KEY_BASES {
+                KEY_BASES
+            } else {
+                0
+            };
+            compare_bases(text, a, b, equal, PERIOD)
+        });
+        part.write(&members)?;
+        sorted.copy_from_at(4 * start, part.ptr(0), 4 * len)?;
+        total += len;
+    }
+    Ok(total)
+}
