@@ -21,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Build the index of a FASTA reference (writes PREFIX.galign).
+    /// Build the index of a FASTA reference (writes PREFIX.galign); on several nodes, one
+    /// share of it per job (--parts N --part I), then the index from the shares (--assemble).
     Index(IndexArgs),
     /// Map reads (FASTQ) to an index by exact matching; writes SAM or BAM.
     Map(MapArgs),
@@ -61,6 +62,28 @@ struct IndexArgs {
     /// does not use it yet. [default: no limit]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// Several jobs (nodes): cut the suffix array into N shares, of which this job builds
+    /// the one given with --part, into the part file given with -o; every job derives the
+    /// same shares from the reference and N alone. Then `--assemble` builds the index
+    /// from the N part files. Part files are sorted on the CPU.
+    #[arg(long, value_name = "N", requires = "part", conflicts_with_all = ["memory", "prefix"],
+          value_parser = clap::value_parser!(u32).range(1..))]
+    parts: Option<u32>,
+    /// The share to build with --parts N: 0 to N-1.
+    #[arg(long, value_name = "I", requires_all = ["parts", "output"])]
+    part: Option<u32>,
+    /// The part file to write (with --parts and --part).
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "part")]
+    output: Option<PathBuf>,
+    /// Build PREFIX.galign from the part files PART... of REFERENCE (those of every share
+    /// I of one --parts N, in any order): the same file as `galign index`. Part files of
+    /// another reference or N, a missing or repeated share, or a corrupt file are errors
+    /// that name the file; nothing is written then.
+    #[arg(long, requires = "part_files", conflicts_with_all = ["parts", "memory", "sample_rate"])]
+    assemble: bool,
+    /// Part files, with --assemble.
+    #[arg(value_name = "PART", requires = "assemble")]
+    part_files: Vec<PathBuf>,
     #[command(flatten)]
     common: Common,
 }
@@ -152,6 +175,19 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Index(args) => {
             let log = setup(&args.common)?;
+            if (args.parts.is_some() || args.assemble) && args.common.device == DeviceChoice::Gpu {
+                anyhow::bail!("--device gpu: --parts and --assemble run on the CPU");
+            }
+            if let (Some(parts), Some(part), Some(output)) = (args.parts, args.part, &args.output) {
+                let spec = galign::index::parts::PartSpec { parts, part };
+                return galign::index::parts::build_part(
+                    &args.reference,
+                    spec,
+                    args.sample_rate,
+                    output,
+                    &log,
+                );
+            }
             let prefix = match args.prefix {
                 Some(prefix) => prefix,
                 None if galign::io::is_stream(&args.reference) => anyhow::bail!(
@@ -161,6 +197,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 ),
                 None => args.reference.clone(),
             };
+            if args.assemble {
+                return galign::index::parts::assemble(
+                    &args.reference,
+                    &prefix,
+                    &args.part_files,
+                    &log,
+                );
+            }
             let options = galign::index::BuildOptions {
                 sample_rate: args.sample_rate,
                 device: args.common.device,

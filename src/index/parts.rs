@@ -6,7 +6,7 @@
 //!
 //! Every job derives the same plan on its own, from the reference and `N` alone: the
 //! bucket-partitioned sorter ([`crate::sa::partition`]) cuts the suffixes into pieces
-//! of at most `n / 2N`, and job `I` takes the pieces that start in rows
+//! of at most `n / 2N`, and job `I` takes the pieces whose middle row is in
 //! `[I n / N, (I + 1) n / N)`, a contiguous range of suffix-array rows (possibly none).
 //! Nothing is shared between the jobs but the reference.
 //!
@@ -41,7 +41,7 @@ use crate::sa::partition::{Part, Partitioner};
 pub const PART_FILE: Kind = Kind {
     magic: b"GALIGNPT",
     version: 1,
-    noun: "part file",
+    noun: "index part",
     remake: "galign index --parts N --part I",
 };
 
@@ -129,7 +129,8 @@ fn share(
         plan: String::new(),
     };
     for piece in plan {
-        let job = (start as u128 * spec.parts as u128 / n as u128) as u32;
+        let middle = start as u128 + piece.suffixes as u128 / 2;
+        let job = (middle * spec.parts as u128 / n as u128) as u32;
         described += &format!(
             ";{:?} {:?} {:?} {}",
             piece.buckets, piece.from, piece.until, piece.suffixes
@@ -233,7 +234,7 @@ pub enum PartError {
     #[error(transparent)]
     Format(#[from] FormatError),
     /// The content does not hold together.
-    #[error("{path}: part file is corrupt ({what}); rebuild it with `{}`", PART_FILE.remake)]
+    #[error("{path}: index part is corrupt ({what}); rebuild it with `{}`", PART_FILE.remake)]
     Corrupt { path: String, what: String },
     /// Made from another reference than the one given.
     #[error("{path}: a part of the index of another reference than {fasta} (or of an older version of it)")]
