@@ -159,21 +159,32 @@ pub struct PartContent {
 
 impl PartContent {
     /// Sorts job `spec`'s share of the suffixes of `reference` (sampling rate
-    /// `sample_rate`) into its rows.
-    pub fn build(reference: &Reference, spec: PartSpec, sample_rate: u32) -> PartContent {
+    /// `sample_rate`) into its rows, saying each step's time to `log`.
+    pub fn build(
+        reference: &Reference,
+        spec: PartSpec,
+        sample_rate: u32,
+        log: &Reporter,
+    ) -> PartContent {
         let text = &reference.text;
         let n = text.len();
         let k = jump::choose_k(n);
         let max_piece = n.div_ceil(2 * spec.parts as usize).max(1);
-        let partitioner = Partitioner::<u32>::new(text, max_piece);
-        let share = share(&partitioner, n, max_piece, spec, sample_rate);
-        let mut rows = Rows::default();
-        let mut runs = Vec::new();
-        for piece in &share.pieces {
-            let positions = partitioner.sort(piece);
-            rows.append(&Rows::of(text, sample_rate, &positions));
-            runs.extend(jump::kmer_runs(text, k, &positions));
-        }
+        let (partitioner, share) = log.step("plan: sample ranks, bucket counts (CPU)", || {
+            let partitioner = Partitioner::<u32>::new(text, max_piece);
+            let share = share(&partitioner, n, max_piece, spec, sample_rate);
+            (partitioner, share)
+        });
+        let (rows, runs) = log.step("sort the share, rows and k-mers (CPU)", || {
+            let mut rows = Rows::default();
+            let mut runs = Vec::new();
+            for piece in &share.pieces {
+                let positions = partitioner.sort(piece);
+                rows.append(&Rows::of(text, sample_rate, &positions));
+                runs.extend(jump::kmer_runs(text, k, &positions));
+            }
+            (rows, runs)
+        });
         let first_kmer = runs.first().map_or(0, |&(code, _)| code);
         let last_kmer = runs.last().map_or(0, |&(code, _)| code);
         let mut kmers = vec![
@@ -283,7 +294,7 @@ impl PartFile {
         if nibbles.len() as u64 != meta.rows.div_ceil(2)
             || sampled.len() as u64 != meta.sampled
             || file.ints::<u32>("KMERS")?.len() as u64 != meta.kmers
-            || meta.first_kmer + meta.kmers > 1 << (2 * meta.k.min(16))
+            || meta.first_kmer.saturating_add(meta.kmers) > 1 << (2 * meta.k.min(16))
         {
             return Err(corrupt("sections of the wrong size".into()));
         }
@@ -448,9 +459,7 @@ pub fn build_part(
     );
     let reference = log.step("read reference", || read_fasta(fasta))?;
     super::build::check_size(fasta, &reference)?;
-    let content = log.step("suffix array share, rows (CPU)", || {
-        PartContent::build(&reference, spec, sample_rate)
-    });
+    let content = PartContent::build(&reference, spec, sample_rate, log);
     log.step("write part file", || content.write(output))
         .with_context(|| format!("cannot write part file {}", output.display()))?;
     if log.verbose() {
@@ -510,7 +519,7 @@ mod tests {
             .map(|part| {
                 let path = dir.join(format!("{part}-of-{parts}.part"));
                 let spec = PartSpec { parts, part };
-                PartContent::build(reference, spec, 16)
+                PartContent::build(reference, spec, 16, &Reporter::quiet())
                     .write(&path)
                     .unwrap();
                 path
@@ -523,7 +532,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let reference = reference(&crate::test_support::random_codes(9999, 3, 4));
         for part in 0..3 {
-            let content = PartContent::build(&reference, PartSpec { parts: 3, part }, 16);
+            let content = PartContent::build(
+                &reference,
+                PartSpec { parts: 3, part },
+                16,
+                &Reporter::quiet(),
+            );
             assert!(content.meta.rows > 0 && content.meta.kmers > 0);
             let path = dir.path().join("p");
             content.write(&path).unwrap();
