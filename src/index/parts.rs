@@ -104,7 +104,7 @@ pub fn reference_fingerprint(reference: &Reference) -> String {
     )
 }
 
-/// The pieces of one job and the rows they start at.
+/// One job's pieces of the plan, the first row they hold, and the plan's fingerprint.
 struct Share {
     pieces: Vec<Part>,
     first_row: u64,
@@ -146,6 +146,19 @@ fn share(
     share
 }
 
+/// K-mer runs `(code, count)` in increasing code order, as the first code and the
+/// counts of every code from it to the last.
+fn dense_counts(runs: &[(u32, u32)]) -> (u64, Vec<u32>) {
+    let (Some(&(first, _)), Some(&(last, _))) = (runs.first(), runs.last()) else {
+        return (0, Vec::new());
+    };
+    let mut counts = vec![0u32; (last - first) as usize + 1];
+    for &(code, count) in runs {
+        counts[(code - first) as usize] += count;
+    }
+    (first as u64, counts)
+}
+
 /// The rows of one part, with their k-mer counts, as written to a part file.
 #[derive(Debug, PartialEq, Eq)]
 pub struct PartContent {
@@ -185,19 +198,7 @@ impl PartContent {
             }
             (rows, runs)
         });
-        let first_kmer = runs.first().map_or(0, |&(code, _)| code);
-        let last_kmer = runs.last().map_or(0, |&(code, _)| code);
-        let mut kmers = vec![
-            0u32;
-            if runs.is_empty() {
-                0
-            } else {
-                (last_kmer - first_kmer + 1) as usize
-            }
-        ];
-        for (code, count) in runs {
-            kmers[(code - first_kmer) as usize] += count;
-        }
+        let (first_kmer, kmers) = dense_counts(&runs);
         let meta = PartMeta {
             text: PartText::Forward,
             part: spec.part,
@@ -210,7 +211,7 @@ impl PartContent {
             rows: rows.len() as u64,
             primary: rows.primary.map(|p| p as u64),
             sampled: rows.sampled.len() as u64,
-            first_kmer: first_kmer as u64,
+            first_kmer,
             kmers: kmers.len() as u64,
         };
         PartContent { meta, rows, kmers }
