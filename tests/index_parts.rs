@@ -201,6 +201,15 @@ fn part_files_that_do_not_belong_together_are_refused() {
             ),
         ),
         (
+            "a missing last part",
+            &lambda,
+            vec![p[1].clone(), p[0].clone()],
+            format!(
+                "part 2 of 3 of the index of {} is missing (the part files given hold parts 0, 1)",
+                shown(&lambda)
+            ),
+        ),
+        (
             "a duplicate",
             &lambda,
             vec![p[0].clone(), p[1].clone(), p[2].clone(), p[1].clone()],
@@ -288,6 +297,7 @@ fn part_options_are_checked() {
         vec![
             "index", "--parts", "2", "--part", "0", "-o", "x", "--memory", "1G",
         ],
+        vec!["index", "--parts", "2", "--part", "0", "-o", "x", "-p", "y"],
     ] {
         let out = galign().args(&usage).arg(&lambda).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{usage:?} is a usage error");

@@ -358,7 +358,7 @@ fn in_order<'p>(
     })?;
     let plan = |m: &PartMeta| (m.text, m.parts, m.plan.clone(), m.sample_rate, m.k);
     let count = first.meta.parts;
-    let mut slots: Vec<Option<&PartFile>> = vec![None; count as usize];
+    let mut slots: std::collections::BTreeMap<u32, &PartFile> = Default::default();
     for part in parts {
         let m = &part.meta;
         if m.reference != fingerprint {
@@ -379,7 +379,7 @@ fn in_order<'p>(
                 first: first.path.clone(),
             });
         }
-        if let Some(other) = slots[m.part as usize].replace(part) {
+        if let Some(other) = slots.insert(m.part, part) {
             return Err(PartError::Duplicate {
                 path: part.path.clone(),
                 part: m.part,
@@ -388,22 +388,22 @@ fn in_order<'p>(
             });
         }
     }
-    let held: Vec<String> = (0..count)
-        .filter(|&i| slots[i as usize].is_some())
-        .map(|i| i.to_string())
-        .collect();
-    let ordered = slots
-        .into_iter()
-        .enumerate()
-        .map(|(i, slot)| {
-            slot.ok_or_else(|| PartError::Missing {
-                part: i as u32,
-                parts: count,
-                fasta: fasta.into(),
-                held: held.join(", "),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    // Parts are numbered 0..count: the first gap, or the one after the last held.
+    let missing = (0..count)
+        .zip(slots.keys())
+        .find(|(i, held)| i != *held)
+        .map(|(i, _)| i)
+        .or((slots.len() < count as usize).then_some(slots.len() as u32));
+    if let Some(part) = missing {
+        let held: Vec<String> = slots.keys().map(|i| i.to_string()).collect();
+        return Err(PartError::Missing {
+            part,
+            parts: count,
+            fasta: fasta.into(),
+            held: held.join(", "),
+        });
+    }
+    let ordered: Vec<&PartFile> = slots.into_values().collect();
     let mut next_row = 1;
     for part in &ordered {
         if part.meta.first_row != next_row {
