@@ -56,12 +56,6 @@ struct IndexArgs {
     #[arg(long, value_name = "N", default_value_t = galign::fm::DEFAULT_SAMPLE_RATE,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     sample_rate: u32,
-    /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
-    /// of 1024): the suffix array is then sorted in parts that keep the build within it;
-    /// too small a budget is an error that names the least that works. The GPU build
-    /// does not use it yet. [default: no limit]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
-    memory: Option<u64>,
     /// Several jobs (nodes): cut the suffix array into N shares, of which this job builds
     /// the one given with --part, into the part file given with -o; every job derives the
     /// same shares from the reference and N alone. Then `--assemble` builds the index
@@ -84,6 +78,12 @@ struct IndexArgs {
     /// Part files, with --assemble.
     #[arg(value_name = "PART", requires = "assemble")]
     part_files: Vec<PathBuf>,
+    /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
+    /// of 1024): the suffix array is then sorted in parts that keep the build within it;
+    /// too small a budget is an error that names the least that works. The GPU build
+    /// does not use it yet. [default: no limit]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -173,21 +173,18 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Index(args) if args.parts.is_some() => {
+            let log = setup(&args.common)?;
+            ensure_cpu(&args.common)?;
+            let (Some(parts), Some(part), Some(output)) = (args.parts, args.part, &args.output)
+            else {
+                unreachable!("clap requires --part and -o with --parts");
+            };
+            let spec = galign::index::parts::PartSpec { parts, part };
+            galign::index::parts::build_part(&args.reference, spec, args.sample_rate, output, &log)
+        }
         Command::Index(args) => {
             let log = setup(&args.common)?;
-            if (args.parts.is_some() || args.assemble) && args.common.device == DeviceChoice::Gpu {
-                anyhow::bail!("--device gpu: --parts and --assemble run on the CPU");
-            }
-            if let (Some(parts), Some(part), Some(output)) = (args.parts, args.part, &args.output) {
-                let spec = galign::index::parts::PartSpec { parts, part };
-                return galign::index::parts::build_part(
-                    &args.reference,
-                    spec,
-                    args.sample_rate,
-                    output,
-                    &log,
-                );
-            }
             let prefix = match args.prefix {
                 Some(prefix) => prefix,
                 None if galign::io::is_stream(&args.reference) => anyhow::bail!(
@@ -198,6 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => args.reference.clone(),
             };
             if args.assemble {
+                ensure_cpu(&args.common)?;
                 return galign::index::parts::assemble(
                     &args.reference,
                     &prefix,
@@ -337,6 +335,15 @@ fn output_determining_command_line() -> String {
         }
     }
     words.join(" ")
+}
+
+/// Refuses `--device gpu` for the index steps that run on the CPU only.
+fn ensure_cpu(common: &Common) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        common.device != DeviceChoice::Gpu,
+        "--device gpu: --parts and --assemble run on the CPU"
+    );
+    Ok(())
 }
 
 /// Applies the thread count and returns the reporter for the run.
