@@ -337,15 +337,6 @@ fn output_determining_command_line() -> String {
     words.join(" ")
 }
 
-/// Refuses `--device gpu` for the index steps that run on the CPU only.
-fn ensure_cpu(common: &Common) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        common.device != DeviceChoice::Gpu,
-        "--device gpu: --parts and --assemble run on the CPU"
-    );
-    Ok(())
-}
-
 /// Applies the thread count and returns the reporter for the run.
 fn setup(common: &Common) -> anyhow::Result<Reporter> {
     if let Some(threads) = common.threads {
@@ -364,4 +355,13 @@ fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {
         x.extend_le(&mut out);
     }
     out
+}
+
+/// Refuses `--device gpu` for the index steps that run on the CPU only.
+fn ensure_cpu(common: &Common) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        common.device != DeviceChoice::Gpu,
+        "--device gpu: --parts and --assemble run on the CPU"
+    );
+    Ok(())
 }
