@@ -94,7 +94,7 @@ pub struct PartMeta {
 }
 
 /// The fingerprint of a reference: its text and layout.
-pub fn reference_fingerprint(reference: &Reference) -> String {
+fn reference_fingerprint(reference: &Reference) -> String {
     let layout = serde_json::to_vec(&reference.layout).expect("layout serializes");
     format!(
         "{}:{:08x}:{:08x}",
