@@ -9,13 +9,15 @@
 #            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
-#            and `GALIGN index --device cpu --memory` (partitioned), outputs compared with cmp.
+#            `GALIGN index --device cpu --memory` and `--device gpu --gpu-memory` (partitioned),
+#            outputs compared with cmp.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
 #            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
 #            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
 #            gen_inputs.py --real):
 #            `GALIGN index` on the GPU (whole command, -v step times, GPU phases), on the CPU (all cores,
-#            inputs under 500 Mbp) with the index files compared, and SA_BENCH (examples/
+#            inputs under 500 Mbp) with the index files compared, inputs over 1 Gbp also within
+#            --gpu-memory $GALIGN_SCALE_GPU_MEMORY (default 16G), and SA_BENCH (examples/
 #            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
 #   --map GALIGN: instead of the suffix-array checks, `galign map`: the GPU unit tests (with
 #            the in-process SAM/BAM comparison), then through the CLI, for every real read
@@ -97,6 +99,16 @@ if [ -n "$cli" ]; then
     res=OK; cmp -s "$work/gpu.galign" "$work/parts.galign" || res=DIFFERENT
     printf '%-28s %12s %9s %9.3f %8s %s\n' "$name" index-parts "" "$t_parts" "" $res
     [ $res = OK ] || exit 1
+    # The partitioned GPU build (--gpu-memory: 64 MiB + a byte a base + 25 bytes for an
+    # eighth of the bases, at least 2^20) against the same.
+    fasta=$(zcat -f "$f" | wc -c); eighth=$(( fasta / 8 > 1048576 ? fasta / 8 : 1048576 ))
+    gbudget=$(( (64 << 20) + fasta + 25 * eighth ))
+    t0=$(now)
+    GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --gpu-memory "$gbudget" -p "$work/gparts" "$f" 2>"$work/gparts.err" || { cat "$work/gparts.err"; exit 1; }
+    t_parts=$(calc "$(now) - $t0")
+    res=OK; cmp -s "$work/gpu.galign" "$work/gparts.galign" || res=DIFFERENT
+    printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep -o '[0-9]* parts; peak.*' "$work/gparts.err")"
+    [ $res = OK ] || { cat "$work/gparts.err"; exit 1; }
   done
 fi
 
@@ -128,6 +140,17 @@ if [ -n "$scale" ] && [ -n "$cli" ]; then
       [ -z "$sa_bench" ] || "$sa_bench" "$f" "$(nproc)" 1
     else
       printf 'INDEX %-24s %12s bases  gpu %8.2f s  (CPU path not run at this size)\n' "$name" "$bases" "$t_gpu"
+    fi
+    if [ "${bases:-0}" -gt 1000000000 ]; then
+      # Within a device memory budget (partitioned on the GPU), against the unbounded build.
+      gmem=${GALIGN_SCALE_GPU_MEMORY:-16G}
+      t0=$(date +%s.%N)
+      GALIGN_GPU_PROFILE=1 "$cli" index -v --device gpu --gpu-memory "$gmem" -p "$work/scale_parts" "$f" 2>"$work/parts.err" || { cat "$work/parts.err"; exit 1; }
+      t_parts=$(calc "$(date +%s.%N) - $t0")
+      sed "s/^/  [gpu --gpu-memory $gmem $name] /" "$work/parts.err"
+      res=OK; cmp -s "$work/scale_gpu.galign" "$work/scale_parts.galign" || res=DIFFERENT
+      printf 'INDEX %-24s %12s bases  gpu --gpu-memory %s %8.2f s  unbounded %8.2f s  %s\n' "$name" "$bases" "$gmem" "$t_parts" "$t_gpu" $res
+      [ $res = OK ] || exit 1
     fi
     rm -f "$work"/scale_*.galign
   done

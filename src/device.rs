@@ -102,18 +102,24 @@ fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, GpuEr
     })
 }
 
+/// Device memory left out of the default budget of a GPU build (other processes, the
+/// CUDA context's growth).
+const GPU_MARGIN: u64 = 1 << 30;
+
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) on the chosen device. On the GPU the suffix array never leaves device
-/// memory; on the CPU (or after a GPU failure under `auto`) it is built and derived here,
-/// in parts of at most `cpu_part` suffixes when given (a host memory budget).
+/// jump table) on the chosen device. On the GPU the build stays within `gpu_budget`
+/// bytes (default: the device's free memory less a margin): whole, with the suffix array
+/// never leaving device memory, when it fits, else in parts ([`crate::gpu::partition`]).
+/// On the CPU (or after a GPU failure under `auto`) it is built and derived here, in
+/// parts of at most `cpu_part` suffixes when given (a host memory budget).
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
-    cpu_part: Option<usize>,
+    (cpu_part, gpu_budget): (Option<usize>, Option<u64>),
     choice: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
-    let decision = choice.decide(|| gpu_fm_index(text, sample_rate, log));
+    let decision = choice.decide(|| gpu_fm_index(text, sample_rate, gpu_budget, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
     }
@@ -129,16 +135,38 @@ pub fn fm_index(
     }))
 }
 
-fn gpu_fm_index(text: &PackedText, sample_rate: u32, log: &Reporter) -> Result<FmParts, GpuError> {
+fn gpu_fm_index(
+    text: &PackedText,
+    sample_rate: u32,
+    budget: Option<u64>,
+    log: &Reporter,
+) -> Result<FmParts, GpuError> {
     let gpu = crate::gpu::Gpu::open()?;
+    let budget = match budget {
+        Some(b) => b,
+        None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
+    };
+    let part = crate::gpu::partition::part_size_within(text.len(), budget)
+        .map_err(|e| GpuError::Budget(e.to_string()))?;
+    gpu.set_mem_limit(Some(budget as usize));
     log.info(&format!(
-        "building the FM index on the GPU: {}",
-        gpu.describe()
+        "building the FM index on the GPU: {}, within {} MiB{}",
+        gpu.describe(),
+        budget >> 20,
+        part.map_or(String::new(), |p| format!(
+            ", in parts of at most {p} suffixes"
+        ))
     ));
-    log.step(
-        "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
-        || crate::gpu::fm::fm_index(&gpu, text, sample_rate),
-    )
+    match part {
+        None => log.step(
+            "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
+            || crate::gpu::fm::fm_index(&gpu, text, sample_rate),
+        ),
+        Some(max_part) => log.step(
+            "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
+            || crate::gpu::partition::fm_index(&gpu, text, sample_rate, max_part),
+        ),
+    }
 }
 
 #[cfg(test)]

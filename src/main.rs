@@ -60,7 +60,7 @@ struct IndexArgs {
     /// the one given with --part, into the part file given with -o; every job derives the
     /// same shares from the reference and N alone. Then `--assemble` builds the index
     /// from the N part files. Part files are sorted on the CPU.
-    #[arg(long, value_name = "N", requires = "part", conflicts_with_all = ["memory", "prefix"],
+    #[arg(long, value_name = "N", requires = "part", conflicts_with_all = ["memory", "gpu_memory", "prefix"],
           value_parser = clap::value_parser!(u32).range(1..))]
     parts: Option<u32>,
     /// The share to build with --parts N: 0 to N-1.
@@ -73,17 +73,24 @@ struct IndexArgs {
     /// I of one --parts N, in any order): the same file as `galign index`. Part files of
     /// another reference or N, a missing or repeated share, or a corrupt file are errors
     /// that name the file; nothing is written then.
-    #[arg(long, requires = "part_files", conflicts_with_all = ["parts", "memory", "sample_rate"])]
+    #[arg(long, requires = "part_files", conflicts_with_all = ["parts", "memory", "gpu_memory", "sample_rate"])]
     assemble: bool,
     /// Part files, with --assemble.
     #[arg(value_name = "PART", requires = "assemble")]
     part_files: Vec<PathBuf>,
     /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
     /// of 1024): the suffix array is then sorted in parts that keep the build within it;
-    /// too small a budget is an error that names the least that works. The GPU build
-    /// does not use it yet. [default: no limit]
+    /// too small a budget is an error that names the least that works. It bounds the
+    /// CPU's own suffix sorting (with `--device cpu`, or after a GPU failure) [default:
+    /// no limit]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// Device memory budget of the GPU build (same units as --memory): the build runs
+    /// whole where it fits (up to 30 bytes a base), else sorts the suffix array in parts
+    /// on the GPU that keep it within the budget; too small a budget is an error that
+    /// names the least that works [default: the device's free memory less 1 GiB]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    gpu_memory: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -207,6 +214,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
                 memory: args.memory,
+                gpu_memory: args.gpu_memory,
             };
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }

@@ -296,6 +296,84 @@ fn gpu_fm_index_matches_cpu() {
     }
 }
 
+/// `copies` copies of a random `unit`-base stretch, each base mutated with
+/// probability 1/`mutate_every` (runs of equal 32-base keys about `copies` long).
+fn mutated_copies(
+    rng: &mut impl FnMut() -> u64,
+    unit: usize,
+    copies: usize,
+    mutate_every: u64,
+) -> Vec<u8> {
+    let unit: Vec<u8> = (0..unit).map(|_| (rng() % 4) as u8).collect();
+    (0..copies)
+        .flat_map(|_| unit.clone())
+        .map(|c| {
+            if rng().is_multiple_of(mutate_every) {
+                (rng() % 4) as u8
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The partitioned GPU build equals the CPU's FM index for part sizes from half the text
+/// to a few hundred suffixes: buckets split over several parts (all-A, periods), runs of
+/// equal keys sorted in a warp (a few copies), in a block (hundreds of copies) and on
+/// the CPU (thousands).
+#[test]
+fn gpu_partitioned_fm_index_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(23);
+    let mut texts: Vec<(String, PackedText)> = vec![
+        (
+            "random".into(),
+            (0..200_000).map(|_| (rng() % 4) as u8).collect(),
+        ),
+        (
+            "random over 2 letters".into(),
+            (0..100_000).map(|_| (rng() % 2) as u8).collect(),
+        ),
+        ("all A".into(), vec![0u8; 50_000]),
+        (
+            "period 2".into(),
+            (0..40_000).map(|i| (i % 2) as u8).collect(),
+        ),
+        (
+            "period 7".into(),
+            (0..40_000)
+                .map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7])
+                .collect(),
+        ),
+        ("10 copies".into(), mutated_copies(&mut rng, 10_000, 10, 50)),
+        ("300 copies".into(), mutated_copies(&mut rng, 500, 300, 100)),
+        (
+            "3000 copies".into(),
+            mutated_copies(&mut rng, 60, 3000, 1000),
+        ),
+    ]
+    .into_iter()
+    .map(|(what, codes): (String, Vec<u8>)| (what, PackedText::from_codes(&codes)))
+    .collect();
+    texts.push((
+        "N-rich multi-contig".into(),
+        n_rich_multi_contig(&mut rng, 40),
+    ));
+    for (what, text) in &texts {
+        let n = text.len();
+        let sa: Vec<u32> = galign::sa::suffix_array(text);
+        let want = FmParts::build(text, &sa, 16);
+        for max_part in [n / 2 + 1, n / 7, 5000, 700] {
+            let got = galign::gpu::partition::fm_index(&gpu, text, 16, max_part)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            if let Some(diff) = fm_difference(&got, &want) {
+                panic!("{what} (n = {n}, parts of {max_part}): partitioned GPU FM index differs: {diff}");
+            }
+        }
+        eprintln!("{what}: n = {n}, partitioned GPU builds identical");
+    }
+}
+
 #[test]
 fn gpu_staged_copies_round_trip() {
     let Some(gpu) = gpu() else { return };
@@ -722,6 +800,7 @@ fn gpu_map_matches_cpu_on_real_reads() {
             sample_rate: rate,
             device: DeviceChoice::Auto,
             memory: None,
+            gpu_memory: None,
         };
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let source = match mate2 {

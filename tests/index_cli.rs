@@ -252,6 +252,18 @@ fn index_within_a_memory_budget_is_the_same_file() {
         "{err}"
     );
     assert!(!dir.path().join("small.galign").exists());
+    // A device budget too small for the text is refused before any device is opened.
+    let err = run_fail(
+        galign()
+            .args(["index", "--device", "auto", "--gpu-memory", "60M", "-p"])
+            .arg(dir.path().join("small"))
+            .arg(&ecoli),
+    );
+    assert!(
+        err.contains("--gpu-memory") && err.contains("at least 96"),
+        "{err}"
+    );
+    assert!(!dir.path().join("small.galign").exists());
     let out = galign()
         .args(["index", "--memory", "lots", "-p", "x"])
         .arg(&ecoli)

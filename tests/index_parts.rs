@@ -298,6 +298,17 @@ fn part_options_are_checked() {
             "index", "--parts", "2", "--part", "0", "-o", "x", "--memory", "1G",
         ],
         vec!["index", "--parts", "2", "--part", "0", "-o", "x", "-p", "y"],
+        vec![
+            "index",
+            "--parts",
+            "2",
+            "--part",
+            "0",
+            "-o",
+            "x",
+            "--gpu-memory",
+            "1G",
+        ],
     ] {
         let out = galign().args(&usage).arg(&lambda).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{usage:?} is a usage error");

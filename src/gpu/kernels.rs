@@ -18,6 +18,7 @@ use super::{quietly, GpuError};
 pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
     ("map.cu", include_str!("../../kernels/map.cu")),
+    ("partition.cu", include_str!("../../kernels/partition.cu")),
     ("radix_sort.cu", include_str!("../../kernels/radix_sort.cu")),
     ("sa.cu", include_str!("../../kernels/sa.cu")),
 ];

@@ -11,6 +11,7 @@
 pub mod fm;
 pub mod kernels;
 pub mod map;
+pub mod partition;
 pub mod radix;
 pub mod sa;
 
@@ -56,6 +57,9 @@ pub enum GpuError {
         /// MiB already held by this builder.
         in_use: usize,
     },
+    /// The device memory available cannot hold the build.
+    #[error("GPU memory: {0}")]
+    Budget(String),
     /// The text does not fit the GPU builder's 32-bit positions.
     #[error("text of {0} bases is too long for the GPU builder (32-bit positions)")]
     TooLarge(usize),
@@ -208,6 +212,15 @@ impl Gpu {
             self.arch,
             self.total_mem >> 30
         )
+    }
+
+    /// Device memory free now, in bytes (other processes' allocations and this
+    /// context's own excluded).
+    pub fn free_bytes(&self) -> Result<usize, GpuError> {
+        self.bind()?;
+        cu::mem_get_info()
+            .map(|(free, _)| free)
+            .map_err(|e| GpuError::driver("memory query", e))
     }
 
     /// Peak bytes held at once in buffers from [`Gpu::alloc`] since the last reset.

@@ -423,6 +423,8 @@ pub(crate) struct Profile<'g> {
     large: usize,
     /// Rounds that sorted the whole list at once.
     whole_rounds: usize,
+    /// Parts of a partitioned build.
+    pub(crate) parts: usize,
 }
 
 impl<'g> Profile<'g> {
@@ -440,6 +442,7 @@ impl<'g> Profile<'g> {
             unsorted: 0,
             large: 0,
             whole_rounds: 0,
+            parts: 0,
         }
     }
 
@@ -467,7 +470,7 @@ impl<'g> Profile<'g> {
                 .map(|(p, ms)| format!("{p} {ms:.1}"))
                 .collect();
             eprintln!(
-                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups; peak {:.2} B/base",
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
                 self.what,
                 self.start.elapsed().as_secs_f64() * 1e3,
                 phases.join(", "),
@@ -475,7 +478,9 @@ impl<'g> Profile<'g> {
                 self.rounds,
                 self.whole_rounds,
                 self.large,
-                gpu.peak_bytes() as f64 / n as f64
+                self.parts,
+                gpu.peak_bytes() as f64 / n as f64,
+                gpu.peak_bytes() >> 20
             );
         }
     }

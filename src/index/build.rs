@@ -21,6 +21,9 @@ pub struct BuildOptions {
     /// Host memory budget of the CPU build, in bytes: within it the suffix array is
     /// sorted in parts ([`crate::sa::partition`]); `None`: unbounded.
     pub memory: Option<u64>,
+    /// Device memory budget of the GPU build, in bytes; `None`: the device's free
+    /// memory less a margin.
+    pub gpu_memory: Option<u64>,
 }
 
 /// Refuses a reference longer than the index supports.
@@ -51,10 +54,14 @@ pub fn build_index(
         .transpose()
         .with_context(|| format!("{}: --memory", fasta.display()))?
         .flatten();
+    if let Some(budget) = options.gpu_memory {
+        crate::gpu::partition::part_size_within(n as usize, budget)
+            .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
+    }
     let fm = device::fm_index(
         &reference.text,
         options.sample_rate,
-        cpu_part,
+        (cpu_part, options.gpu_memory),
         options.device,
         log,
     )?;

@@ -80,6 +80,22 @@ impl Cover {
         })
     }
 
+    /// Number of residues in the cover (sampled positions per period).
+    pub fn members(&self) -> usize {
+        self.members.len()
+    }
+
+    /// `slot[r]`: the index of residue `r` among the members, or 255 for a residue
+    /// outside the cover (the table the GPU kernels use).
+    pub fn slot_table(&self) -> &[u8; PERIOD] {
+        &self.slot
+    }
+
+    /// `delta[i * PERIOD + j]` for residues `i`, `j` (the table the GPU kernels use).
+    pub fn delta_table(&self) -> &[u8] {
+        &self.delta
+    }
+
     /// The smallest `d` with `i + d` and `j + d` both sampled (`d < PERIOD`).
     #[inline]
     pub fn delta(&self, i: usize, j: usize) -> usize {

@@ -64,6 +64,16 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
         }
     }
 
+    /// Bases of the bucket key: a bucket is a suffix's first `w` bases, padded with `A`.
+    pub fn bucket_bases(&self) -> usize {
+        self.w
+    }
+
+    /// The sample ranks that order any two suffixes.
+    pub fn ranks(&self) -> &SampleRanks<'t, I> {
+        &self.ranks
+    }
+
     /// The bucket of the suffix at `p`: its first `w` bases, padded with `A`.
     #[inline]
     fn bucket(&self, p: usize) -> usize {

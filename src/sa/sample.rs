@@ -53,6 +53,16 @@ impl<'t, I: SaIndex> SampleRanks<'t, I> {
         SampleRanks { text, cover, ranks }
     }
 
+    /// The ranks by sample index ([`Cover::sample_index`]).
+    pub fn by_sample_index(&self) -> &[I] {
+        &self.ranks
+    }
+
+    /// The cover whose sample is ranked.
+    pub fn cover(&self) -> &Cover {
+        &self.cover
+    }
+
     /// The rank of the sampled suffix at `p` (0 for `p >= n`).
     #[inline]
     pub fn rank(&self, p: usize) -> usize {
