@@ -48,32 +48,41 @@ impl Rows {
     /// The rows whose text positions in `text` are `positions`, sampling positions that
     /// are multiples of `sample_rate`.
     pub fn of(text: &PackedText, sample_rate: u32, positions: &[u32]) -> Rows {
+        const CHUNK: usize = 1 << 14;
         let mut flags = vec![0u8; positions.len()];
-        flags
-            .par_chunks_mut(1 << 14)
-            .zip(positions.par_chunks(1 << 14))
-            .for_each(|(flags, rows)| {
+        // Per chunk of rows: its sampled positions and its primary row, if there.
+        let chunks: Vec<(Vec<u32>, Option<usize>)> = flags
+            .par_chunks_mut(CHUNK)
+            .zip(positions.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (flags, rows))| {
+                let mut sampled = Vec::new();
+                let mut primary = None;
                 for (i, (flag, &p)) in flags.iter_mut().zip(rows).enumerate() {
                     if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
                         prefetch(text.words(), (ahead as usize).saturating_sub(1) / 32);
                     }
-                    let symbol = if p == 0 { 0 } else { text.get(p as usize - 1) };
-                    let sampled = if p.is_multiple_of(sample_rate) {
-                        SAMPLED
-                    } else {
+                    *flag = if p == 0 {
+                        primary = Some(c * CHUNK + i);
                         0
+                    } else {
+                        text.get(p as usize - 1)
                     };
-                    *flag = symbol | sampled;
+                    if p.is_multiple_of(sample_rate) {
+                        *flag |= SAMPLED;
+                        sampled.push(p);
+                    }
                 }
-            });
+                (sampled, primary)
+            })
+            .collect();
         Rows {
             flags,
-            sampled: positions
-                .par_iter()
-                .copied()
-                .filter(|p| p.is_multiple_of(sample_rate))
+            primary: chunks.iter().find_map(|&(_, primary)| primary),
+            sampled: chunks
+                .into_iter()
+                .flat_map(|(sampled, _)| sampled)
                 .collect(),
-            primary: positions.par_iter().position_any(|&p| p == 0),
         }
     }
 
@@ -98,6 +107,9 @@ impl Rows {
 
     /// Splits off the rows from `at` on.
     fn split_off(&mut self, at: usize) -> Rows {
+        if at == self.len() {
+            return Rows::default();
+        }
         let sampled_before = self.flags[..at]
             .par_iter()
             .filter(|&&f| f & SAMPLED != 0)
@@ -159,8 +171,13 @@ impl<'t> FmBuilder<'t> {
     /// the next row after those pushed before.
     pub fn push(&mut self, positions: &[u32]) {
         self.jump.push(self.text, positions);
-        for chunk in positions.chunks(POSITIONS_AT_ONCE) {
-            self.push_rows(Rows::of(self.text, self.sample_rate, chunk));
+        let mut rest = positions;
+        while !rest.is_empty() {
+            // Chunks that end on a span boundary leave no rows held back to copy.
+            let take = (POSITIONS_AT_ONCE - self.pending.len() % SPAN).min(rest.len());
+            let (now, later) = rest.split_at(take);
+            self.push_rows(Rows::of(self.text, self.sample_rate, now));
+            rest = later;
         }
     }
 
