@@ -21,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Build the index of a FASTA reference (writes PREFIX.galign).
+    /// Build the index of a FASTA reference (writes PREFIX.galign); on several nodes, one
+    /// share of it per job (--parts N --part I), then the index from the shares (--assemble).
     Index(IndexArgs),
     /// Map reads (FASTQ) to an index by exact matching; writes SAM or BAM.
     Map(MapArgs),
@@ -55,6 +56,28 @@ struct IndexArgs {
     #[arg(long, value_name = "N", default_value_t = galign::fm::DEFAULT_SAMPLE_RATE,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     sample_rate: u32,
+    /// Several jobs (nodes): cut the suffix array into N shares, of which this job builds
+    /// the one given with --part, into the part file given with -o; every job derives the
+    /// same shares from the reference and N alone. Then `--assemble` builds the index
+    /// from the N part files. Part files are sorted on the CPU.
+    #[arg(long, value_name = "N", requires = "part", conflicts_with_all = ["memory", "gpu_memory", "prefix"],
+          value_parser = clap::value_parser!(u32).range(1..))]
+    parts: Option<u32>,
+    /// The share to build with --parts N: 0 to N-1.
+    #[arg(long, value_name = "I", requires_all = ["parts", "output"])]
+    part: Option<u32>,
+    /// The part file to write (with --parts and --part).
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "part")]
+    output: Option<PathBuf>,
+    /// Build PREFIX.galign from the part files PART... of REFERENCE (those of every share
+    /// I of one --parts N, in any order): the same file as `galign index`. Part files of
+    /// another reference or N, a missing or repeated share, or a corrupt file are errors
+    /// that name the file; nothing is written then.
+    #[arg(long, requires = "part_files", conflicts_with_all = ["parts", "memory", "gpu_memory", "sample_rate"])]
+    assemble: bool,
+    /// Part files, with --assemble.
+    #[arg(value_name = "PART", requires = "assemble")]
+    part_files: Vec<PathBuf>,
     /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
     /// of 1024): the suffix array is then sorted in parts that keep the build within it;
     /// too small a budget is an error that names the least that works. It bounds the
@@ -157,6 +180,16 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Index(args) if args.parts.is_some() => {
+            let log = setup(&args.common)?;
+            ensure_cpu(&args.common)?;
+            let (Some(parts), Some(part), Some(output)) = (args.parts, args.part, &args.output)
+            else {
+                unreachable!("clap requires --part and -o with --parts");
+            };
+            let spec = galign::index::parts::PartSpec { parts, part };
+            galign::index::parts::build_part(&args.reference, spec, args.sample_rate, output, &log)
+        }
         Command::Index(args) => {
             let log = setup(&args.common)?;
             let prefix = match args.prefix {
@@ -168,6 +201,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 ),
                 None => args.reference.clone(),
             };
+            if args.assemble {
+                ensure_cpu(&args.common)?;
+                return galign::index::parts::assemble(
+                    &args.reference,
+                    &prefix,
+                    &args.part_files,
+                    &log,
+                );
+            }
             let options = galign::index::BuildOptions {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
@@ -321,4 +363,13 @@ fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {
         x.extend_le(&mut out);
     }
     out
+}
+
+/// Refuses `--device gpu` for the index steps that run on the CPU only.
+fn ensure_cpu(common: &Common) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        common.device != DeviceChoice::Gpu,
+        "--device gpu: --parts and --assemble run on the CPU"
+    );
+    Ok(())
 }

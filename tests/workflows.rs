@@ -7,6 +7,10 @@
 //!   same reads in one go with `galign map` and sorting with samtools.
 //!   Needs `snakemake` (pip install snakemake) and `samtools` on PATH; it FAILS,
 //!   it does not skip, when they are missing.
+//! * `snakemake_index_in_parts_equals_galign_index` runs the Snakemake workflow
+//!   with `index: {parts: 3}` and no samples on a real reference: three part jobs
+//!   (scatter) and the assembly (gather) must give the very file `galign index`
+//!   writes.
 //! * `nextflow_processes_run_the_shared_scripts` checks statically that every
 //!   Nextflow process runs scripts that exist in `workflows/scripts` (and are
 //!   executable), the same scripts the Snakefile runs. Nextflow itself cannot
@@ -413,6 +417,78 @@ fn snakemake_scatter_gather_equals_single_run() {
     );
 }
 
+#[test]
+fn snakemake_index_in_parts_equals_galign_index() {
+    require_tool(
+        "snakemake",
+        "Install it with `pip install snakemake` (the CI does this in .ci/run).",
+    );
+    let reference = repo().join("data/celegans_ce_htslib_1Mb.fa.gz"); // real, 1 Mbp, 7 contigs
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let t = tmp.path();
+    let config = t.join("config.yaml");
+    let parts = 3;
+    fs::write(
+        &config,
+        format!(
+            "outdir: results\nreferences:\n  ce: {}\nindex:\n  parts: {parts}\nthreads:\n  index: 1\n",
+            yq(&reference)
+        ),
+    )
+    .unwrap();
+    let workdir = t.join("run");
+    let out = run(
+        Command::new("snakemake")
+            .args([
+                "--cores",
+                "2",
+                "--notemp",
+                "--printshellcmds",
+                "--snakefile",
+            ])
+            .arg(repo().join("workflows/snakemake/Snakefile"))
+            .arg("--configfile")
+            .arg(&config)
+            .arg("--directory")
+            .arg(&workdir)
+            .env("GALIGN", GALIGN),
+        "snakemake run of the index in parts",
+    );
+    let log =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    let index = workdir.join("results/index/ce");
+    for part in 0..parts {
+        let file = index.join(format!("parts/ce.{part}-of-{parts}.part"));
+        assert!(
+            fs::metadata(&file).is_ok_and(|m| m.len() > 100_000),
+            "part job {part} wrote no part file {}",
+            file.display()
+        );
+    }
+    assert_eq!(
+        log.matches("galign_index_part.sh").count(),
+        parts,
+        "one part job each: {log}"
+    );
+    assert!(
+        !log.contains("galign_index.sh"),
+        "no whole index job: {log}"
+    );
+    run(
+        Command::new(GALIGN)
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(t.join("whole"))
+            .arg(&reference),
+        "galign index",
+    );
+    let whole = fs::read(t.join("whole.galign")).unwrap();
+    let assembled = fs::read(index.join("ce.galign")).expect("the workflow wrote the index");
+    assert!(
+        assembled == whole,
+        "the index assembled from {parts} parts differs from galign index's"
+    );
+}
+
 /// `${moduleDir}/...` and `${projectDir}/...` paths in a .nf file, resolved.
 fn nf_script_refs(nf: &Path, project_dir: &Path) -> Vec<(String, PathBuf)> {
     let text = fs::read_to_string(nf).unwrap();
@@ -557,6 +633,8 @@ fn nextflow_processes_run_the_shared_scripts() {
 
     for (process, script) in [
         ("GALIGN_INDEX", "galign_index.sh"),
+        ("GALIGN_INDEX_PART", "galign_index_part.sh"),
+        ("GALIGN_INDEX_ASSEMBLE", "galign_index_assemble.sh"),
         ("GALIGN_MAP", "galign_map.sh"),
         ("SPLIT_FASTQ", "split_fastq.sh"),
         ("MERGE_BAMS", "merge_bams.sh"),
@@ -574,6 +652,8 @@ fn nextflow_processes_run_the_shared_scripts() {
     let snakefile = fs::read_to_string(root.join("workflows/snakemake/Snakefile")).unwrap();
     for script in [
         "galign_index.sh",
+        "galign_index_part.sh",
+        "galign_index_assemble.sh",
         "galign_map.sh",
         "split_fastq.sh",
         "merge_bams.sh",
@@ -604,7 +684,7 @@ fn nextflow_processes_run_the_shared_scripts() {
         problems.join("\n  ")
     );
     assert!(
-        used.len() >= 5,
+        used.len() >= 7,
         "too few shared scripts referenced: {used:?}"
     );
 }

@@ -11,6 +11,7 @@ use super::jump::{self, JumpBuilder};
 use super::occ::{BlocksBuilder, ROWS_PER_BLOCK};
 use super::sampled_sa::{SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
+use crate::par::prefetch;
 use crate::reference::PackedText;
 
 /// Rows built together: a whole number of Occ blocks and of rank blocks.
@@ -18,14 +19,122 @@ const SPAN: usize = 3 * ROWS_PER_RANK; // = 8 * ROWS_PER_BLOCK
 const _: () = assert!(SPAN.is_multiple_of(ROWS_PER_BLOCK) && SPAN.is_multiple_of(ROWS_PER_RANK));
 /// Rows held back before they are built (keeps the parallel work per call large).
 const BATCH: usize = 64 * SPAN;
+/// Rows of the suffix array turned into [`Rows`] at a time.
+const POSITIONS_AT_ONCE: usize = 16 * BATCH;
+/// How many rows ahead the random text reads are prefetched.
+const PREFETCH_ROWS: usize = 16;
 
-/// Builds an [`FmParts`] from the suffix array of `text`, pushed in row order.
+/// The bits of a row's flags that hold its BWT symbol.
+pub const SYMBOL: u8 = 0b11;
+/// The flag of a row whose text position is sampled.
+pub const SAMPLED: u8 = 0b100;
+
+/// What the FM index needs from a run of consecutive suffix-array rows, without their
+/// text positions: each row's BWT symbol and whether it is sampled, the sampled
+/// positions, the sentinel's row. Runs concatenate ([`Rows::append`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rows {
+    /// Per row: the BWT symbol ([`SYMBOL`] bits; `A` at the sentinel's row) and
+    /// [`SAMPLED`] when its text position is a multiple of the sampling rate.
+    pub flags: Vec<u8>,
+    /// The text positions of the sampled rows, in row order.
+    pub sampled: Vec<u32>,
+    /// The index in `flags` of the row whose position is 0 (its BWT symbol is the
+    /// sentinel), when it is in this run.
+    pub primary: Option<usize>,
+}
+
+impl Rows {
+    /// The rows whose text positions in `text` are `positions`, sampling positions that
+    /// are multiples of `sample_rate`.
+    pub fn of(text: &PackedText, sample_rate: u32, positions: &[u32]) -> Rows {
+        const CHUNK: usize = 1 << 14;
+        let mut flags = vec![0u8; positions.len()];
+        // Per chunk of rows: its sampled positions and its primary row, if there.
+        let chunks: Vec<(Vec<u32>, Option<usize>)> = flags
+            .par_chunks_mut(CHUNK)
+            .zip(positions.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (flags, rows))| {
+                let mut sampled = Vec::new();
+                let mut primary = None;
+                for (i, (flag, &p)) in flags.iter_mut().zip(rows).enumerate() {
+                    if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
+                        prefetch(text.words(), (ahead as usize).saturating_sub(1) / 32);
+                    }
+                    *flag = if p == 0 {
+                        primary = Some(c * CHUNK + i);
+                        0
+                    } else {
+                        text.get(p as usize - 1)
+                    };
+                    if p.is_multiple_of(sample_rate) {
+                        *flag |= SAMPLED;
+                        sampled.push(p);
+                    }
+                }
+                (sampled, primary)
+            })
+            .collect();
+        Rows {
+            flags,
+            primary: chunks.iter().find_map(|&(_, primary)| primary),
+            sampled: chunks
+                .into_iter()
+                .flat_map(|(sampled, _)| sampled)
+                .collect(),
+        }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.flags.len()
+    }
+
+    /// Whether there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.flags.is_empty()
+    }
+
+    /// Appends the rows of `next`, the run that follows.
+    pub fn append(&mut self, next: &Rows) {
+        if let Some(p) = next.primary {
+            self.primary = Some(self.len() + p);
+        }
+        self.flags.extend_from_slice(&next.flags);
+        self.sampled.extend_from_slice(&next.sampled);
+    }
+
+    /// Splits off the rows from `at` on.
+    fn split_off(&mut self, at: usize) -> Rows {
+        if at == self.len() {
+            return Rows::default();
+        }
+        let sampled_before = self.flags[..at]
+            .par_iter()
+            .filter(|&&f| f & SAMPLED != 0)
+            .count();
+        let primary = self.primary.and_then(|p| p.checked_sub(at));
+        if primary.is_some() {
+            self.primary = None;
+        }
+        Rows {
+            flags: self.flags.split_off(at),
+            sampled: self.sampled.split_off(sampled_before),
+            primary,
+        }
+    }
+}
+
+/// Builds an [`FmParts`] from the suffix array of `text`, pushed in row order, either
+/// as text positions ([`FmBuilder::push`]) or as [`Rows`] with their k-mer counts
+/// ([`FmBuilder::push_rows`], [`FmBuilder::add_kmer_counts`]).
 pub struct FmBuilder<'t> {
     text: &'t PackedText,
     sample_rate: u32,
     k: u32,
-    /// Positions of the rows pushed but not built yet, from row `built`.
-    pending: Vec<u32>,
+    /// The rows pushed but not built yet, from row `built`.
+    pending: Rows,
     /// Rows built.
     built: usize,
     /// The row whose position is 0 (its BWT symbol is the sentinel), once seen.
@@ -44,51 +153,62 @@ impl<'t> FmBuilder<'t> {
             text,
             sample_rate,
             k,
-            pending: vec![text.len() as u32],
+            pending: Rows::of(text, sample_rate, &[text.len() as u32]),
             built: 0,
             primary: None,
             occ: BlocksBuilder::default(),
-            sampled: SampleBuilder::new(sample_rate),
+            sampled: SampleBuilder::default(),
             jump: JumpBuilder::new(k),
         }
     }
 
+    /// k of the jump table.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+
     /// Adds the next rows of the suffix array: `positions[i]` is the text position of
     /// the next row after those pushed before.
-    pub fn push(&mut self, mut positions: &[u32]) {
-        // Top the held-back rows up to a whole span.
-        if !self.pending.len().is_multiple_of(SPAN) {
-            let take = (SPAN - self.pending.len() % SPAN).min(positions.len());
-            self.pending.extend_from_slice(&positions[..take]);
-            positions = &positions[take..];
+    pub fn push(&mut self, positions: &[u32]) {
+        self.jump.push(self.text, positions);
+        let mut rest = positions;
+        while !rest.is_empty() {
+            // Chunks that end on a span boundary leave no rows held back to copy.
+            let take = (POSITIONS_AT_ONCE - self.pending.len() % SPAN).min(rest.len());
+            let (now, later) = rest.split_at(take);
+            self.push_rows(Rows::of(self.text, self.sample_rate, now));
+            rest = later;
         }
-        let whole = self.pending.len().is_multiple_of(SPAN);
-        if whole && (self.pending.len() >= BATCH || positions.len() >= BATCH) {
-            let held = std::mem::take(&mut self.pending);
-            self.build(&held);
-            self.pending = held;
-            self.pending.clear();
-        }
+    }
+
+    /// Adds the next rows of the suffix array as [`Rows`] (made with this builder's
+    /// sampling rate); their k-mers are added with [`FmBuilder::add_kmer_counts`].
+    pub fn push_rows(&mut self, rows: Rows) {
         if self.pending.is_empty() {
-            let spans = positions.len() / SPAN * SPAN;
-            if spans >= BATCH {
-                self.build(&positions[..spans]);
-                positions = &positions[spans..];
-            }
+            self.pending = rows;
+        } else {
+            self.pending.append(&rows);
         }
-        self.pending.extend_from_slice(positions);
+        if self.pending.len() >= BATCH {
+            let rest = self.pending.split_off(self.pending.len() / SPAN * SPAN);
+            let whole = std::mem::replace(&mut self.pending, rest);
+            self.build(&whole);
+        }
+    }
+
+    /// Adds the counts of the k-mers `first..first + counts.len()` at the start of rows
+    /// pushed with [`FmBuilder::push_rows`].
+    pub fn add_kmer_counts(&mut self, first: usize, counts: &[u32]) {
+        self.jump.add(first, counts);
     }
 
     /// Builds the structures for `rows`, the next rows in order.
-    fn build(&mut self, rows: &[u32]) {
-        if self.primary.is_none() {
-            if let Some(i) = rows.par_iter().position_any(|&p| p == 0) {
-                self.primary = Some(self.built + i);
-            }
+    fn build(&mut self, rows: &Rows) {
+        if let Some(p) = rows.primary {
+            self.primary = Some(self.built + p);
         }
-        self.occ.push(self.text, rows);
-        self.sampled.push(rows);
-        self.jump.push(self.text, rows);
+        self.occ.push(&rows.flags);
+        self.sampled.push(&rows.flags, &rows.sampled);
         self.built += rows.len();
     }
 
@@ -220,6 +340,23 @@ mod tests {
                 FmParts::build_in_parts(&text, 16, max_part) == whole,
                 "{max_part}"
             );
+        }
+    }
+
+    #[test]
+    fn rows_with_kmer_counts_give_the_same_index() {
+        let text = text_of(3 * BATCH + 99, 21, 4);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let whole = FmParts::build(&text, &sa, 16);
+        for run in [SPAN - 7, BATCH + 3, 2 * BATCH] {
+            let mut builder = FmBuilder::new(&text, 16);
+            for rows in sa.chunks(run) {
+                builder.push_rows(Rows::of(&text, 16, rows));
+                for (code, count) in jump::kmer_runs(&text, builder.k(), rows) {
+                    builder.add_kmer_counts(code as usize, &[count]);
+                }
+            }
+            assert!(builder.finish() == whole, "runs of {run}");
         }
     }
 

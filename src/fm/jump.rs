@@ -48,32 +48,19 @@ impl JumpBuilder {
 
     /// Counts the k-mers at the start of the rows whose text positions are `positions`.
     pub fn push(&mut self, text: &PackedText, positions: &[u32]) {
-        let k = self.k;
-        let full = (text.len() + 1).saturating_sub(k as usize); // suffixes of >= k bases
-                                                                // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
-                                                                // per chunk, then add them up.
-        let chunk = (positions.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
-        let runs: Vec<Vec<(u32, u32)>> = positions
-            .par_chunks(chunk)
-            .map(|rows| {
-                let mut runs: Vec<(u32, u32)> = Vec::new();
-                for (i, &p) in rows.iter().enumerate() {
-                    if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                        prefetch(text.words(), ahead as usize / 32);
-                    }
-                    if (p as usize) < full {
-                        let code = kmer_at(text, p as usize, k) as u32;
-                        match runs.last_mut() {
-                            Some((c, count)) if *c == code => *count += 1,
-                            _ => runs.push((code, 1)),
-                        }
-                    }
-                }
-                runs
-            })
-            .collect();
-        for (code, count) in runs.into_iter().flatten() {
+        for (code, count) in kmer_runs(text, self.k, positions) {
             self.counts[code as usize] += count;
+        }
+    }
+
+    /// Adds the counts of the k-mers `first..first + counts.len()` (those of a run of
+    /// rows, from [`kmer_runs`]).
+    pub fn add(&mut self, first: usize, counts: &[u32]) {
+        for (total, count) in self.counts[first..first + counts.len()]
+            .iter_mut()
+            .zip(counts)
+        {
+            *total += count;
         }
     }
 
@@ -100,4 +87,41 @@ impl JumpBuilder {
         }
         table
     }
+}
+
+/// The k-mers at the start of the rows whose text positions are `positions` (rows in
+/// suffix-array order), as runs `(k-mer code, rows)` in increasing code order; suffixes
+/// shorter than `k` are left out.
+pub fn kmer_runs(text: &PackedText, k: u32, positions: &[u32]) -> Vec<(u32, u32)> {
+    let full = (text.len() + 1).saturating_sub(k as usize); // suffixes of >= k bases
+                                                            // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
+                                                            // per chunk, then join them.
+    let chunk = (positions.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
+    let runs: Vec<Vec<(u32, u32)>> = positions
+        .par_chunks(chunk)
+        .map(|rows| {
+            let mut runs: Vec<(u32, u32)> = Vec::new();
+            for (i, &p) in rows.iter().enumerate() {
+                if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
+                    prefetch(text.words(), ahead as usize / 32);
+                }
+                if (p as usize) < full {
+                    let code = kmer_at(text, p as usize, k) as u32;
+                    match runs.last_mut() {
+                        Some((c, count)) if *c == code => *count += 1,
+                        _ => runs.push((code, 1)),
+                    }
+                }
+            }
+            runs
+        })
+        .collect();
+    let mut joined: Vec<(u32, u32)> = Vec::new();
+    for (code, count) in runs.into_iter().flatten() {
+        match joined.last_mut() {
+            Some((c, total)) if *c == code => *total += count,
+            _ => joined.push((code, count)),
+        }
+    }
+    joined
 }

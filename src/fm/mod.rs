@@ -10,7 +10,7 @@ pub mod occ;
 pub mod sampled_sa;
 
 use crate::reference::{PackedRef, PackedText};
-pub use builder::FmBuilder;
+pub use builder::{FmBuilder, Rows, SAMPLED, SYMBOL};
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 

@@ -11,16 +11,11 @@
 
 use rayon::prelude::*;
 
-use crate::par::prefetch;
-use crate::reference::PackedText;
-
 /// Rows in one block.
 pub const ROWS_PER_BLOCK: usize = 192;
 /// `u64` words in one block.
 pub const WORDS_PER_BLOCK: usize = 8;
 const HEADER_WORDS: usize = 2;
-/// How many rows ahead the random text reads are prefetched.
-const PREFETCH_ROWS: usize = 16;
 
 /// Borrowed view of the interleaved BWT/Occ array.
 #[derive(Clone, Copy, Debug)]
@@ -40,27 +35,22 @@ pub struct BlocksBuilder {
 }
 
 impl BlocksBuilder {
-    /// Adds the rows whose text positions are `positions` (a whole number of blocks,
-    /// except in the last call).
-    pub fn push(&mut self, text: &PackedText, positions: &[u32]) {
+    /// Adds the rows whose flags ([`super::Rows::flags`]: the BWT symbol in the low two
+    /// bits) are `flags` (a whole number of blocks, except in the last call).
+    pub fn push(&mut self, flags: &[u8]) {
         let start = self.blocks.len();
         self.blocks.resize(
-            start + positions.len().div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK,
+            start + flags.len().div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK,
             0,
         );
-        // Fill each block's symbols and its own counts (in the header, for now). The text
-        // reads are random: prefetch them a few rows ahead.
+        // Fill each block's symbols and its own counts (in the header, for now).
         self.blocks[start..]
             .par_chunks_mut(WORDS_PER_BLOCK)
-            .zip(positions.par_chunks(ROWS_PER_BLOCK))
+            .zip(flags.par_chunks(ROWS_PER_BLOCK))
             .for_each(|(block, rows)| {
                 let mut counts = [0u64; 4];
-                for (i, &p) in rows.iter().enumerate() {
-                    if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                        prefetch(text.words(), (ahead as usize).saturating_sub(1) / 32);
-                    }
-                    let p = p as usize;
-                    let c = if p == 0 { 0 } else { text.get(p - 1) };
+                for (i, &f) in rows.iter().enumerate() {
+                    let c = f & super::builder::SYMBOL;
                     counts[c as usize] += 1;
                     block[HEADER_WORDS + i / 32] |= (c as u64) << (62 - 2 * (i % 32));
                 }

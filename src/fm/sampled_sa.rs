@@ -36,48 +36,36 @@ pub struct SampledSaParts {
 }
 
 /// Builds a sampled suffix array from rows given in order, a run at a time.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct SampleBuilder {
-    rate: u32,
     parts: SampledSaParts,
     /// Sampled rows so far.
     total: u32,
 }
 
 impl SampleBuilder {
-    /// Keeps the positions that are multiples of `rate`.
-    pub fn new(rate: u32) -> SampleBuilder {
-        SampleBuilder {
-            rate,
-            parts: SampledSaParts::default(),
-            total: 0,
-        }
-    }
-
-    /// Adds the rows whose text positions are `positions` (a whole number of rank
-    /// blocks of [`ROWS_PER_RANK`] rows, except in the last call).
-    pub fn push(&mut self, positions: &[u32]) {
-        let rate = self.rate;
-        let groups: Vec<([u64; WORDS_PER_RANK], Vec<u32>)> = positions
+    /// Adds the rows whose flags ([`super::Rows::flags`]) are `flags`, with `sampled`
+    /// the text positions of those flagged as sampled, in row order (a whole number of
+    /// rank blocks of [`ROWS_PER_RANK`] rows, except in the last call).
+    pub fn push(&mut self, flags: &[u8], sampled: &[u32]) {
+        let groups: Vec<[u64; WORDS_PER_RANK]> = flags
             .par_chunks(ROWS_PER_RANK)
             .map(|rows| {
                 let mut words = [0u64; WORDS_PER_RANK];
-                let mut kept = Vec::new();
-                for (i, &p) in rows.iter().enumerate() {
-                    if p.is_multiple_of(rate) {
+                for (i, &f) in rows.iter().enumerate() {
+                    if f & super::builder::SAMPLED != 0 {
                         words[i / 64] |= 1 << (i % 64);
-                        kept.push(p);
                     }
                 }
-                (words, kept)
+                words
             })
             .collect();
-        for (words, kept) in groups {
+        for words in groups {
             self.parts.ranks.push(self.total);
             self.parts.bits.extend(words);
-            self.total += kept.len() as u32;
-            self.parts.positions.extend(kept);
+            self.total += words.iter().map(|w| w.count_ones()).sum::<u32>();
         }
+        self.parts.positions.extend_from_slice(sampled);
     }
 
     /// The arrays, with a last rank block that holds the total.

@@ -7,7 +7,7 @@ use anyhow::Context;
 use super::{index_path, write};
 use crate::device::{self, DeviceChoice};
 use crate::progress::Reporter;
-use crate::reference::read_fasta;
+use crate::reference::{read_fasta, Reference};
 use crate::sa::partition::part_size_within;
 use crate::sa::SaIndex;
 
@@ -26,6 +26,18 @@ pub struct BuildOptions {
     pub gpu_memory: Option<u64>,
 }
 
+/// Refuses a reference longer than the index supports.
+pub(super) fn check_size(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+    let n = reference.text.len() as u64;
+    anyhow::ensure!(
+        n <= u32::MAX_TEXT,
+        "{}: {n} bases; the index supports at most {} (u32 positions)",
+        fasta.display(),
+        u32::MAX_TEXT
+    );
+    Ok(())
+}
+
 /// Builds the index of `fasta` and writes `PREFIX.galign`.
 pub fn build_index(
     fasta: &Path,
@@ -34,13 +46,8 @@ pub fn build_index(
     log: &Reporter,
 ) -> anyhow::Result<()> {
     let reference = log.step("read reference", || read_fasta(fasta))?;
+    check_size(fasta, &reference)?;
     let n = reference.text.len() as u64;
-    anyhow::ensure!(
-        n <= u32::MAX_TEXT,
-        "{}: {n} bases; the index supports at most {} (u32 positions)",
-        fasta.display(),
-        u32::MAX_TEXT
-    );
     let cpu_part = options
         .memory
         .map(|budget| part_size_within::<u32>(n as usize, budget))

@@ -20,6 +20,28 @@ pub const MAGIC: &[u8; 8] = b"GALIGNIX";
 /// Format version written by this build; only this version is read.
 pub const VERSION: u32 = 1;
 const HEADER_LEN: usize = 64;
+
+/// What a container file holds: its magic bytes, the version written and read, and how
+/// errors name it and the command that remakes it.
+#[derive(Debug)]
+pub struct Kind {
+    /// First eight bytes.
+    pub magic: &'static [u8; 8],
+    /// Format version written; only this version is read.
+    pub version: u32,
+    /// What the file is, in errors ("index").
+    pub noun: &'static str,
+    /// The command that remakes it, in errors.
+    pub remake: &'static str,
+}
+
+/// The index file.
+pub const INDEX: Kind = Kind {
+    magic: MAGIC,
+    version: VERSION,
+    noun: "index",
+    remake: "galign index",
+};
 const ENTRY_LEN: usize = 32;
 const ALIGN: usize = 64;
 
@@ -27,30 +49,44 @@ const ALIGN: usize = 64;
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// The file could not be opened or mapped.
-    #[error("{path}: cannot open index: {source}")]
+    #[error("{path}: cannot open {}: {source}", kind.noun)]
     Io {
+        kind: &'static Kind,
         path: String,
         source: std::io::Error,
     },
     /// Not an index file at all.
-    #[error("{path}: not a galign index (bad magic bytes)")]
-    BadMagic { path: String },
+    #[error("{path}: not a galign {} (bad magic bytes)", kind.noun)]
+    BadMagic { kind: &'static Kind, path: String },
     /// An index of another format version.
-    #[error("{path}: index format version {found}, this galign reads version {expected}; rebuild it with `galign index`")]
+    #[error("{path}: {} format version {found}, this galign reads version {expected}; rebuild it with `{}`", kind.noun, kind.remake)]
     Version {
+        kind: &'static Kind,
         path: String,
         found: u32,
         expected: u32,
     },
     /// The file is shorter than its table says, or the table is malformed.
-    #[error("{path}: index file is truncated or corrupt ({what})")]
-    Truncated { path: String, what: String },
+    #[error("{path}: {} file is truncated or corrupt ({what})", kind.noun)]
+    Truncated {
+        kind: &'static Kind,
+        path: String,
+        what: String,
+    },
     /// A section's checksum does not match its bytes.
-    #[error("{path}: section {section} fails its checksum: the index is corrupt; rebuild it with `galign index`")]
-    Checksum { path: String, section: String },
+    #[error("{path}: section {section} fails its checksum: the {} is corrupt; rebuild it with `{}`", kind.noun, kind.remake)]
+    Checksum {
+        kind: &'static Kind,
+        path: String,
+        section: String,
+    },
     /// A required section is absent.
-    #[error("{path}: index lacks section {section}")]
-    Missing { path: String, section: String },
+    #[error("{path}: {} lacks section {section}", kind.noun)]
+    Missing {
+        kind: &'static Kind,
+        path: String,
+        section: String,
+    },
 }
 
 /// Views any plain integer slice as bytes.
@@ -59,9 +95,15 @@ pub fn as_bytes<T: Copy>(slice: &[T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(slice.as_ptr() as *const u8, std::mem::size_of_val(slice)) }
 }
 
-/// Writes `sections` (name, bytes) to `path` through a temporary file that is renamed
-/// into place only when complete.
+/// Writes the index `sections` (name, bytes) to `path` through a temporary file that is
+/// renamed into place only when complete.
 pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
+    write_kind(&INDEX, path, sections)
+}
+
+/// Writes a container of `kind` holding `sections` (name, bytes) to `path` through a
+/// temporary file that is renamed into place only when complete.
+pub fn write_kind(kind: &Kind, path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
     let mut table = Vec::with_capacity(sections.len());
     let mut offset = align(HEADER_LEN + ENTRY_LEN * sections.len());
     let checksums: Vec<u32> = sections
@@ -76,8 +118,8 @@ pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
     let file = AtomicFile::new(path);
     let mut out = BufWriter::with_capacity(1 << 22, file.create()?);
     let mut header = [0u8; HEADER_LEN];
-    header[..8].copy_from_slice(MAGIC);
-    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    header[..8].copy_from_slice(kind.magic);
+    header[8..12].copy_from_slice(&kind.version.to_le_bytes());
     header[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
     out.write_all(&header)?;
     for (name, off, len, crc) in &table {
@@ -103,18 +145,27 @@ fn align(x: usize) -> usize {
     x.div_ceil(ALIGN) * ALIGN
 }
 
-/// A memory-mapped index file whose header, table and checksums have been verified.
+/// A memory-mapped container file whose header, table and checksums have been verified.
 pub struct MappedFile {
+    kind: &'static Kind,
     map: memmap2::Mmap,
     sections: Vec<(String, usize, usize)>,
     path: String,
 }
 
 impl MappedFile {
-    /// Maps `path` and verifies magic, version, table and every section's checksum.
+    /// Maps the index `path` and verifies magic, version, table and every section's
+    /// checksum.
     pub fn open(path: &Path) -> Result<MappedFile, FormatError> {
+        Self::open_kind(&INDEX, path)
+    }
+
+    /// Maps `path`, a container of `kind`, and verifies magic, version, table and every
+    /// section's checksum.
+    pub fn open_kind(kind: &'static Kind, path: &Path) -> Result<MappedFile, FormatError> {
         let shown = path.display().to_string();
         let io = |source| FormatError::Io {
+            kind,
             path: shown.clone(),
             source,
         };
@@ -123,18 +174,20 @@ impl MappedFile {
         // by rename, never modify it in place.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         let truncated = |what: &str| FormatError::Truncated {
+            kind,
             path: shown.clone(),
             what: what.into(),
         };
-        if map.len() < HEADER_LEN || &map[..8] != MAGIC {
-            return Err(FormatError::BadMagic { path: shown });
+        if map.len() < HEADER_LEN || &map[..8] != kind.magic {
+            return Err(FormatError::BadMagic { kind, path: shown });
         }
         let version = u32::from_le_bytes(map[8..12].try_into().unwrap());
-        if version != VERSION {
+        if version != kind.version {
             return Err(FormatError::Version {
+                kind,
                 path: shown,
                 found: version,
-                expected: VERSION,
+                expected: kind.version,
             });
         }
         let count = u32::from_le_bytes(map[12..16].try_into().unwrap()) as usize;
@@ -164,11 +217,13 @@ impl MappedFile {
             .find_first(|((_, off, len), &crc)| crc32fast::hash(&map[*off..off + len]) != crc);
         if let Some(((name, _, _), _)) = bad {
             return Err(FormatError::Checksum {
+                kind,
                 path: shown,
                 section: name.clone(),
             });
         }
         Ok(MappedFile {
+            kind,
             map,
             sections,
             path: shown,
@@ -182,6 +237,7 @@ impl MappedFile {
             .iter()
             .find(|(n, _, _)| n == name)
             .ok_or_else(|| FormatError::Missing {
+                kind: self.kind,
                 path: self.path.clone(),
                 section: name.into(),
             })?;
@@ -195,6 +251,7 @@ impl MappedFile {
         let (pre, ints, post) = unsafe { bytes.align_to::<T>() };
         if !pre.is_empty() || !post.is_empty() {
             return Err(FormatError::Truncated {
+                kind: self.kind,
                 path: self.path.clone(),
                 what: format!("section {name} size"),
             });

@@ -4,6 +4,7 @@
 
 mod build;
 pub mod format;
+pub mod parts;
 
 pub use build::{build_index, BuildOptions};
 

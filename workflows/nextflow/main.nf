@@ -2,7 +2,9 @@
 /*
  * galign scatter/gather pipeline for Nextflow (DSL2).
  *
- *   GALIGN_INDEX   galign index, once for the reference (--fasta)
+ *   GALIGN_INDEX   galign index, once for the reference (--fasta); with
+ *                  --index_parts N > 1 instead GALIGN_INDEX_PART, one task per
+ *                  part (scatter), and GALIGN_INDEX_ASSEMBLE (gather): the same index
  *   SPLIT_FASTQ    each sample's reads -> params.chunks chunks (scatter)
  *   GALIGN_MAP     galign map | samtools sort, one task per chunk (GPU if allocated)
  *   MERGE_BAMS     samtools merge -c -p + index, one BAM per sample (gather)
@@ -17,6 +19,8 @@
  */
 
 include { GALIGN_INDEX } from './modules/local/galign/index/main'
+include { GALIGN_INDEX_PART     } from './modules/local/galign/index_part/main'
+include { GALIGN_INDEX_ASSEMBLE } from './modules/local/galign/index_assemble/main'
 include { GALIGN_MAP   } from './modules/local/galign/map/main'
 include { SPLIT_FASTQ  } from './modules/local/split_fastq/main'
 include { MERGE_BAMS   } from './modules/local/merge_bams/main'
@@ -26,14 +30,29 @@ workflow {
     if (!params.fasta) { error "Missing --fasta reference.fa[.gz]" }
     def n_chunks = params.chunks as int
     if (n_chunks < 1) { error "--chunks must be >= 1" }
+    def n_parts = params.index_parts as int
+    if (n_parts < 1) { error "--index_parts must be >= 1" }
 
     ch_versions = Channel.empty()
 
     // Reference -> index (a directory holding <name>.galign), used by every chunk.
     def fasta = file(params.fasta, checkIfExists: true)
-    GALIGN_INDEX(Channel.value([[id: fasta.simpleName], fasta]))
-    ch_index = GALIGN_INDEX.out.index.first()
-    ch_versions = ch_versions.mix(GALIGN_INDEX.out.versions)
+    if (n_parts == 1) {
+        GALIGN_INDEX(Channel.value([[id: fasta.simpleName], fasta]))
+        ch_index = GALIGN_INDEX.out.index.first()
+        ch_versions = ch_versions.mix(GALIGN_INDEX.out.versions)
+    } else {
+        // Scatter: one task per part of the index; gather: assemble them all.
+        GALIGN_INDEX_PART(
+            Channel.of(0..<n_parts).map { i -> [[id: fasta.simpleName, part: i, parts: n_parts], fasta] }
+        )
+        GALIGN_INDEX_ASSEMBLE(
+            Channel.value([[id: fasta.simpleName], fasta]),
+            GALIGN_INDEX_PART.out.part.map { meta, part -> part }.collect()
+        )
+        ch_index = GALIGN_INDEX_ASSEMBLE.out.index.first()
+        ch_versions = ch_versions.mix(GALIGN_INDEX_PART.out.versions.first(), GALIGN_INDEX_ASSEMBLE.out.versions)
+    }
 
     // Samplesheet -> [meta, [R1(, R2)]]
     ch_reads = Channel
