@@ -11,7 +11,8 @@ use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
 
-/// GPU-accelerated exact-match read aligner: FM-index construction and mapping.
+/// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
+/// and mapping.
 #[derive(Parser)]
 #[command(name = "galign", version, about, propagate_version = true)]
 struct Cli {
@@ -23,7 +24,8 @@ struct Cli {
 enum Command {
     /// Build the index of a FASTA reference (writes PREFIX.galign).
     Index(IndexArgs),
-    /// Map reads (FASTQ) to an index by exact matching; writes SAM or BAM.
+    /// Map reads (FASTQ) to an index, exactly or with up to K mismatches (-v K); writes
+    /// SAM or BAM.
     Map(MapArgs),
     /// Write the suffix array of a FASTA reference's text (little-endian integers).
     Sa(SaArgs),
@@ -38,9 +40,6 @@ struct Common {
     /// Where to run the heavy stages: auto (GPU if usable, else CPU), cpu, or gpu.
     #[arg(long, value_enum, default_value = "auto")]
     device: DeviceChoice,
-    /// Print per-step timings on stderr.
-    #[arg(short = 'v', long)]
-    verbose: bool,
 }
 
 #[derive(Args)]
@@ -61,6 +60,9 @@ struct IndexArgs {
     /// does not use it yet. [default: no limit]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// Print per-step timings on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -103,6 +105,14 @@ struct MapArgs {
     /// Also write the run's summary as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
+    /// Report alignments with at most K mismatches (0 to 3), end to end, no gaps, as
+    /// bowtie's -v K; a non-ACGT read base is a mismatch. K > 0 searches on the CPU.
+    #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=galign::search::schemes::MAX_MISMATCHES as i64))]
+    mismatches: u8,
+    /// Print per-step timings on stderr (-v is the mismatch count here, as in bowtie).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -116,6 +126,9 @@ struct SaArgs {
     /// text has 2^32 - 2 bases or more).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: PathBuf,
+    /// Print per-step timings on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -151,7 +164,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Index(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let prefix = match args.prefix {
                 Some(prefix) => prefix,
                 None if galign::io::is_stream(&args.reference) => anyhow::bail!(
@@ -169,7 +182,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }
         Command::Map(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let source = match (args.mates, args.interleaved) {
                 (Some(mates), _) => ReadSource::Paired(args.reads, mates),
                 (None, true) => ReadSource::Interleaved(args.reads),
@@ -182,6 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 max_alternatives: args.alternatives,
                 all_hits: args.all,
                 max_insert: args.max_insert,
+                max_mismatches: args.mismatches,
                 batch_size: args.batch_size as usize,
                 threads: rayon::current_num_threads(),
                 command_line: output_determining_command_line(),
@@ -207,7 +221,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Sa(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let reference = log.step("read reference", || {
                 galign::reference::read_fasta(&args.reference)
             })?;
@@ -274,10 +288,10 @@ fn parse_size(text: &str) -> Result<u64, String> {
 
 /// The command line for `@PG CL`, without the options that cannot change the output
 /// (threads, device, batch size, verbosity, stats file), so that output is byte-identical
-/// whatever they are.
+/// whatever they are. (`-v K` of `map`, the mismatches, stays.)
 fn output_determining_command_line() -> String {
     const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
-    const FLAGS: [&str; 2] = ["-v", "--verbose"];
+    const FLAGS: [&str; 1] = ["--verbose"];
     let mut words = Vec::new();
     let mut args = std::env::args();
     while let Some(arg) = args.next() {
@@ -295,8 +309,9 @@ fn output_determining_command_line() -> String {
     words.join(" ")
 }
 
-/// Applies the thread count and returns the reporter for the run.
-fn setup(common: &Common) -> anyhow::Result<Reporter> {
+/// Applies the thread count and returns the reporter for the run (`verbose`: with
+/// per-step timings).
+fn setup(common: &Common, verbose: bool) -> anyhow::Result<Reporter> {
     if let Some(threads) = common.threads {
         anyhow::ensure!(threads > 0, "-t must be at least 1");
         rayon::ThreadPoolBuilder::new()
@@ -304,7 +319,7 @@ fn setup(common: &Common) -> anyhow::Result<Reporter> {
             .build_global()
             .context("cannot start worker threads")?;
     }
-    Ok(Reporter::new(common.verbose))
+    Ok(Reporter::new(verbose))
 }
 
 fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {

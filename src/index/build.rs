@@ -1,4 +1,5 @@
-//! The `galign index` job: FASTA -> text -> suffix array -> FM index -> index file.
+//! The `galign index` job: FASTA -> text -> suffix array -> FM index, and the same for
+//! the reversed text (the mirror index of the k-mismatch search) -> index file.
 
 use std::path::Path;
 
@@ -8,8 +9,12 @@ use super::{index_path, write};
 use crate::device::{self, DeviceChoice};
 use crate::progress::Reporter;
 use crate::reference::read_fasta;
-use crate::sa::partition::part_size_within;
+use crate::sa::partition::{part_size_within, BudgetError};
 use crate::sa::SaIndex;
+
+/// The mirror's sampled suffix array is not kept (positions are located through the
+/// forward index): the sparsest sampling makes it cheapest to build.
+const MIRROR_SAMPLE_RATE: u32 = 1024;
 
 /// Settings of an index build.
 #[derive(Clone, Copy, Debug)]
@@ -51,8 +56,37 @@ pub fn build_index(
         options.device,
         log,
     )?;
+    // The mirror is built while the forward index and the text are held: the budget
+    // left for it is what they leave.
+    let held = fm.heap_bytes() + 8 * reference.text.words().len() as u64;
+    let mirror_part = options
+        .memory
+        .map(|budget| {
+            part_size_within::<u32>(n as usize, budget.saturating_sub(held)).map_err(|e| {
+                BudgetError {
+                    budget,
+                    needed: e.needed + held,
+                    ..e
+                }
+            })
+        })
+        .transpose()
+        .with_context(|| format!("{}: --memory (mirror index)", fasta.display()))?
+        .flatten();
+    let reversed = log.step("reverse the text", || reference.text.reversed());
+    if log.verbose() {
+        log.info("mirror index (the reversed text's):");
+    }
+    let mirror = device::fm_index(
+        &reversed,
+        MIRROR_SAMPLE_RATE,
+        mirror_part,
+        options.device,
+        log,
+    )?;
+    drop(reversed);
     let path = index_path(prefix);
-    log.step("write index", || write(&path, &reference, &fm))
+    log.step("write index", || write(&path, &reference, &fm, &mirror))
         .with_context(|| format!("cannot write index {}", path.display()))?;
     if log.verbose() {
         log.info(&format!(

@@ -17,8 +17,9 @@ compile_error!(
 
 /// First eight bytes of every index file.
 pub const MAGIC: &[u8; 8] = b"GALIGNIX";
-/// Format version written by this build; only this version is read.
-pub const VERSION: u32 = 1;
+/// Format version written by this build; only this version is read. Version 2 added
+/// the mirror index (`MOCC`, `mirror_primary`) that `map -v K` searches with.
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 const ENTRY_LEN: usize = 32;
 const ALIGN: usize = 64;
@@ -36,7 +37,7 @@ pub enum FormatError {
     #[error("{path}: not a galign index (bad magic bytes)")]
     BadMagic { path: String },
     /// An index of another format version.
-    #[error("{path}: index format version {found}, this galign reads version {expected}; rebuild it with `galign index`")]
+    #[error("{path}: index format version {found}, this galign reads version {expected}; rebuild it with `galign index -p PREFIX REFERENCE.fa`")]
     Version {
         path: String,
         found: u32,
