@@ -34,18 +34,20 @@ pub fn mismatches_at(text: PackedRef<'_>, start: usize, codes: &[u8], limit: u8)
     found
 }
 
-/// Reusable plans of [`occurrences`] (they depend only on the read length and k).
+/// Reusable plans of [`occurrences`] (they depend only on k, the read length and the
+/// text length).
 #[derive(Clone, Debug, Default)]
 pub struct Plans {
-    key: Option<(u8, usize)>,
+    key: Option<(u8, usize, usize)>,
     steps: Vec<Vec<Step>>,
 }
 
 impl Plans {
-    /// The steps of every search of the scheme for `k` mismatches and `len` bases.
-    fn get(&mut self, k: u8, len: usize) -> &[Vec<Step>] {
-        if self.key != Some((k, len)) {
-            self.steps = searches(k, len)
+    /// The steps of every search of the scheme for `k` mismatches and `len` bases in a
+    /// text where strings of `unique_len` bases are mostly unique.
+    fn get(&mut self, k: u8, len: usize, unique_len: usize) -> &[Vec<Step>] {
+        if self.key != Some((k, len, unique_len)) {
+            self.steps = searches(k, len, unique_len)
                 .iter()
                 .map(|search| {
                     let mut steps = Vec::new();
@@ -53,7 +55,7 @@ impl Plans {
                     steps
                 })
                 .collect();
-            self.key = Some((k, len));
+            self.key = Some((k, len, unique_len));
         }
         &self.steps
     }
@@ -69,7 +71,9 @@ pub fn occurrences(
     plans: &mut Plans,
     out: &mut Vec<u64>,
 ) {
-    for steps in plans.get(k, codes.len()) {
+    // log4 of the text length, rounded up: random strings this long are mostly unique.
+    let unique_len = (65 - index.forward.text.len().leading_zeros() as usize) / 2;
+    for steps in plans.get(k, codes.len(), unique_len) {
         let mut walk = Walk {
             index,
             codes,
