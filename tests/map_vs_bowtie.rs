@@ -12,9 +12,6 @@ use std::process::Command;
 
 use common::*;
 
-/// A hit and its mismatches.
-type Scored = (HitKey, u8);
-
 /// bowtie's hits for `reads` against `reference` (built into `dir`) with up to `k`
 /// mismatches.
 fn bowtie_hits(reference: &Path, reads: &Path, dir: &Path, k: u8) -> BTreeSet<Scored> {
@@ -115,27 +112,6 @@ fn compare(reference: &Path, read_sets: &[&Path]) {
             reads.display()
         );
     }
-}
-
-/// The (hit, NM) of every mapped record of a SAM text.
-fn sam_mismatches(sam: &str) -> BTreeSet<Scored> {
-    sam.lines()
-        .filter(|l| !l.starts_with('@'))
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let flag: u16 = f[1].parse().unwrap();
-            let nm = f[11..].iter().find_map(|t| t.strip_prefix("NM:i:"));
-            (flag & 4 == 0).then(|| {
-                let hit = (
-                    f[0].to_string(),
-                    flag & 16 != 0,
-                    f[2].to_string(),
-                    f[3].parse::<u64>().unwrap() - 1,
-                );
-                (hit, nm.expect("NM on every hit").parse().unwrap())
-            })
-        })
-        .collect()
 }
 
 #[test]

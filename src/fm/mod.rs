@@ -56,6 +56,13 @@ impl FmParts {
             + 4 * (s.ranks.len() + s.positions.len() + self.jump.len())) as u64
     }
 
+    /// Frees the sampled suffix array and the jump table, keeping the BWT/Occ (all a
+    /// mirror index needs).
+    pub fn drop_locate_and_jump(&mut self) {
+        self.sampled = SampledSaParts::default();
+        self.jump = Vec::new();
+    }
+
     /// A borrowed view for searching `text`, the text these arrays were built from.
     pub fn view<'a>(&'a self, text: &'a PackedText) -> FmIndex<'a> {
         FmIndex {

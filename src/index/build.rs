@@ -43,41 +43,32 @@ pub fn build_index(
         fasta.display(),
         u32::MAX_TEXT
     );
-    let cpu_part = options
-        .memory
-        .map(|budget| part_size_within::<u32>(n as usize, budget))
-        .transpose()
-        .with_context(|| format!("{}: --memory", fasta.display()))?
-        .flatten();
-    let fm = device::fm_index(
-        &reference.text,
-        options.sample_rate,
-        cpu_part,
-        options.device,
-        log,
-    )?;
-    // The mirror is built while the forward index and the text are held: the budget
-    // left for it is what they leave.
-    let held = fm.heap_bytes() + 8 * reference.text.words().len() as u64;
-    let mirror_part = options
-        .memory
-        .map(|budget| {
-            part_size_within::<u32>(n as usize, budget.saturating_sub(held)).map_err(|e| {
-                BudgetError {
-                    budget,
-                    needed: e.needed + held,
-                    ..e
-                }
+    // The mirror first, kept as its BWT/Occ alone: while it is built the text is held
+    // beside its own (reversed) text, and while the forward index is built, only its
+    // Occ; each build gets the budget that the held arrays leave.
+    let part_within = |held: u64, what: &str| {
+        options
+            .memory
+            .map(|budget| {
+                part_size_within::<u32>(n as usize, budget.saturating_sub(held)).map_err(|e| {
+                    BudgetError {
+                        budget,
+                        needed: e.needed + held,
+                        ..e
+                    }
+                })
             })
-        })
-        .transpose()
-        .with_context(|| format!("{}: --memory (mirror index)", fasta.display()))?
-        .flatten();
+            .transpose()
+            .with_context(|| format!("{}: --memory ({what})", fasta.display()))
+            .map(Option::flatten)
+    };
+    let text_bytes = 8 * reference.text.words().len() as u64;
+    let mirror_part = part_within(text_bytes, "mirror index")?;
     let reversed = log.step("reverse the text", || reference.text.reversed());
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
-    let mirror = device::fm_index(
+    let mut mirror = device::fm_index(
         &reversed,
         MIRROR_SAMPLE_RATE,
         mirror_part,
@@ -85,6 +76,18 @@ pub fn build_index(
         log,
     )?;
     drop(reversed);
+    mirror.drop_locate_and_jump();
+    let cpu_part = part_within(mirror.heap_bytes(), "forward index")?;
+    if log.verbose() {
+        log.info("forward index:");
+    }
+    let fm = device::fm_index(
+        &reference.text,
+        options.sample_rate,
+        cpu_part,
+        options.device,
+        log,
+    )?;
     let path = index_path(prefix);
     log.step("write index", || write(&path, &reference, &fm, &mirror))
         .with_context(|| format!("cannot write index {}", path.display()))?;

@@ -105,6 +105,42 @@ mod tests {
         }
     }
 
+    fn with_mismatches(mismatches: u8, h: Hit) -> Hit {
+        Hit { mismatches, ..h }
+    }
+
+    #[test]
+    fn the_best_stratum_decides() {
+        let hits = [
+            with_mismatches(1, hit(0, 10, false)),
+            with_mismatches(1, hit(0, 20, false)),
+            with_mismatches(2, hit(0, 30, false)),
+        ];
+        assert_eq!(best_stratum(&hits), 2);
+        assert_eq!(best_stratum(&hits[2..]), 1);
+        assert_eq!(best_stratum(&[]), 0);
+        for name in [&b"a"[..], b"b", b"c", b"read7"] {
+            assert!(choose_single(name, &hits, 0).unwrap() < 2);
+        }
+        // Of two concordant combinations the one with fewer mismatches wins, whatever
+        // the name; a pair is proper only when both mates' best hits are unique.
+        let mates = [
+            with_mismatches(0, hit(0, 500, true)),
+            with_mismatches(2, hit(0, 100, true)),
+        ];
+        let firsts = [
+            with_mismatches(1, hit(0, 50, false)),
+            with_mismatches(1, hit(0, 400, false)),
+        ];
+        for name in [&b"a"[..], b"b", b"c", b"read7"] {
+            let c = choose_pair(name, &firsts, 50, &mates, 50, 1000);
+            assert_eq!(c.second, Some(0), "{c:?}");
+            assert!(!c.proper, "mate 1 has two best hits");
+        }
+        let c = choose_pair(b"a", &firsts[1..], 50, &mates, 50, 1000);
+        assert_eq!((c.first, c.second, c.proper), (Some(0), Some(0), true));
+    }
+
     #[test]
     fn concordance_rules() {
         assert!(concordant(

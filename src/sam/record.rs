@@ -777,6 +777,65 @@ mod tests {
     }
 
     #[test]
+    fn mapq_follows_the_strata() {
+        let h = |mismatches| Hit {
+            mismatches,
+            contig: 0,
+            pos: 0,
+            reverse: false,
+        };
+        assert_eq!(mapq(&[h(2)]), 60);
+        assert_eq!(mapq(&[h(0), h(0), h(3)]), 0);
+        assert_eq!(mapq(&[h(0), h(1)]), 20);
+        assert_eq!(mapq(&[h(1), h(3), h(3)]), 40);
+        assert_eq!(mapq(&[h(0), h(3)]), 59);
+    }
+
+    #[test]
+    fn nm_md_as_and_xs_describe_the_mismatches() {
+        // Reference AACCGGTTAC at 0; the read matches at 0 with two mismatches (its
+        // 3rd base and an N), and its reverse complement elsewhere exactly.
+        let text = PackedText::from_codes(&[0, 0, 1, 1, 2, 2, 3, 3, 0, 1]);
+        let layout = layout();
+        let options = RecordOptions {
+            layout: &layout,
+            text: text.as_ref(),
+            read_group: None,
+            max_alternatives: 5,
+            all_hits: false,
+        };
+        let read = read("r", "AAGCGNTTAC", None);
+        let hits = [
+            Hit {
+                mismatches: 0,
+                contig: 1,
+                pos: 0,
+                reverse: true,
+            },
+            Hit {
+                mismatches: 2,
+                contig: 0,
+                pos: 0,
+                reverse: false,
+            },
+        ];
+        let record = ReadHits {
+            read: &read,
+            hits: &hits,
+            primary: Some(0),
+            options: &options,
+        };
+        let mut md = Vec::new();
+        assert_eq!(record.hit_tags(1, &mut md), (2, 8 - 2 * 4, Some(10)));
+        assert_eq!(md, b"2C2G4");
+        assert_eq!(record.hit_tags(0, &mut md), (0, 10, Some(0)));
+        assert_eq!(md, b"10");
+        let mut xa = Vec::new();
+        record.push_xa(&mut xa);
+        assert_eq!(xa, b"chr1,+1,10M,2;");
+    }
+
+    #[test]
     fn bam_records_are_htslib_records_byte_for_byte() {
         let count = each_case(&layout(), |record, fields| {
             let mut ours = Vec::new();
