@@ -14,7 +14,7 @@
 //! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
 //! records task, fused with building the read's records. Whether the GPU is used, and
 //! what a GPU error means, is [`DeviceChoice::decide`]'s; the GPU has no mismatch
-//! search yet, so `-v K` with `K > 0` runs on the CPU ([`search_device`]).
+//! search yet, so `-v K` with `K > 0` runs on the CPU (`search_device`).
 
 pub mod pairing;
 
