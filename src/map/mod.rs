@@ -250,9 +250,11 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
 
 /// Where the search of this run may go: `options.device`, but the CPU for a mismatch
 /// search (`-v K`, `K > 0`), which has no GPU kernel yet (said once under `auto`; an
-/// error under `gpu`).
+/// error under `gpu`); more mismatches than the search schemes cover are an error.
 fn search_device(options: &MapOptions, log: &Reporter) -> anyhow::Result<DeviceChoice> {
     let k = options.max_mismatches;
+    let most = crate::search::schemes::MAX_MISMATCHES;
+    anyhow::ensure!(k <= most, "-v {k}: at most {most} mismatches are supported");
     if k == 0 || options.device == DeviceChoice::Cpu {
         return Ok(options.device);
     }
