@@ -71,7 +71,7 @@ bench() {
   rows+=("-- $label: $n reads|")
   for dev in auto gpu cpu; do
     cd "$o/$dev"
-    timed "$label: $dev, FASTQ -> SAM -a" out.sam "$galign" map -v -a --device $dev -o out.sam "$idx" "$fq"
+    timed "$label: $dev, FASTQ -> SAM -a" out.sam "$galign" map --verbose -a --device $dev -o out.sam "$idx" "$fq"
   done
   same "$o/gpu/out.sam" "$o/cpu/out.sam"; same "$o/auto/out.sam" "$o/cpu/out.sam"
   if [ -n "$bt" ]; then
@@ -79,20 +79,20 @@ bench() {
   fi
   for dev in gpu cpu; do
     cd "$o/$dev"
-    timed "$label: $dev, gzip FASTQ -> BAM" gz.bam "$galign" map -v --device $dev -o gz.bam "$idx" "$fq.gz"
-    timed "$label: $dev, BGZF FASTQ -> BAM" bgzf.bam "$galign" map -v --device $dev -o bgzf.bam "$idx" "$fq.bgzf.gz"
+    timed "$label: $dev, gzip FASTQ -> BAM" gz.bam "$galign" map --verbose --device $dev -o gz.bam "$idx" "$fq.gz"
+    timed "$label: $dev, BGZF FASTQ -> BAM" bgzf.bam "$galign" map --verbose --device $dev -o bgzf.bam "$idx" "$fq.bgzf.gz"
   done
   same "$o/gpu/gz.bam" "$o/cpu/gz.bam"; same "$o/gpu/bgzf.bam" "$o/cpu/bgzf.bam"
   # The same reads from the file and from a pipe (`cat FILE | galign map INDEX -`:
   # the pipe's own cost; galign inflates the gzip itself), outputs equal but for @PG CL.
   cd "$o/auto"
-  timed "$label: auto, gzip FASTQ file -> SAM -a" file.sam "$galign" map -v -a -o file.sam "$idx" "$fq.gz"
+  timed "$label: auto, gzip FASTQ file -> SAM -a" file.sam "$galign" map --verbose -a -o file.sam "$idx" "$fq.gz"
   same <(grep -v "^@PG" file.sam) <(grep -v "^@PG" out.sam)
   timed "$label: auto, gzip FASTQ from a pipe -> SAM -a" pipe.sam \
-    bash -c "cat '$fq.gz' | '$galign' map -v -a -o pipe.sam '$idx' -"
+    bash -c "cat '$fq.gz' | '$galign' map --verbose -a -o pipe.sam '$idx' -"
   same <(grep -v '^@PG' pipe.sam) <(grep -v '^@PG' out.sam)
   timed "$label: auto, FASTQ from a pipe -> SAM -a" pipe.sam \
-    bash -c "cat '$fq' | '$galign' map -v -a -o pipe.sam '$idx' -"
+    bash -c "cat '$fq' | '$galign' map --verbose -a -o pipe.sam '$idx' -"
   same <(grep -v '^@PG' pipe.sam) <(grep -v '^@PG' out.sam)
   cd "$work"; rm -rf "$o"
 }

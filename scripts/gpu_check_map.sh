@@ -93,7 +93,7 @@ run() {
   # input in the page cache, as for bowtie: time the mapper, not the disk.
   rm -f "$work/$dev/big.$fmt"; sync; cat "$reads" >/dev/null
   local t0; t0=$(now)
-  (cd "$work/$dev" && "$galign" map -v --device "$dev" "$@" -o "big.$fmt" "$idx" "$reads" 2>big.err) \
+  (cd "$work/$dev" && "$galign" map --verbose --device "$dev" "$@" -o "big.$fmt" "$idx" "$reads" 2>big.err) \
     || { cat "$work/$dev/big.err"; exit 1; }
   rows+=("$name|$(calc "$(now) - $t0")")
   sed "s/^/  [$name] /" "$work/$dev/big.err"

@@ -26,11 +26,13 @@ pub fn encode(seq: &[u8], out: &mut Vec<u8>) -> bool {
     out.iter().all(|&c| c != NOT_A_BASE)
 }
 
-/// Reverse complement of 2-bit codes, in place.
+/// Reverse complement of 2-bit codes, in place; [`NOT_A_BASE`] stays itself.
 pub fn reverse_complement_codes(codes: &mut [u8]) {
     codes.reverse();
     for c in codes.iter_mut() {
-        *c = 3 - *c;
+        if *c != NOT_A_BASE {
+            *c = 3 - *c;
+        }
     }
 }
 

@@ -11,7 +11,8 @@ use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
 
-/// GPU-accelerated exact-match read aligner: FM-index construction and mapping.
+/// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
+/// and mapping.
 #[derive(Parser)]
 #[command(name = "galign", version, about, propagate_version = true)]
 struct Cli {
@@ -24,7 +25,8 @@ enum Command {
     /// Build the index of a FASTA reference (writes PREFIX.galign); on several nodes, one
     /// share of it per job (--parts N --part I), then the index from the shares (--assemble).
     Index(IndexArgs),
-    /// Map reads (FASTQ) to an index by exact matching; writes SAM or BAM.
+    /// Map reads (FASTQ) to an index, exactly or with up to K mismatches (-v K); writes
+    /// SAM or BAM.
     Map(MapArgs),
     /// Write the suffix array of a FASTA reference's text (little-endian integers).
     Sa(SaArgs),
@@ -39,9 +41,6 @@ struct Common {
     /// Where to run the heavy stages: auto (GPU if usable, else CPU), cpu, or gpu.
     #[arg(long, value_enum, default_value = "auto")]
     device: DeviceChoice,
-    /// Print per-step timings on stderr.
-    #[arg(short = 'v', long)]
-    verbose: bool,
 }
 
 #[derive(Args)]
@@ -91,6 +90,9 @@ struct IndexArgs {
     /// names the least that works [default: the device's free memory less 1 GiB]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     gpu_memory: Option<u64>,
+    /// Print per-step timings on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -133,6 +135,14 @@ struct MapArgs {
     /// Also write the run's summary as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
+    /// Report alignments with at most K mismatches (0 to 3), end to end, no gaps, as
+    /// bowtie's -v K; a non-ACGT read base is a mismatch. K > 0 searches on the CPU.
+    #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=galign::search::schemes::MAX_MISMATCHES as i64))]
+    mismatches: u8,
+    /// Print per-step timings on stderr (-v is the mismatch count here, as in bowtie).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -146,6 +156,9 @@ struct SaArgs {
     /// text has 2^32 - 2 bases or more).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: PathBuf,
+    /// Print per-step timings on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -181,7 +194,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Index(args) if args.parts.is_some() => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             ensure_cpu(&args.common)?;
             let (Some(parts), Some(part), Some(output)) = (args.parts, args.part, &args.output)
             else {
@@ -191,7 +204,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             galign::index::parts::build_part(&args.reference, spec, args.sample_rate, output, &log)
         }
         Command::Index(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let prefix = match args.prefix {
                 Some(prefix) => prefix,
                 None if galign::io::is_stream(&args.reference) => anyhow::bail!(
@@ -207,6 +220,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     &args.reference,
                     &prefix,
                     &args.part_files,
+                    args.common.device,
                     &log,
                 );
             }
@@ -219,7 +233,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }
         Command::Map(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let source = match (args.mates, args.interleaved) {
                 (Some(mates), _) => ReadSource::Paired(args.reads, mates),
                 (None, true) => ReadSource::Interleaved(args.reads),
@@ -232,6 +246,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 max_alternatives: args.alternatives,
                 all_hits: args.all,
                 max_insert: args.max_insert,
+                max_mismatches: args.mismatches,
                 batch_size: args.batch_size as usize,
                 threads: rayon::current_num_threads(),
                 command_line: output_determining_command_line(),
@@ -257,7 +272,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Sa(args) => {
-            let log = setup(&args.common)?;
+            let log = setup(&args.common, args.verbose)?;
             let reference = log.step("read reference", || {
                 galign::reference::read_fasta(&args.reference)
             })?;
@@ -324,10 +339,10 @@ fn parse_size(text: &str) -> Result<u64, String> {
 
 /// The command line for `@PG CL`, without the options that cannot change the output
 /// (threads, device, batch size, verbosity, stats file), so that output is byte-identical
-/// whatever they are.
+/// whatever they are. (`-v K` of `map`, the mismatches, stays.)
 fn output_determining_command_line() -> String {
     const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
-    const FLAGS: [&str; 2] = ["-v", "--verbose"];
+    const FLAGS: [&str; 1] = ["--verbose"];
     let mut words = Vec::new();
     let mut args = std::env::args();
     while let Some(arg) = args.next() {
@@ -345,8 +360,9 @@ fn output_determining_command_line() -> String {
     words.join(" ")
 }
 
-/// Applies the thread count and returns the reporter for the run.
-fn setup(common: &Common) -> anyhow::Result<Reporter> {
+/// Applies the thread count and returns the reporter for the run (`verbose`: with
+/// per-step timings).
+fn setup(common: &Common, verbose: bool) -> anyhow::Result<Reporter> {
     if let Some(threads) = common.threads {
         anyhow::ensure!(threads > 0, "-t must be at least 1");
         rayon::ThreadPoolBuilder::new()
@@ -354,7 +370,7 @@ fn setup(common: &Common) -> anyhow::Result<Reporter> {
             .build_global()
             .context("cannot start worker threads")?;
     }
-    Ok(Reporter::new(common.verbose))
+    Ok(Reporter::new(verbose))
 }
 
 fn to_le_bytes<I: galign::sa::SaIndex>(sa: &[I]) -> Vec<u8> {

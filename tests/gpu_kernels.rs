@@ -732,6 +732,7 @@ fn map_bytes(
         max_alternatives: 5,
         all_hits,
         max_insert: 1000,
+        max_mismatches: 0,
         batch_size,
         threads: 4,
         command_line: "galign map test".into(),

@@ -182,6 +182,14 @@ fn corrupt_or_foreign_indexes_are_refused() {
     version[8] = 99;
     std::fs::write(&path, &version).unwrap();
     assert!(map_error().contains("version 99"));
+    // An index of format 1 (before the mirror index) names the command that rebuilds it.
+    version[8] = 1;
+    std::fs::write(&path, &version).unwrap();
+    let e = map_error();
+    assert!(
+        e.contains("version 1,") && e.contains("galign index -p"),
+        "{e}"
+    );
 
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
     assert!(map_error().contains("truncated"));

@@ -4,12 +4,14 @@
 //! Rows are those of the suffix array of `text + sentinel`: row 0 is the sentinel's
 //! suffix, rows `1..=n` are the suffix array built by [`crate::sa`].
 
+pub mod bidir;
 mod builder;
 pub mod jump;
 pub mod occ;
 pub mod sampled_sa;
 
 use crate::reference::{PackedRef, PackedText};
+pub use bidir::{BiInterval, Bidirectional};
 pub use builder::{FmBuilder, Rows, SAMPLED, SYMBOL};
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
@@ -45,6 +47,20 @@ impl FmParts {
         let mut builder = FmBuilder::new(text, sample_rate);
         builder.push(sa);
         builder.finish()
+    }
+
+    /// Bytes of the arrays held on the heap.
+    pub fn heap_bytes(&self) -> u64 {
+        let s = &self.sampled;
+        (8 * (self.occ.len() + s.bits.len())
+            + 4 * (s.ranks.len() + s.positions.len() + self.jump.len())) as u64
+    }
+
+    /// Frees the sampled suffix array and the jump table, keeping the BWT/Occ (all a
+    /// mirror index needs).
+    pub fn drop_locate_and_jump(&mut self) {
+        self.sampled = SampledSaParts::default();
+        self.jump = Vec::new();
     }
 
     /// A borrowed view for searching `text`, the text these arrays were built from.
@@ -217,6 +233,7 @@ mod tests {
                             .filter(|&&b| b == Some(s))
                             .count() as u64;
                         assert_eq!(fm.occ.occ(s, i as u64), naive, "occ({s},{i}) len {len}");
+                        assert_eq!(fm.occ.occ_all(i as u64)[s as usize], naive);
                     }
                 }
                 // Locate every row.

@@ -144,6 +144,37 @@ impl<'a> Occ<'a> {
         count
     }
 
+    /// Occurrences of each symbol in rows `0..i` (the sentinel never counts): one block
+    /// read for all four, as a bidirectional extension needs them.
+    #[inline]
+    pub fn occ_all(&self, i: u64) -> [u64; 4] {
+        let b = (i / ROWS_PER_BLOCK as u64) as usize;
+        let r = (i % ROWS_PER_BLOCK as u64) as usize;
+        let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
+        let mut counts = [
+            block[0] & 0xFFFF_FFFF,
+            block[0] >> 32,
+            block[1] & 0xFFFF_FFFF,
+            block[1] >> 32,
+        ];
+        for w in 0..=r / 32 {
+            let len = if w < r / 32 { 32 } else { r % 32 };
+            let word = block[HEADER_WORDS + w];
+            // A is what is left of the `len` symbols once C, G and T are counted.
+            let mut others = 0;
+            for c in 1..4u8 {
+                let n = count_in_word(word, c, len);
+                counts[c as usize] += n;
+                others += n;
+            }
+            counts[0] += len as u64 - others;
+        }
+        if self.primary < i {
+            counts[0] -= 1;
+        }
+        counts
+    }
+
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
     #[inline]
     pub fn symbol(&self, i: u64) -> u8 {

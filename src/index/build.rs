@@ -1,4 +1,5 @@
-//! The `galign index` job: FASTA -> text -> suffix array -> FM index -> index file.
+//! The `galign index` job: FASTA -> text -> suffix array -> FM index, and the same for
+//! the reversed text (the mirror index of the k-mismatch search) -> index file.
 
 use std::path::Path;
 
@@ -6,10 +7,15 @@ use anyhow::Context;
 
 use super::{index_path, write};
 use crate::device::{self, DeviceChoice};
+use crate::fm::FmParts;
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
-use crate::sa::partition::part_size_within;
+use crate::sa::partition::{part_size_within, BudgetError};
 use crate::sa::SaIndex;
+
+/// The mirror's sampled suffix array is not kept (positions are located through the
+/// forward index): the sparsest sampling makes it cheapest to build.
+const MIRROR_SAMPLE_RATE: u32 = 1024;
 
 /// Settings of an index build.
 #[derive(Clone, Copy, Debug)]
@@ -48,15 +54,20 @@ pub fn build_index(
     let reference = log.step("read reference", || read_fasta(fasta))?;
     check_size(fasta, &reference)?;
     let n = reference.text.len() as u64;
-    let cpu_part = options
-        .memory
-        .map(|budget| part_size_within::<u32>(n as usize, budget))
-        .transpose()
-        .with_context(|| format!("{}: --memory", fasta.display()))?
-        .flatten();
     if let Some(budget) = options.gpu_memory {
         crate::gpu::partition::part_size_within(n as usize, budget)
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
+    }
+    let mirror = mirror_index(fasta, &reference, &options, log)?;
+    let cpu_part = cpu_part_within(
+        fasta,
+        n,
+        options.memory,
+        mirror.heap_bytes(),
+        "forward index",
+    )?;
+    if log.verbose() {
+        log.info("forward index:");
     }
     let fm = device::fm_index(
         &reference.text,
@@ -66,7 +77,7 @@ pub fn build_index(
         log,
     )?;
     let path = index_path(prefix);
-    log.step("write index", || write(&path, &reference, &fm))
+    log.step("write index", || write(&path, &reference, &fm, &mirror))
         .with_context(|| format!("cannot write index {}", path.display()))?;
     if log.verbose() {
         log.info(&format!(
@@ -79,4 +90,55 @@ pub fn build_index(
         ));
     }
     Ok(())
+}
+
+/// The mirror index of `reference` (read from `fasta`): the reversed text's BWT and Occ,
+/// all that `map -v K` needs of it, built first, while only the text is held, within
+/// the budgets of `options`.
+pub(crate) fn mirror_index(
+    fasta: &Path,
+    reference: &Reference,
+    options: &BuildOptions,
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let n = reference.text.len() as u64;
+    let text_bytes = 8 * reference.text.words().len() as u64;
+    let mirror_part = cpu_part_within(fasta, n, options.memory, text_bytes, "mirror index")?;
+    let reversed = log.step("reverse the text", || reference.text.reversed());
+    if log.verbose() {
+        log.info("mirror index (the reversed text's):");
+    }
+    let mut mirror = device::fm_index(
+        &reversed,
+        MIRROR_SAMPLE_RATE,
+        (mirror_part, options.gpu_memory),
+        options.device,
+        log,
+    )?;
+    mirror.drop_locate_and_jump();
+    Ok(mirror)
+}
+
+/// The part size of a CPU build of `n` bases within the host budget `memory` while
+/// `held` bytes are held besides (`None`: the whole-text sorter fits, or no budget).
+fn cpu_part_within(
+    fasta: &Path,
+    n: u64,
+    memory: Option<u64>,
+    held: u64,
+    what: &str,
+) -> anyhow::Result<Option<usize>> {
+    memory
+        .map(|budget| {
+            part_size_within::<u32>(n as usize, budget.saturating_sub(held)).map_err(|e| {
+                BudgetError {
+                    budget,
+                    needed: e.needed + held,
+                    ..e
+                }
+            })
+        })
+        .transpose()
+        .with_context(|| format!("{}: --memory ({what})", fasta.display()))
+        .map(Option::flatten)
 }

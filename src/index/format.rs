@@ -17,8 +17,9 @@ compile_error!(
 
 /// First eight bytes of every index file.
 pub const MAGIC: &[u8; 8] = b"GALIGNIX";
-/// Format version written by this build; only this version is read.
-pub const VERSION: u32 = 1;
+/// Format version written by this build; only this version is read. Version 2 added
+/// the mirror index (`MOCC`, `mirror_primary`) that `map -v K` searches with.
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 
 /// What a container file holds: its magic bytes, the version written and read, and how
@@ -40,7 +41,7 @@ pub const INDEX: Kind = Kind {
     magic: MAGIC,
     version: VERSION,
     noun: "index",
-    remake: "galign index",
+    remake: "galign index -p PREFIX REFERENCE.fa",
 };
 const ENTRY_LEN: usize = 32;
 const ALIGN: usize = 64;

@@ -1,6 +1,7 @@
 //! The galign index: one file `PREFIX.galign` holding the reference layout, the packed
-//! text and the FM index (see `docs/FORMAT.md`), written atomically and read through a
-//! memory map.
+//! text, the FM index and the mirror index (the BWT/Occ of the reversed text, for the
+//! bidirectional k-mismatch search; see `docs/FORMAT.md` and `docs/MISMATCHES.md`),
+//! written atomically and read through a memory map.
 
 mod build;
 pub mod format;
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fm::{FmIndex, FmParts, Occ, SampledSa};
+use crate::fm::{Bidirectional, FmIndex, FmParts, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
 use format::{as_bytes, FormatError, MappedFile};
 
@@ -42,10 +43,23 @@ pub struct Meta {
     pub k: u32,
     /// Contigs and ambiguous runs.
     pub layout: Layout,
+    /// BWT row of the sentinel in the mirror index (that of the reversed text).
+    pub mirror_primary: u64,
 }
 
-/// Writes the index of `reference`, whose FM index is `fm`, to `path` (atomically).
-pub fn write(path: &Path, reference: &Reference, fm: &FmParts) -> std::io::Result<()> {
+/// Writes the index of `reference`, whose FM index is `fm` and that of its reversed text
+/// `mirror` (of which only the BWT/Occ is kept), to `path` (atomically).
+pub fn write(
+    path: &Path,
+    reference: &Reference,
+    fm: &FmParts,
+    mirror: &FmParts,
+) -> std::io::Result<()> {
+    assert_eq!(
+        (mirror.n, mirror.c),
+        (fm.n, fm.c),
+        "the mirror of the same text"
+    );
     let meta = Meta {
         text_len: fm.n,
         primary: fm.primary,
@@ -53,6 +67,7 @@ pub fn write(path: &Path, reference: &Reference, fm: &FmParts) -> std::io::Resul
         sample_rate: fm.sample_rate,
         k: fm.k,
         layout: reference.layout.clone(),
+        mirror_primary: mirror.primary,
     };
     let meta = serde_json::to_vec(&meta).expect("metadata serializes");
     format::write(
@@ -65,6 +80,7 @@ pub fn write(path: &Path, reference: &Reference, fm: &FmParts) -> std::io::Resul
             ("SARANK", as_bytes(&fm.sampled.ranks)),
             ("SAPOS", as_bytes(&fm.sampled.positions)),
             ("JUMP", as_bytes(&fm.jump)),
+            ("MOCC", as_bytes(&mirror.occ)),
         ],
     )
 }
@@ -98,13 +114,12 @@ impl Index {
         let meta: Meta =
             serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
         let rows = meta.text_len as usize + 1;
+        let occ_bytes = (rows.div_ceil(crate::fm::occ::ROWS_PER_BLOCK) + 1)
+            * crate::fm::occ::WORDS_PER_BLOCK
+            * 8;
         let expected_bytes = [
-            (
-                "OCC",
-                (rows.div_ceil(crate::fm::occ::ROWS_PER_BLOCK) + 1)
-                    * crate::fm::occ::WORDS_PER_BLOCK
-                    * 8,
-            ),
+            ("OCC", occ_bytes),
+            ("MOCC", occ_bytes),
             ("JUMP", (2usize << (2 * meta.k)) * 4),
             ("TEXT", PackedText::word_count(meta.text_len as usize) * 8),
         ];
@@ -152,6 +167,18 @@ impl Index {
             },
             k: self.meta.k,
             jump: ints("JUMP"),
+        }
+    }
+
+    /// The FM index with the mirror's BWT/Occ, for searching with mismatches.
+    pub fn bidirectional(&self) -> Bidirectional<'_> {
+        Bidirectional {
+            forward: self.fm(),
+            mirror: Occ::new(
+                self.file.ints::<u64>("MOCC").expect("checked"),
+                self.meta.text_len + 1,
+                self.meta.mirror_primary,
+            ),
         }
     }
 

@@ -31,7 +31,9 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::build::BuildOptions;
 use super::format::{self, as_bytes, FormatError, Kind, MappedFile};
+use crate::device::DeviceChoice;
 use crate::fm::{jump, FmBuilder, FmParts, Rows, SAMPLED};
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
@@ -478,10 +480,13 @@ pub fn build_part(
 
 /// The `galign index --assemble` job: builds `PREFIX.galign` for `fasta` from its part
 /// files, byte-identical to `galign index`.
+/// The mirror index (issue 14's reversed text) is built here, whole, on `device`: part
+/// files hold the forward text's shares only.
 pub fn assemble(
     fasta: &Path,
     prefix: &Path,
     part_files: &[PathBuf],
+    device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<()> {
     let reference = log.step("read reference", || read_fasta(fasta))?;
@@ -489,9 +494,18 @@ pub fn assemble(
     let fm = log.step("assemble BWT, Occ, sampled SA, jump table", || {
         assemble_fm(&reference, &shown, part_files)
     })?;
+    let options = BuildOptions {
+        sample_rate: fm.sample_rate,
+        device,
+        memory: None,
+        gpu_memory: None,
+    };
+    let mirror = super::build::mirror_index(fasta, &reference, &options, log)?;
     let path = super::index_path(prefix);
-    log.step("write index", || super::write(&path, &reference, &fm))
-        .with_context(|| format!("cannot write index {}", path.display()))
+    log.step("write index", || {
+        super::write(&path, &reference, &fm, &mirror)
+    })
+    .with_context(|| format!("cannot write index {}", path.display()))
 }
 
 #[cfg(test)]

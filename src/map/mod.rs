@@ -1,4 +1,5 @@
-//! `galign map`: exact-match mapping of FASTQ reads to an index, as a pipeline of a
+//! `galign map`: mapping of FASTQ reads to an index, exact or with up to `k`
+//! mismatches (`-v K`, bowtie's meaning), as a pipeline of a
 //! reader thread, a search thread (on the GPU: search and locate of whole batches), the
 //! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM lines
 //! or BAM records encoded), and a writer thread (BAM: BGZF blocks compressed on a pool
@@ -12,7 +13,8 @@
 //! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
 //! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
 //! records task, fused with building the read's records. Whether the GPU is used, and
-//! what a GPU error means, is [`DeviceChoice::decide`]'s.
+//! what a GPU error means, is [`DeviceChoice::decide`]'s; the GPU has no mismatch
+//! search yet, so `-v K` with `K > 0` runs on the CPU (`search_device`).
 
 pub mod pairing;
 
@@ -26,15 +28,14 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::device::{DeviceChoice, NOT_USED};
-use crate::fm::FmIndex;
+use crate::fm::{Bidirectional, FmIndex};
 use crate::gpu::map::GpuSearcher;
 use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
-use crate::reference::Layout;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Scratch};
+use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Placement, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -51,6 +52,9 @@ pub struct MapOptions {
     pub all_hits: bool,
     /// Largest insert of a proper pair.
     pub max_insert: u64,
+    /// Most mismatches of a hit (`-v K`, at most
+    /// [`MAX_MISMATCHES`](crate::search::schemes::MAX_MISMATCHES)); 0: exact hits only.
+    pub max_mismatches: u8,
     /// Reads (or pairs) per batch.
     pub batch_size: usize,
     /// Threads that compress BAM.
@@ -67,11 +71,11 @@ pub struct MapOptions {
 pub struct MapStats {
     /// Reads processed (mates counted separately).
     pub reads: u64,
-    /// Reads with at least one exact hit.
+    /// Reads with at least one hit.
     pub mapped: u64,
-    /// Reads with exactly one hit.
+    /// Reads with exactly one hit in their best stratum (the fewest mismatches).
     pub unique: u64,
-    /// Reads with two or more hits.
+    /// Reads with two or more hits in their best stratum.
     pub multi: u64,
     /// Reads with no hit.
     pub unmapped: u64,
@@ -84,14 +88,15 @@ pub struct MapStats {
 }
 
 impl MapStats {
-    fn count(&mut self, hits: usize) {
+    /// Counts a read whose hits are `hits` (sorted, best stratum first).
+    fn count(&mut self, hits: &[Hit]) {
         self.reads += 1;
-        match hits {
+        match pairing::best_stratum(hits) {
             0 => self.unmapped += 1,
             1 => self.unique += 1,
             _ => self.multi += 1,
         }
-        if hits > 0 {
+        if !hits.is_empty() {
             self.mapped += 1;
         }
     }
@@ -114,6 +119,7 @@ const TASK_SIZE: usize = 256;
 /// Maps the reads of `options.source` to the index at `prefix`.
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
+    let device = search_device(options, log)?;
     let index = log.step("load index", || Index::open(prefix))?;
     let read_group = options
         .read_group
@@ -124,13 +130,20 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let mut reader = BatchReader::open(&options.source)?;
     let mut writer = SamWriter::create(options.output.as_deref(), &header, options.threads)?;
 
+    let fm = index.fm();
     let record_options = RecordOptions {
         layout: index.layout(),
+        text: fm.text,
         read_group: read_group.as_ref().map(|rg| rg.id.as_str()),
         max_alternatives: options.max_alternatives,
         all_hits: options.all_hits,
     };
-    let fm = index.fm();
+    let bidirectional = index.bidirectional();
+    let placement = Placement {
+        layout: index.layout(),
+        text: fm.text,
+        max_mismatches: options.max_mismatches,
+    };
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let mut stats = MapStats::default();
@@ -163,7 +176,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the batches that come
         // before it are searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
-        let device = options.device;
         let (fm_ref, slot, flag) = (&fm, &gpu_slot, &searching);
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
@@ -197,8 +209,8 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 }
             };
             let (records, batch_stats) = align_batch(
-                &fm,
-                index.layout(),
+                &bidirectional,
+                &placement,
                 &batch,
                 positions.as_ref(),
                 paired,
@@ -234,6 +246,27 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
     Ok(stats)
+}
+
+/// Where the search of this run may go: `options.device`, but the CPU for a mismatch
+/// search (`-v K`, `K > 0`), which has no GPU kernel yet (said once under `auto`; an
+/// error under `gpu`); more mismatches than the search schemes cover are an error.
+fn search_device(options: &MapOptions, log: &Reporter) -> anyhow::Result<DeviceChoice> {
+    let k = options.max_mismatches;
+    let most = crate::search::schemes::MAX_MISMATCHES;
+    anyhow::ensure!(k <= most, "-v {k}: at most {most} mismatches are supported");
+    if k == 0 || options.device == DeviceChoice::Cpu {
+        return Ok(options.device);
+    }
+    anyhow::ensure!(
+        options.device == DeviceChoice::Auto,
+        "--device gpu: -v {k}: the GPU has no mismatch search yet (exact search only, \
+         -v 0); use --device auto or cpu"
+    );
+    log.info(&format!(
+        "-v {k}: the mismatch search runs on the CPU (no GPU kernel for it yet)"
+    ));
+    Ok(DeviceChoice::Cpu)
 }
 
 /// How `map` says that it goes on without the GPU from the start.
@@ -357,8 +390,8 @@ fn search_stage(
 /// records), from the GPU's `positions` or, without them, searching on the CPU.
 #[allow(clippy::too_many_arguments)]
 fn align_batch(
-    fm: &FmIndex<'_>,
-    layout: &Layout,
+    index: &Bidirectional<'_>,
+    placement: &Placement<'_>,
     batch: &[ReadRecord],
     positions: Option<&BatchPositions>,
     paired: bool,
@@ -372,8 +405,8 @@ fn align_batch(
     let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
         let seq = &batch[i].seq;
         match positions {
-            Some(p) => p.hits(layout, i, seq.len(), out),
-            None => find_hits(fm, layout, seq, scratch, out),
+            Some(p) => p.hits(placement, i, seq, scratch, out),
+            None => find_hits(index, placement, seq, scratch, out),
         }
     };
     let parts: Vec<(Encoded, MapStats)> = batch
@@ -388,7 +421,7 @@ fn align_batch(
                 for (j, item) in chunk.chunks(per_item).enumerate() {
                     let first = c * task + j * per_item;
                     hits_of(first, scratch, hits1);
-                    stats.count(hits1.len());
+                    stats.count(hits1);
                     if !paired {
                         let primary = pairing::choose_single(&item[0].name, hits1, 0);
                         sam::push_records(
@@ -402,7 +435,7 @@ fn align_batch(
                         continue;
                     }
                     hits_of(first + 1, scratch, hits2);
-                    stats.count(hits2.len());
+                    stats.count(hits2);
                     let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
                     let choice = pairing::choose_pair(
                         &item[0].name,

@@ -1,6 +1,7 @@
 //! Choosing the primary hit of a read or a pair, deterministically: by a hash of the
-//! read name, never by thread or batch. Pairs prefer a concordant combination
-//! (same contig, forward-reverse, within the maximum insert size).
+//! read name, never by thread or batch, among the hits of the best stratum (the fewest
+//! mismatches). Pairs prefer a concordant combination (same contig, forward-reverse,
+//! within the maximum insert size), and among those the fewest mismatches in all.
 
 use crate::search::Hit;
 
@@ -14,9 +15,17 @@ pub fn name_hash(name: &[u8], salt: u8) -> u64 {
     h
 }
 
-/// The primary among `hits` for a single-end read.
+/// How many of `hits` (sorted, best stratum first) have the fewest mismatches.
+pub fn best_stratum(hits: &[Hit]) -> usize {
+    hits.iter()
+        .take_while(|h| h.mismatches == hits[0].mismatches)
+        .count()
+}
+
+/// The primary among `hits` (sorted, best stratum first) for a single-end read: one of
+/// the best stratum.
 pub fn choose_single(name: &[u8], hits: &[Hit], salt: u8) -> Option<usize> {
-    (!hits.is_empty()).then(|| (name_hash(name, salt) % hits.len() as u64) as usize)
+    (!hits.is_empty()).then(|| (name_hash(name, salt) % best_stratum(hits) as u64) as usize)
 }
 
 /// Primaries of both mates and whether they form a proper pair.
@@ -26,7 +35,7 @@ pub struct PairChoice {
     pub first: Option<usize>,
     /// Mate 2's primary.
     pub second: Option<usize>,
-    /// Both mates unique and concordant.
+    /// Both mates have one best hit, and those are concordant.
     pub proper: bool,
 }
 
@@ -49,7 +58,8 @@ pub fn concordant(a: Hit, a_len: u64, b: Hit, b_len: u64, max_insert: u64) -> bo
     fwd.pos <= rev.pos && end - start <= max_insert
 }
 
-/// Chooses the primaries of a pair.
+/// Chooses the primaries of a pair whose mates' hits are `hits1` and `hits2` (each
+/// sorted, best stratum first).
 pub fn choose_pair(
     name: &[u8],
     hits1: &[Hit],
@@ -59,16 +69,19 @@ pub fn choose_pair(
     max_insert: u64,
 ) -> PairChoice {
     if !hits1.is_empty() && !hits2.is_empty() && hits1.len() * hits2.len() <= MAX_COMBINATIONS {
-        let combos: Vec<(usize, usize)> = (0..hits1.len())
+        let mut combos: Vec<(usize, usize)> = (0..hits1.len())
             .flat_map(|i| (0..hits2.len()).map(move |j| (i, j)))
             .filter(|&(i, j)| concordant(hits1[i], len1, hits2[j], len2, max_insert))
             .collect();
-        if !combos.is_empty() {
+        let mismatches = |&(i, j): &(usize, usize)| hits1[i].mismatches + hits2[j].mismatches;
+        if let Some(fewest) = combos.iter().map(mismatches).min() {
+            combos.retain(|c| mismatches(c) == fewest);
             let (i, j) = combos[(name_hash(name, 0) % combos.len() as u64) as usize];
+            let unique = best_stratum(hits1) == 1 && best_stratum(hits2) == 1;
             return PairChoice {
                 first: Some(i),
                 second: Some(j),
-                proper: hits1.len() == 1 && hits2.len() == 1,
+                proper: unique && (i, j) == (0, 0),
             };
         }
     }
@@ -85,10 +98,47 @@ mod tests {
 
     fn hit(contig: u32, pos: u64, reverse: bool) -> Hit {
         Hit {
+            mismatches: 0,
             contig,
             pos,
             reverse,
         }
+    }
+
+    fn with_mismatches(mismatches: u8, h: Hit) -> Hit {
+        Hit { mismatches, ..h }
+    }
+
+    #[test]
+    fn the_best_stratum_decides() {
+        let hits = [
+            with_mismatches(1, hit(0, 10, false)),
+            with_mismatches(1, hit(0, 20, false)),
+            with_mismatches(2, hit(0, 30, false)),
+        ];
+        assert_eq!(best_stratum(&hits), 2);
+        assert_eq!(best_stratum(&hits[2..]), 1);
+        assert_eq!(best_stratum(&[]), 0);
+        for name in [&b"a"[..], b"b", b"c", b"read7"] {
+            assert!(choose_single(name, &hits, 0).unwrap() < 2);
+        }
+        // Of two concordant combinations the one with fewer mismatches wins, whatever
+        // the name; a pair is proper only when both mates' best hits are unique.
+        let mates = [
+            with_mismatches(0, hit(0, 500, true)),
+            with_mismatches(2, hit(0, 100, true)),
+        ];
+        let firsts = [
+            with_mismatches(1, hit(0, 50, false)),
+            with_mismatches(1, hit(0, 400, false)),
+        ];
+        for name in [&b"a"[..], b"b", b"c", b"read7"] {
+            let c = choose_pair(name, &firsts, 50, &mates, 50, 1000);
+            assert_eq!(c.second, Some(0), "{c:?}");
+            assert!(!c.proper, "mate 1 has two best hits");
+        }
+        let c = choose_pair(b"a", &firsts[1..], 50, &mates, 50, 1000);
+        assert_eq!((c.first, c.second, c.proper), (Some(0), Some(0), true));
     }
 
     #[test]

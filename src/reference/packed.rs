@@ -39,6 +39,15 @@ impl PackedText {
         PackedText { words, len }
     }
 
+    /// The text read backwards (not complemented).
+    pub fn reversed(&self) -> PackedText {
+        let mut out = Self::with_capacity(self.len);
+        for i in (0..self.len).rev() {
+            out.push(self.get(i));
+        }
+        out
+    }
+
     /// Number of words a text of `len` bases is stored in (one spare word included).
     pub fn word_count(len: usize) -> usize {
         len.div_ceil(32) + 1

@@ -1,24 +1,56 @@
-//! SAM records for exact alignments: `{len}M`, NM:i:0, MD:Z:{len}, AS:i:{len}, XS when
-//! there is another hit, XA with alternatives, RG when a read group is set; mate fields
-//! for pairs; unmapped reads with their bases and qualities kept.
+//! SAM records for ungapped alignments with up to `k` mismatches: `{len}M`, NM and MD
+//! from the mismatches against the reference (`NM:i:0`, `MD:Z:{len}` for exact hits),
+//! `AS:i:{len - 5 NM}` (bwa's default scores, match 1, mismatch 4), XS (the best other
+//! hit's score) when there is another hit, XA with alternatives and their NM, RG when a
+//! read group is set; mate fields for pairs; unmapped reads with their bases and
+//! qualities kept. MAPQ follows the read's strata ([`mapq`]).
 //!
 //! Records are encoded here, on the worker threads that build them, in either output
 //! format: SAM lines exactly as htslib formats them, or BAM records in BAM's binary
 //! layout (SAM spec, section 4.2) byte for byte as htslib's `bam_write1` writes them,
 //! ready for the BGZF writer (module `bgzf`).
 
+use crate::alphabet::{BASES, CODES};
 use crate::io::ReadRecord;
-use crate::reference::Layout;
+use crate::reference::{Layout, PackedRef};
 use crate::search::Hit;
 
 /// MAPQ of a read with exactly one hit.
 pub const MAPQ_UNIQUE: u8 = 60;
+/// MAPQ per mismatch between a read's only best hit and its next best.
+const MAPQ_PER_MISMATCH: u8 = 20;
+/// Score of a base that matches, and penalty of one that does not (bwa's defaults).
+const MATCH_SCORE: i64 = 1;
+const MISMATCH_PENALTY: i64 = 4;
+
+/// The MAPQ of a read's records, from its `hits` (sorted, best stratum first): 60 when
+/// it has one hit; 0 when two or more share the fewest mismatches; otherwise 20 per
+/// mismatch that its next best hit has more than its best, at most 59 (a read with
+/// another hit is never as sure as one without).
+pub fn mapq(hits: &[Hit]) -> u8 {
+    match hits {
+        [] => 0,
+        [_] => MAPQ_UNIQUE,
+        [best, next, ..] => {
+            let margin = next.mismatches.saturating_sub(best.mismatches);
+            (MAPQ_PER_MISMATCH * margin).min(MAPQ_UNIQUE - 1)
+        }
+    }
+}
+
+/// The alignment score of a hit of a read of `len` bases.
+fn score(len: i64, hit: &Hit) -> i64 {
+    let mismatches = hit.mismatches as i64;
+    MATCH_SCORE * (len - mismatches) - MISMATCH_PENALTY * mismatches
+}
 
 /// Settings that shape every record.
 #[derive(Clone, Copy, Debug)]
 pub struct RecordOptions<'a> {
-    /// Contig names for XA.
+    /// Contig names for XA, contig offsets for MD.
     pub layout: &'a Layout,
+    /// The reference text, for the MD of hits with mismatches.
+    pub text: PackedRef<'a>,
     /// `RG:Z:` value.
     pub read_group: Option<&'a str>,
     /// Alternatives listed in XA (when not writing all hits).
@@ -103,6 +135,8 @@ enum Kind {
 /// The fields of one output record.
 struct Fields {
     kind: Kind,
+    /// The hit this record shows (none when unmapped).
+    hit: Option<usize>,
     flags: u16,
     tid: i32,
     pos: i64,
@@ -113,7 +147,8 @@ struct Fields {
     tlen: i64,
 }
 
-/// Appends the records of one read: primary (or unmapped), then secondaries with `-a`.
+/// Appends the records of one read, whose `hits` are sorted (best stratum first):
+/// primary (or unmapped), then secondaries with `-a`.
 pub fn push_records(
     read: &ReadRecord,
     hits: &[Hit],
@@ -172,6 +207,7 @@ fn visit_records(
         };
         let fields = Fields {
             kind: Kind::Unmapped,
+            hit: None,
             flags: (base_flags | FLAG_UNMAPPED) & !FLAG_PROPER,
             tid,
             pos,
@@ -185,7 +221,7 @@ fn visit_records(
         return;
     };
 
-    let mapq = if hits.len() == 1 { MAPQ_UNIQUE } else { 0 };
+    let mapq = mapq(hits);
     let order = std::iter::once(primary)
         .chain((0..hits.len()).filter(|&i| i != primary && options.all_hits));
     for (rank, i) in order.enumerate() {
@@ -226,6 +262,7 @@ fn visit_records(
                     reverse: hit.reverse,
                 }
             },
+            hit: Some(i),
             flags,
             tid: hit.contig as i32,
             pos: hit.pos as i64,
@@ -261,6 +298,45 @@ impl ReadHits<'_> {
             && matches!(kind, Kind::Primary { .. })
             && self.hits.len() > 1
             && self.options.max_alternatives > 0
+    }
+
+    /// NM, MD, AS and XS of the record of hit `i`: the values of NM, AS and XS (if
+    /// any), and MD into `md`.
+    fn hit_tags(&self, i: usize, md: &mut Vec<u8>) -> (i32, i32, Option<i32>) {
+        let (hit, len) = (&self.hits[i], self.read.seq.len() as i64);
+        md.clear();
+        self.push_md(hit, md);
+        let others = self.hits.len() > 1;
+        let best_other = &self.hits[if i == 0 { 1 } else { 0 }.min(self.hits.len() - 1)];
+        let xs = others.then(|| score(len, best_other) as i32);
+        (hit.mismatches as i32, score(len, hit) as i32, xs)
+    }
+
+    /// Appends the MD value of `hit`: the read (on the reference's strand) against the
+    /// reference bases it covers.
+    fn push_md(&self, hit: &Hit, out: &mut Vec<u8>) {
+        let seq = &self.read.seq;
+        if hit.mismatches == 0 {
+            push_int(out, seq.len() as i64);
+            return;
+        }
+        let start = (self.options.layout.contigs[hit.contig as usize].offset + hit.pos) as usize;
+        let mut run = 0;
+        for i in 0..seq.len() {
+            let base = match hit.reverse {
+                true => complement(seq[seq.len() - 1 - i]),
+                false => seq[i],
+            };
+            let reference = self.options.text.get(start + i);
+            if CODES[base as usize] == reference {
+                run += 1;
+            } else {
+                push_int(out, run);
+                out.push(BASES[reference as usize]);
+                run = 0;
+            }
+        }
+        push_int(out, run);
     }
 
     /// The hits listed in XA.
@@ -317,14 +393,16 @@ impl ReadHits<'_> {
                 }
             }
         }
-        if f.kind != Kind::Unmapped {
-            push_aux_int(out, b"NM", 0);
+        if let Some(i) = f.hit {
+            let mut md = Vec::new();
+            let (nm, score, xs) = self.hit_tags(i, &mut md);
+            push_aux_int(out, b"NM", nm);
             out.extend_from_slice(b"MDZ");
-            push_int(out, len as i64);
+            out.extend_from_slice(&md);
             out.push(0);
-            push_aux_int(out, b"AS", len as i32);
-            if self.hits.len() > 1 {
-                push_aux_int(out, b"XS", len as i32);
+            push_aux_int(out, b"AS", score);
+            if let Some(xs) = xs {
+                push_aux_int(out, b"XS", xs);
             }
             if self.has_xa(f.kind) {
                 out.extend_from_slice(b"XAZ");
@@ -341,7 +419,7 @@ impl ReadHits<'_> {
         out[start..start + 4].copy_from_slice(&block_size.to_le_bytes());
     }
 
-    /// Appends the XA value: `contig,±pos,{len}M,0;` per alternative.
+    /// Appends the XA value: `contig,±pos,{len}M,NM;` per alternative.
     fn push_xa(&self, out: &mut Vec<u8>) {
         let len = self.read.seq.len() as i64;
         for h in self.alternatives() {
@@ -354,7 +432,9 @@ impl ReadHits<'_> {
             push_int(out, h.pos as i64 + 1);
             out.push(b',');
             push_int(out, len);
-            out.extend_from_slice(b"M,0;");
+            out.extend_from_slice(b"M,");
+            push_int(out, h.mismatches as i64);
+            out.push(b';');
         }
     }
 
@@ -421,14 +501,18 @@ impl ReadHits<'_> {
                 }
             }
         }
-        if f.kind != Kind::Unmapped {
-            out.extend_from_slice(b"\tNM:i:0\tMD:Z:");
-            push_int(out, len);
+        if let Some(i) = f.hit {
+            out.extend_from_slice(b"\tNM:i:");
+            let mut md = Vec::new();
+            let (nm, score, xs) = self.hit_tags(i, &mut md);
+            push_int(out, nm as i64);
+            out.extend_from_slice(b"\tMD:Z:");
+            out.extend_from_slice(&md);
             out.extend_from_slice(b"\tAS:i:");
-            push_int(out, len);
-            if self.hits.len() > 1 {
+            push_int(out, score as i64);
+            if let Some(xs) = xs {
                 out.extend_from_slice(b"\tXS:i:");
-                push_int(out, len);
+                push_int(out, xs as i64);
             }
             if self.has_xa(f.kind) {
                 out.extend_from_slice(b"\tXA:Z:");
@@ -505,7 +589,8 @@ mod tests {
     use rust_htslib::bam::record::{Aux, Cigar, CigarString, Record};
 
     use super::*;
-    use crate::reference::Contig;
+    use crate::reference::{Contig, PackedText};
+    use crate::test_support::random_codes;
 
     #[test]
     fn bins_match_the_sam_spec() {
@@ -544,12 +629,15 @@ mod tests {
         rec.set_mtid(f.mtid);
         rec.set_mpos(f.mpos);
         rec.set_insert_size(f.tlen);
-        if f.kind != Kind::Unmapped {
-            rec.push_aux(b"NM", Aux::I32(0)).unwrap();
-            rec.push_aux(b"MD", Aux::String(&len.to_string())).unwrap();
-            rec.push_aux(b"AS", Aux::I32(len as i32)).unwrap();
-            if record.hits.len() > 1 {
-                rec.push_aux(b"XS", Aux::I32(len as i32)).unwrap();
+        if let Some(i) = f.hit {
+            let mut md = Vec::new();
+            let (nm, score, xs) = record.hit_tags(i, &mut md);
+            rec.push_aux(b"NM", Aux::I32(nm)).unwrap();
+            rec.push_aux(b"MD", Aux::String(std::str::from_utf8(&md).unwrap()))
+                .unwrap();
+            rec.push_aux(b"AS", Aux::I32(score)).unwrap();
+            if let Some(xs) = xs {
+                rec.push_aux(b"XS", Aux::I32(xs)).unwrap();
             }
             if record.has_xa(f.kind) {
                 let mut xa = Vec::new();
@@ -601,6 +689,7 @@ mod tests {
 
     fn hit(contig: u32, pos: u64, reverse: bool) -> Hit {
         Hit {
+            mismatches: (pos % 3) as u8,
             contig,
             pos,
             reverse,
@@ -625,8 +714,11 @@ mod tests {
     /// single and paired (mate unmapped, mapped, on another contig), odd lengths,
     /// IUPAC codes and odd bytes, missing qualities. Returns how many records there were.
     fn each_case(layout: &Layout, mut emit: impl FnMut(&ReadHits<'_>, &Fields)) -> usize {
+        // The reference under every hit below (MD compares the reads with it).
+        let text = PackedText::from_codes(&random_codes(100_100, 1, 4));
         let options = |read_group, all_hits| RecordOptions {
             layout,
+            text: text.as_ref(),
             read_group,
             max_alternatives: 3,
             all_hits,
@@ -638,7 +730,7 @@ mod tests {
             read("weird", "AC=.-*0123xz", Some("~~~~~~~~~~~~")),
             read("", "", None),
         ];
-        let hit_sets = [
+        let mut hit_sets = [
             vec![],
             vec![hit(0, 10, false)],
             vec![hit(1, 5, true)],
@@ -649,6 +741,9 @@ mod tests {
                 hit(0, 16_380, false),
             ],
         ];
+        for hits in &mut hit_sets {
+            hits.sort(); // best stratum first, as the searchers give them
+        }
         let mates = [
             None,
             Some((true, None, false)),
@@ -679,6 +774,65 @@ mod tests {
             }
         }
         count
+    }
+
+    #[test]
+    fn mapq_follows_the_strata() {
+        let h = |mismatches| Hit {
+            mismatches,
+            contig: 0,
+            pos: 0,
+            reverse: false,
+        };
+        assert_eq!(mapq(&[h(2)]), 60);
+        assert_eq!(mapq(&[h(0), h(0), h(3)]), 0);
+        assert_eq!(mapq(&[h(0), h(1)]), 20);
+        assert_eq!(mapq(&[h(1), h(3), h(3)]), 40);
+        assert_eq!(mapq(&[h(0), h(3)]), 59);
+    }
+
+    #[test]
+    fn nm_md_as_and_xs_describe_the_mismatches() {
+        // Reference AACCGGTTAC at 0; the read matches at 0 with two mismatches (its
+        // 3rd base and an N), and its reverse complement elsewhere exactly.
+        let text = PackedText::from_codes(&[0, 0, 1, 1, 2, 2, 3, 3, 0, 1]);
+        let layout = layout();
+        let options = RecordOptions {
+            layout: &layout,
+            text: text.as_ref(),
+            read_group: None,
+            max_alternatives: 5,
+            all_hits: false,
+        };
+        let read = read("r", "AAGCGNTTAC", None);
+        let hits = [
+            Hit {
+                mismatches: 0,
+                contig: 1,
+                pos: 0,
+                reverse: true,
+            },
+            Hit {
+                mismatches: 2,
+                contig: 0,
+                pos: 0,
+                reverse: false,
+            },
+        ];
+        let record = ReadHits {
+            read: &read,
+            hits: &hits,
+            primary: Some(0),
+            options: &options,
+        };
+        let mut md = Vec::new();
+        assert_eq!(record.hit_tags(1, &mut md), (2, 8 - 2 * 4, Some(10)));
+        assert_eq!(md, b"2C2G4");
+        assert_eq!(record.hit_tags(0, &mut md), (0, 10, Some(0)));
+        assert_eq!(md, b"10");
+        let mut xa = Vec::new();
+        record.push_xa(&mut xa);
+        assert_eq!(xa, b"chr1,+1,10M,2;");
     }
 
     #[test]

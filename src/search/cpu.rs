@@ -1,18 +1,21 @@
-//! Exact search on the CPU: backward search from the jump table and locate through the
-//! sampled suffix array ([`FmIndex::occurrences`]), one read at a time on both strands
-//! ([`find_hits`], which `map` runs inside its parallel records stage) or a batch at a
-//! time in parallel ([`CpuSearcher`], the [`BatchSearcher`] on the CPU).
+//! Search on the CPU, one read at a time on both strands ([`find_hits`], which `map`
+//! runs inside its parallel records stage) or a batch at a time in parallel
+//! ([`CpuSearcher`], the [`BatchSearcher`] on the CPU). Exact search (`k = 0`) is
+//! backward search from the jump table with locate through the sampled suffix array
+//! ([`FmIndex::occurrences`](crate::fm::FmIndex::occurrences)) on the forward index;
+//! with `k > 0` mismatches it is the search-scheme search of [`super::mismatch`] on the
+//! bidirectional index.
 
 use std::convert::Infallible;
 
 use rayon::prelude::*;
 
+use super::mismatch::{self, Plans};
 use super::positions::place_positions;
-use super::{BatchPositions, BatchSearcher, Hit};
-use crate::alphabet::{encode, reverse_complement_codes};
-use crate::fm::FmIndex;
+use super::{BatchPositions, BatchSearcher, Hit, Placement};
+use crate::alphabet::{encode, reverse_complement_codes, NOT_A_BASE};
+use crate::fm::Bidirectional;
 use crate::io::ReadRecord;
-use crate::reference::Layout;
 
 /// Reads per part of a [`CpuSearcher`] batch (one rayon task each).
 const PART_READS: usize = 256;
@@ -20,21 +23,27 @@ const PART_READS: usize = 256;
 /// Reusable buffers of [`find_hits`].
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    codes: Vec<u8>,
+    pub(super) codes: Vec<u8>,
     positions: Vec<u64>,
+    plans: Plans,
 }
 
 impl Scratch {
-    /// Encodes `seq` and finds the text positions of its occurrences on each strand in
-    /// turn, calling `strand_done(reverse, positions)` after
-    /// each strand; nothing when `seq` is empty or holds a non-ACGT base.
+    /// Encodes `seq` and finds the text positions of its occurrences with at most `k`
+    /// mismatches on each strand in turn, calling `strand_done(reverse, codes,
+    /// positions)` after each strand with the strand's codes and its positions (sorted
+    /// and distinct when `k > 0`); nothing when `seq` is empty or holds more non-ACGT
+    /// bases than `k`.
     fn occurrences(
         &mut self,
-        fm: &FmIndex<'_>,
+        index: &Bidirectional<'_>,
         seq: &[u8],
-        mut strand_done: impl FnMut(bool, &[u64]),
+        k: u8,
+        mut strand_done: impl FnMut(bool, &[u8], &[u64]),
     ) {
-        if seq.is_empty() || !encode(seq, &mut self.codes) {
+        let exact = encode(seq, &mut self.codes);
+        let unknown = || self.codes.iter().filter(|&&c| c == NOT_A_BASE).count();
+        if seq.is_empty() || (!exact && (k == 0 || unknown() > k as usize)) {
             return;
         }
         for reverse in [false, true] {
@@ -42,37 +51,51 @@ impl Scratch {
                 reverse_complement_codes(&mut self.codes);
             }
             self.positions.clear();
-            fm.occurrences(&self.codes, &mut self.positions);
-            strand_done(reverse, &self.positions);
+            if k == 0 {
+                index.forward.occurrences(&self.codes, &mut self.positions);
+            } else {
+                mismatch::occurrences(index, &self.codes, k, &mut self.plans, &mut self.positions);
+                self.positions.sort_unstable();
+                self.positions.dedup();
+            }
+            strand_done(reverse, &self.codes, &self.positions);
         }
     }
 }
 
-/// All exact hits of `seq` (any case) on both strands, sorted; none when it holds a
-/// non-ACGT base or is empty.
+/// All hits of `seq` (any case) with at most `placement.max_mismatches` mismatches on
+/// both strands, sorted (best stratum first); none when it is empty or holds more
+/// non-ACGT bases than that.
 pub fn find_hits(
-    fm: &FmIndex<'_>,
-    layout: &Layout,
+    index: &Bidirectional<'_>,
+    placement: &Placement<'_>,
     seq: &[u8],
     scratch: &mut Scratch,
     out: &mut Vec<Hit>,
 ) {
     out.clear();
-    scratch.occurrences(fm, seq, |reverse, positions| {
-        place_positions(layout, positions.iter().copied(), seq.len(), reverse, out)
+    let k = placement.max_mismatches;
+    scratch.occurrences(index, seq, k, |reverse, codes, positions| {
+        place_positions(placement, positions.iter().copied(), codes, reverse, out)
     });
     out.sort_unstable();
 }
 
 /// The [`BatchSearcher`] on the CPU: the reads of a batch searched in parallel parts.
 pub struct CpuSearcher<'a> {
-    fm: &'a FmIndex<'a>,
+    index: &'a Bidirectional<'a>,
+    max_mismatches: u8,
 }
 
 impl<'a> CpuSearcher<'a> {
-    /// A searcher of `fm`.
-    pub fn new(fm: &'a FmIndex<'a>) -> Self {
-        CpuSearcher { fm }
+    /// A searcher of `index` for occurrences with at most `max_mismatches` mismatches
+    /// (at most [`super::schemes::MAX_MISMATCHES`]).
+    pub fn new(index: &'a Bidirectional<'a>, max_mismatches: u8) -> Self {
+        assert!(max_mismatches <= super::schemes::MAX_MISMATCHES);
+        CpuSearcher {
+            index,
+            max_mismatches,
+        }
     }
 
     /// The offsets and positions of one part of a batch, in the [`BatchPositions`] layout.
@@ -80,7 +103,8 @@ impl<'a> CpuSearcher<'a> {
         // Per strand: the end offset of each read's positions, and the positions.
         let mut strands: [(Vec<usize>, Vec<u32>); 2] = Default::default();
         for read in reads {
-            scratch.occurrences(self.fm, &read.seq, |reverse, positions| {
+            let k = self.max_mismatches;
+            scratch.occurrences(self.index, &read.seq, k, |reverse, _, positions| {
                 let positions = positions.iter().map(|&p| p as u32);
                 strands[reverse as usize].1.extend(positions);
             });
@@ -123,25 +147,19 @@ impl BatchSearcher for CpuSearcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fm::FmParts;
-    use crate::reference::{Contig, PackedText};
+    use crate::reference::{Contig, Layout};
+    use crate::test_support::{random_codes, TestIndex};
 
     #[test]
     fn batch_positions_place_as_find_hits() {
-        let mut state = 7u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
-        let codes: Vec<u8> = (0..3000)
-            .map(|i| if i % 5 == 0 { 1 } else { (next() % 4) as u8 })
+        let noise = random_codes(10_000, 5, 4);
+        let codes: Vec<u8> = random_codes(3000, 7, 4)
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| if i % 5 == 0 { 1 } else { c })
             .collect();
-        let text = PackedText::from_codes(&codes);
-        let sa: Vec<u32> = crate::sa::suffix_array(&text);
-        let parts = FmParts::build(&text, &sa, 4);
-        let fm = parts.view(&text);
+        let index = TestIndex::new(&codes, 4);
+        let bi = index.bidirectional();
         let contig = |name: &str, offset: u64, len: u64| Contig {
             name: name.into(),
             description: String::new(),
@@ -155,7 +173,7 @@ mod tests {
         let reads: Vec<ReadRecord> = (0..1000)
             .map(|i| {
                 let len = [1, 3, 8, 20][i % 4];
-                let start = next() % (codes.len() - len);
+                let start = (noise[i] as usize * 1000 + i * 7) % (codes.len() - len);
                 let mut seq: Vec<u8> = codes[start..start + len]
                     .iter()
                     .map(|&c| b"ACGT"[c as usize])
@@ -163,21 +181,33 @@ mod tests {
                 if i % 9 == 0 {
                     seq[0] = b'N';
                 }
+                if i % 3 == 0 {
+                    let at = noise[i + 1] as usize % len;
+                    seq[at] = b"ACGT"[noise[i + 2] as usize];
+                }
                 ReadRecord {
                     seq,
                     ..Default::default()
                 }
             })
             .collect();
-        let batch = CpuSearcher::new(&fm).search_batch(&reads).unwrap();
-        let (mut scratch, mut want, mut got) = (Scratch::default(), Vec::new(), Vec::new());
-        let mut found = 0;
-        for (i, read) in reads.iter().enumerate() {
-            find_hits(&fm, &layout, &read.seq, &mut scratch, &mut want);
-            batch.hits(&layout, i, read.seq.len(), &mut got);
-            assert_eq!(got, want, "read {i}");
-            found += want.len();
+        for k in 0..=2 {
+            let placement = Placement {
+                layout: &layout,
+                text: bi.forward.text,
+                max_mismatches: k,
+            };
+            let batch = CpuSearcher::new(&bi, k).search_batch(&reads).unwrap();
+            let (mut scratch, mut want, mut got) = (Scratch::default(), Vec::new(), Vec::new());
+            let (mut found, mut scratch2) = (0, Scratch::default());
+            for (i, read) in reads.iter().enumerate() {
+                find_hits(&bi, &placement, &read.seq, &mut scratch, &mut want);
+                batch.hits(&placement, i, &read.seq, &mut scratch2, &mut got);
+                assert_eq!(got, want, "read {i}");
+                assert!(want.iter().all(|h| h.mismatches <= k));
+                found += want.len();
+            }
+            assert!(found > reads.len(), "{found} hits");
         }
-        assert!(found > reads.len(), "{found} hits");
     }
 }

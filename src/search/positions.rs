@@ -1,12 +1,14 @@
 //! The hit layout of a searched batch: per read and strand, the text positions of its
 //! occurrences, as offsets into one array (the layout the GPU downloads as it is).
 
-use super::Hit;
-use crate::reference::Layout;
+use super::mismatch::mismatches_at;
+use super::{Hit, Placement, Scratch};
+use crate::alphabet::{encode, reverse_complement_codes};
 
 /// The located text positions of one batch's reads, per read and strand, in the order
-/// the searcher found them. A k-mismatch search will add, beside `positions` and under
-/// the same offsets, each occurrence's mismatches.
+/// the searcher found them (each position once per strand). Mismatches are not stored:
+/// placing a hit counts them against the text, so a searcher (the GPU's included) only
+/// has to find the positions.
 #[derive(Clone, Debug, Default)]
 pub struct BatchPositions {
     /// Consecutive runs of reads located in one piece each (one per GPU pass).
@@ -47,30 +49,52 @@ impl BatchPositions {
         &p.positions[p.offsets[item] as usize..p.offsets[item + 1] as usize]
     }
 
-    /// The hits of read `read` of `len` bases into `out`: its positions on both strands
-    /// placed on the contigs of `layout`, sorted, as [`super::find_hits`] gives them.
-    pub fn hits(&self, layout: &Layout, read: usize, len: usize, out: &mut Vec<Hit>) {
+    /// The hits of read `read`, whose bases are `seq`, into `out`: its positions on both
+    /// strands placed through `placement`, sorted, as [`super::find_hits`] gives them.
+    pub fn hits(
+        &self,
+        placement: &Placement<'_>,
+        read: usize,
+        seq: &[u8],
+        scratch: &mut Scratch,
+        out: &mut Vec<Hit>,
+    ) {
         out.clear();
+        let codes = &mut scratch.codes;
+        encode(seq, codes);
         for (strand, reverse) in [(0, false), (1, true)] {
+            if reverse {
+                reverse_complement_codes(codes);
+            }
             let positions = self.strand(read, strand).iter().map(|&p| p as u64);
-            place_positions(layout, positions, len, reverse, out);
+            place_positions(placement, positions, codes, reverse, out);
         }
         out.sort_unstable();
     }
 }
 
-/// Appends the placeable hits among text positions of one strand's occurrences of a
-/// read of `len` bases.
+/// Appends the placeable hits among the text positions of one strand's occurrences of
+/// a read whose strand is `codes`, with their mismatches (none counted when `k = 0`:
+/// those positions are exact); a position with more than `k` is no hit.
 pub(super) fn place_positions(
-    layout: &Layout,
+    placement: &Placement<'_>,
     positions: impl IntoIterator<Item = u64>,
-    len: usize,
+    codes: &[u8],
     reverse: bool,
     out: &mut Vec<Hit>,
 ) {
+    let k = placement.max_mismatches;
     for pos in positions {
-        if let Some((contig, offset)) = layout.place_hit(pos, len as u64) {
+        let Some((contig, offset)) = placement.layout.place_hit(pos, codes.len() as u64) else {
+            continue;
+        };
+        let mismatches = match k {
+            0 => 0,
+            _ => mismatches_at(placement.text, pos as usize, codes, k),
+        };
+        if mismatches <= k {
             out.push(Hit {
+                mismatches,
                 contig: contig as u32,
                 pos: offset,
                 reverse,

@@ -104,6 +104,30 @@ pub fn sam_hits(sam: &str) -> BTreeSet<HitKey> {
         .collect()
 }
 
+/// A hit and its mismatches.
+pub type Scored = (HitKey, u8);
+
+/// The (hit, NM) of every mapped record of a SAM text.
+pub fn sam_mismatches(sam: &str) -> BTreeSet<Scored> {
+    sam.lines()
+        .filter(|l| !l.starts_with('@'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let flag: u16 = f[1].parse().unwrap();
+            let nm = f[11..].iter().find_map(|t| t.strip_prefix("NM:i:"));
+            (flag & 4 == 0).then(|| {
+                let hit = (
+                    f[0].to_string(),
+                    flag & 16 != 0,
+                    f[2].to_string(),
+                    f[3].parse::<u64>().unwrap() - 1,
+                );
+                (hit, nm.expect("NM on every hit").parse().unwrap())
+            })
+        })
+        .collect()
+}
+
 /// Removes `/1` or `/2` from a read name.
 pub fn strip_mate(name: &str) -> &str {
     name.strip_suffix("/1")
