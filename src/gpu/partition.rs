@@ -1,6 +1,7 @@
 //! The FM index built within a GPU memory budget: bucket-partitioned suffix sorting
 //! ([`crate::sa::partition`]) with each part sorted on the GPU, and the parts streamed,
-//! in suffix-array order, into the FM builder on the CPU while the GPU sorts the next.
+//! in suffix-array order, into the FM builder on the CPU while the GPU sorts the next
+//! (a build has at least 8 parts, for that overlap).
 //!
 //! The device holds the whole 2-bit text and the ranks of the difference-cover sample
 //! (0.74 bytes a base, both uploaded once) and one part at a time (24 bytes a suffix).
@@ -12,8 +13,8 @@
 //! 4. each run sorted by the bounded comparison of [`crate::sa::sample::SampleRanks`]
 //!    (at most 256 bases, then two sample ranks): runs of up to 32 suffixes by a bitonic
 //!    network in one warp, up to 1024 in shared memory by one block (of 64, 256 or 1024
-//!    threads, by the run's length), longer ones (an
-//!    all-`A` stretch, a long period) on the CPU after the download.
+//!    threads, by the run's length), longer ones (an all-`A` stretch, a long period,
+//!    a repeat family) on the CPU after the download, beside the FM builder.
 //!
 //! The sample ranks are computed on the GPU first ([`super::sample`]; on the CPU where
 //! the budget cannot hold that step); the result equals [`FmParts::build`] whatever the
@@ -47,6 +48,9 @@ const RESERVE: u64 = 64 << 20;
 /// Device bytes per base of the unpartitioned build at its peak (16 on real DNA, 29.1
 /// measured on repeat-rich copies), with some room.
 const WHOLE_BYTES_PER_BASE: u64 = 30;
+/// Parts a build is cut into at least (while parts of MIN_PART remain), so that the
+/// CPU's share of one part (long runs, FM builder) overlaps the GPU's of the next.
+const PIPELINE_PARTS: usize = 8;
 /// The smallest part a budget may leave room for.
 const MIN_PART: u64 = 1 << 20;
 
@@ -82,6 +86,7 @@ pub fn fm_index(
     max_part: usize,
 ) -> Result<FmParts, GpuError> {
     super::sa::check_len(text.len())?;
+    let max_part = max_part.min(text.len().div_ceil(PIPELINE_PARTS).max(MIN_PART as usize));
     let mut prof = Profile::new(gpu, "gpu parts");
     let words = gpu.upload_staged(text.words())?;
     prof.mark("upload");
@@ -96,30 +101,43 @@ pub fn fm_index(
     prof.mark("plan (CPU)");
     let sorter = PartSorter::new(gpu, words, &partitioner)?;
     prof.mark("upload");
-    let builder = std::thread::scope(|s| {
-        let (to_builder, parts) = std::sync::mpsc::sync_channel::<Vec<u32>>(1);
+    let ranks = partitioner.ranks();
+    let (builder, long) = std::thread::scope(|s| {
+        let (to_builder, parts) = std::sync::mpsc::sync_channel::<OnDevice>(1);
         let builder = s.spawn(move || {
             let mut builder = FmBuilder::new(text, sample_rate);
-            for sa in parts {
-                builder.push(&sa);
+            let mut long = 0;
+            for mut part in parts {
+                long += sort_long_runs(&mut part.suffixes, &part.long_runs, |a, b| {
+                    ranks.compare(a as usize, b as usize)
+                });
+                builder.push(&part.suffixes);
             }
-            builder
+            (builder, long)
         });
         let sorted = plan.iter().try_for_each(|part| {
-            let sa = sorter.sort(part, &mut prof)?;
-            to_builder.send(sa).expect("the FM builder thread runs");
+            let sorted = sorter.sort(part, &mut prof)?;
+            to_builder.send(sorted).expect("the FM builder thread runs");
             Ok(())
         });
         drop(to_builder);
-        let builder = builder.join().expect("FM builder thread");
-        prof.mark("FM builder catching up");
-        sorted.map(|()| builder)
+        let done = builder.join().expect("FM builder thread");
+        prof.mark("long runs (CPU) and FM builder catching up");
+        sorted.map(|()| done)
     })?;
+    prof.large = long;
     let fm = builder.finish();
     prof.mark("FM builder finish");
     prof.parts = plan.len();
     prof.report(text.len());
     Ok(fm)
+}
+
+/// A part as the device leaves it: its suffixes in order but within the runs listed
+/// (start, length pairs), which the CPU sorts.
+pub(crate) struct OnDevice {
+    suffixes: Vec<u32>,
+    long_runs: Vec<u32>,
 }
 
 /// Sorts the parts of one partitioned build on the GPU.
@@ -171,12 +189,15 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
     }
 
     /// The sorted suffixes of `part`, as [`Partitioner::sort`] gives them.
-    /// The sorted suffixes of `part`, as [`Partitioner::sort`] gives them; the phases
-    /// are timed into `prof`.
-    pub(crate) fn sort(&self, part: &Part, prof: &mut Profile) -> Result<Vec<u32>, GpuError> {
+    /// The suffixes of `part` sorted on the device but for the long runs left to the CPU;
+    /// the phases are timed into `prof`.
+    pub(crate) fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice, GpuError> {
         let m = part.suffixes;
         if m == 0 {
-            return Ok(Vec::new());
+            return Ok(OnDevice {
+                suffixes: Vec::new(),
+                long_runs: Vec::new(),
+            });
         }
         let gpu = self.gpu;
         let ws = Workspace::new(gpu, m)?;
@@ -186,17 +207,15 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         prof.mark("parts: gather");
         ws.sort_pairs(&mut keys, &mut positions, m, KeyWidth::U64, 64)?;
         prof.mark("parts: key sort");
-        let large = sort_runs(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
+        let long_runs = sort_runs(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
         prof.mark("parts: run sorts");
-        let mut out = prefaulted_vec::<u32>(m);
-        positions[0].download_staged(&mut out)?;
+        let mut suffixes = prefaulted_vec::<u32>(m);
+        positions[0].download_staged(&mut suffixes)?;
         prof.mark("parts: download");
-        let ranks = self.partitioner.ranks();
-        prof.large += sort_long_runs(&mut out, &large, |a, b| {
-            ranks.compare(a as usize, b as usize)
-        });
-        prof.mark("parts: long runs (CPU)");
-        Ok(out)
+        Ok(OnDevice {
+            suffixes,
+            long_runs,
+        })
     }
 
     /// Appends the part's suffixes and their 32-base keys to `keys` and `positions`.
