@@ -5,6 +5,7 @@
 //! like the 32-base string it holds, which is what the suffix sorters rely on.
 
 use crate::alphabet::BASES;
+use rayon::prelude::*;
 
 /// A DNA text of 2-bit codes, packed 32 bases to a `u64`.
 ///
@@ -39,13 +40,22 @@ impl PackedText {
         PackedText { words, len }
     }
 
-    /// The text read backwards (not complemented).
+    /// The text read backwards (not complemented), a word at a time in parallel: output
+    /// word `w` is the (up to) 32 bases ending at `n - 1 - 32 w`, their order reversed.
     pub fn reversed(&self) -> PackedText {
-        let mut out = Self::with_capacity(self.len);
-        for i in (0..self.len).rev() {
-            out.push(self.get(i));
-        }
-        out
+        let n = self.len;
+        let mut words = vec![0u64; Self::word_count(n)];
+        words[..n.div_ceil(32)]
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(w, out)| {
+                let end = n - 32 * w; // one past the last input base of this word
+                let count = end.min(32);
+                // The bases right-aligned, the last one lowest; reversed, it is highest.
+                let bases = self.key64(end - count) >> (64 - 2 * count as u32);
+                *out = reverse_bases(bases);
+            });
+        PackedText { words, len: n }
     }
 
     /// Number of words a text of `len` bases is stored in (one spare word included).
@@ -116,6 +126,12 @@ impl PackedText {
     }
 }
 
+/// The 32 2-bit groups of `x` in reverse order.
+fn reverse_bases(x: u64) -> u64 {
+    let bits = x.reverse_bits();
+    ((bits >> 1) & 0x5555_5555_5555_5555) | ((bits & 0x5555_5555_5555_5555) << 1)
+}
+
 /// A borrowed packed text (for example the `TEXT` section of a memory-mapped index).
 #[derive(Clone, Copy, Debug)]
 pub struct PackedRef<'a> {
@@ -164,6 +180,23 @@ impl<'a> PackedRef<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reversed_reads_the_text_backwards() {
+        for len in [0usize, 1, 2, 31, 32, 33, 63, 64, 65, 100, 1000] {
+            let codes: Vec<u8> = (0..len)
+                .map(|i| ((i * 7 + i / 3 + i / 11) % 4) as u8)
+                .collect();
+            let backwards: Vec<u8> = codes.iter().rev().copied().collect();
+            let got = PackedText::from_codes(&codes).reversed();
+            assert_eq!(got.len(), len);
+            assert_eq!(
+                got.words(),
+                PackedText::from_codes(&backwards).words(),
+                "len {len}"
+            );
+        }
+    }
 
     #[test]
     fn key64_matches_string_order_and_pads_with_zero() {
