@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{data, galign, run_fail, run_ok};
+use common::{data, files_in, galign, run_fail, run_ok};
 
 /// Builds the `parts` part files of `reference` in `dir`, named `NAME.I-of-N.part`.
 fn build_parts(
@@ -118,16 +118,6 @@ fn several_parts_each_hold_a_share() {
         sizes.iter().sum::<u64>() < 48_502 * 5 / 4,
         "part file sizes {sizes:?}"
     );
-}
-
-/// Lists the names in `dir`.
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -250,9 +240,9 @@ fn part_files_that_do_not_belong_together_are_refused() {
         let err = run_fail(&mut assemble(reference, &prefix, &files));
         assert!(err.contains(&expected), "{what}: {err}");
         assert!(
-            names_in(&out).is_empty(),
+            files_in(&out).is_empty(),
             "{what}: wrote {:?}",
-            names_in(&out)
+            files_in(&out)
         );
     }
     // The right parts still assemble.
@@ -313,5 +303,5 @@ fn part_options_are_checked() {
         let out = galign().args(&usage).arg(&lambda).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{usage:?} is a usage error");
     }
-    assert!(names_in(dir.path()).is_empty());
+    assert!(files_in(dir.path()).is_empty());
 }

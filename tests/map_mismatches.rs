@@ -13,35 +13,6 @@ use std::process::Command;
 
 use common::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn bases(&mut self, n: usize) -> String {
-        (0..n)
-            .map(|_| b"ACGT"[(self.next() % 4) as usize] as char)
-            .collect()
-    }
-}
-
-fn revcomp(s: &str) -> String {
-    s.bytes()
-        .rev()
-        .map(|b| match b {
-            b'A' => 'T',
-            b'C' => 'G',
-            b'G' => 'C',
-            b'T' => 'A',
-            _ => 'N',
-        })
-        .collect()
-}
-
 /// Mismatches of `read` against `window` (a read base that is not ACGT mismatches).
 fn mismatches(read: &[u8], window: &[u8]) -> usize {
     read.iter()
@@ -98,26 +69,7 @@ fn tag<'a>(fields: &[&'a str], name: &str) -> Option<&'a str> {
 #[test]
 fn hits_with_mismatches_equal_a_brute_force_scan_on_a_nasty_reference() {
     let mut rng = Rng(7);
-    let contigs = vec![
-        (
-            "chrA".to_string(),
-            format!(
-                "{}NNNNNNNNNN{}{}",
-                rng.bases(300),
-                rng.bases(50).to_lowercase(),
-                rng.bases(200)
-            ),
-        ),
-        (
-            "chrB".to_string(),
-            format!("{}RYK{}", rng.bases(120), rng.bases(90)),
-        ),
-        ("polyA".to_string(), "A".repeat(70)),
-        ("per3".to_string(), "ACG".repeat(40)),
-        ("tandem".to_string(), rng.bases(17).repeat(9)),
-        ("tiny".to_string(), "G".to_string()),
-        ("nstart".to_string(), format!("NNNN{}NN", rng.bases(40))),
-    ];
+    let contigs = nasty_contigs(&mut rng);
     let dir = tempfile::tempdir().unwrap();
     let fasta: String = contigs
         .iter()

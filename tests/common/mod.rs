@@ -142,3 +142,64 @@ pub fn files_in(dir: &Path) -> BTreeSet<String> {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect()
 }
+
+/// A small deterministic generator of test data (an LCG).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next pseudo-random number (31 bits).
+    pub fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    /// `n` random bases `ACGT`.
+    pub fn bases(&mut self, n: usize) -> String {
+        (0..n)
+            .map(|_| b"ACGT"[(self.next() % 4) as usize] as char)
+            .collect()
+    }
+}
+
+/// The reverse complement of `s` (letters other than `ACGT` become `N`).
+pub fn revcomp(s: &str) -> String {
+    s.bytes()
+        .rev()
+        .map(|b| match b {
+            b'A' => 'T',
+            b'C' => 'G',
+            b'G' => 'C',
+            b'T' => 'A',
+            _ => 'N',
+        })
+        .collect()
+}
+
+/// The nasty reference of the mapping tests, as (name, bases) contigs: an N run and a
+/// soft-masked stretch, IUPAC codes, a homopolymer, a period-3 contig, a tandem repeat,
+/// a one-base contig, and N at both ends of a contig.
+pub fn nasty_contigs(rng: &mut Rng) -> Vec<(String, String)> {
+    vec![
+        (
+            "chrA".to_string(),
+            format!(
+                "{}NNNNNNNNNN{}{}",
+                rng.bases(300),
+                rng.bases(50).to_lowercase(),
+                rng.bases(200)
+            ),
+        ),
+        (
+            "chrB".to_string(),
+            format!("{}RYK{}", rng.bases(120), rng.bases(90)),
+        ),
+        ("polyA".to_string(), "A".repeat(70)),
+        ("per3".to_string(), "ACG".repeat(40)),
+        ("tandem".to_string(), rng.bases(17).repeat(9)),
+        ("tiny".to_string(), "G".to_string()),
+        ("nstart".to_string(), format!("NNNN{}NN", rng.bases(40))),
+    ]
+}
