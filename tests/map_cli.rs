@@ -44,12 +44,8 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
     let mut rng = Rng(42);
     let contigs = nasty_contigs(&mut rng);
     let dir = tempfile::tempdir().unwrap();
-    let fasta: String = contigs
-        .iter()
-        .map(|(n, s)| format!(">{n} test contig\n{s}\n"))
-        .collect();
     let ref_path = dir.path().join("nasty.fa");
-    std::fs::write(&ref_path, fasta).unwrap();
+    write_fasta(&contigs, &ref_path);
     // The text the index holds (ambiguity codes replaced), to build reads over N runs.
     let text = galign::reference::read_fasta(&ref_path)
         .unwrap()

@@ -71,12 +71,8 @@ fn hits_with_mismatches_equal_a_brute_force_scan_on_a_nasty_reference() {
     let mut rng = Rng(7);
     let contigs = nasty_contigs(&mut rng);
     let dir = tempfile::tempdir().unwrap();
-    let fasta: String = contigs
-        .iter()
-        .map(|(n, s)| format!(">{n} test contig\n{s}\n"))
-        .collect();
     let ref_path = dir.path().join("nasty.fa");
-    std::fs::write(&ref_path, fasta).unwrap();
+    write_fasta(&contigs, &ref_path);
     let joined: String = contigs
         .iter()
         .map(|(_, s)| s.to_ascii_uppercase())

@@ -121,20 +121,7 @@ pub(crate) fn on_device<'g>(
         )?;
         ws.scan_queued(heads.ptr(0), heads.ptr(0), n, ScanOp::Max, true)?;
         let keep = sorted_keys;
-        gpu.launch(
-            FILE,
-            "init_ranks",
-            blocks(n),
-            THREADS,
-            &[
-                Arg::U64(sorted_pos.ptr(0)),
-                Arg::U64(heads.ptr(0)),
-                n32,
-                Arg::U64(isa.ptr(0)),
-                Arg::U64(keep.ptr(0)),
-            ],
-        )?;
-        let m = ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize;
+        let m = init_ranks(gpu, &ws, (sorted_pos, heads, n), isa, keep)?;
         gpu.launch(
             FILE,
             "compact",
@@ -175,6 +162,32 @@ pub(crate) fn on_device<'g>(
     }
     prof.unsorted = unsorted;
     Ok(sa)
+}
+
+/// From the `n` elements `sorted` in their initial order and their group `heads`: each
+/// element's rank (its head) into `isa`, and the exclusive scan of the flags of the
+/// elements in groups of two or more into `keep`; returns how many those are.
+pub(crate) fn init_ranks(
+    gpu: &Gpu,
+    ws: &Workspace,
+    (sorted, heads, n): (&DevBuf, &DevBuf, usize),
+    isa: &DevBuf,
+    keep: &DevBuf,
+) -> Result<usize, GpuError> {
+    gpu.launch(
+        FILE,
+        "init_ranks",
+        blocks(n),
+        THREADS,
+        &[
+            Arg::U64(sorted.ptr(0)),
+            Arg::U64(heads.ptr(0)),
+            Arg::U32(n as u32),
+            Arg::U64(isa.ptr(0)),
+            Arg::U64(keep.ptr(0)),
+        ],
+    )?;
+    Ok(ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize)
 }
 
 /// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa.cu).

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::partition::{sort_long_runs, sort_runs, Comparison};
 use super::radix::{KeyWidth, ScanOp, Workspace};
-use super::sa::{doubling_rounds, Profile};
+use super::sa::{doubling_rounds, init_ranks, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
@@ -105,22 +105,8 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
     ws.scan_queued(starts.ptr(0), starts.ptr(0), m, ScanOp::Max, true)?;
     let isa = gpu.alloc(4 * m)?;
     let keep = sorted_keys;
-    let m32 = Arg::U32(m as u32);
-    gpu.launch(
-        "sa.cu",
-        "init_ranks",
-        blocks(m),
-        THREADS,
-        &[
-            Arg::U64(index.ptr(0)),
-            Arg::U64(starts.ptr(0)),
-            m32,
-            Arg::U64(isa.ptr(0)),
-            Arg::U64(keep.ptr(0)),
-        ],
-    )?;
+    let unsorted = init_ranks(gpu, &ws, (&index, &starts, m), &isa, &keep)?;
     drop(starts);
-    let unsorted = ws.scan(keep.ptr(0), keep.ptr(0), m, ScanOp::Sum, false)? as usize;
     let list = gpu.alloc(4 * unsorted.max(1))?;
     gpu.launch(
         "sa.cu",
@@ -130,7 +116,7 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
         &[
             Arg::U64(index.ptr(0)),
             Arg::U64(keep.ptr(0)),
-            m32,
+            Arg::U32(m as u32),
             Arg::U32(unsorted as u32),
             Arg::U64(list.ptr(0)),
         ],

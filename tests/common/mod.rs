@@ -203,3 +203,12 @@ pub fn nasty_contigs(rng: &mut Rng) -> Vec<(String, String)> {
         ("nstart".to_string(), format!("NNNN{}NN", rng.bases(40))),
     ]
 }
+
+/// Writes `contigs` as the FASTA file `path` (headers `>NAME test contig`).
+pub fn write_fasta(contigs: &[(String, String)], path: &Path) {
+    let fasta: String = contigs
+        .iter()
+        .map(|(n, s)| format!(">{n} test contig\n{s}\n"))
+        .collect();
+    std::fs::write(path, fasta).unwrap();
+}
