@@ -1,7 +1,7 @@
 //! The bidirectional FM index: the FM index of the text beside the BWT/Occ of the
 //! reversed text (its "mirror", as bowtie calls it), so that a match can be extended by
-//! one base on either side (Lam et al. 2009, "2BWT"). The k-mismatch search schemes
-//! ([`crate::search::schemes`]) need it; exact search uses the forward index alone.
+//! one base on either side (Lam et al. 2009, "2BWT"). The search schemes of the
+//! k-mismatch search need it; exact search uses the forward index alone.
 //!
 //! A string `P` has one [`BiInterval`]: the forward rows of the suffixes that start with
 //! `P` and, of the same size, the mirror rows of the reversed text's suffixes that start
@@ -93,9 +93,46 @@ fn step(occ: &Occ<'_>, c: &[u64; 5], lo: u64, size: u64) -> [(u64, u64, u64); 4]
     })
 }
 
+/// The forward and mirror FM indexes of a text, built in memory.
+#[cfg(test)]
+pub(crate) struct TestIndex {
+    text: crate::reference::PackedText,
+    mirror_text: crate::reference::PackedText,
+    forward: super::FmParts,
+    mirror: super::FmParts,
+}
+
+#[cfg(test)]
+impl TestIndex {
+    /// The indexes of `codes` (values 0..=3), sampling one position in `sample_rate`.
+    pub(crate) fn new(codes: &[u8], sample_rate: u32) -> TestIndex {
+        let text = crate::reference::PackedText::from_codes(codes);
+        let mirror_text = text.reversed();
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let mirror_sa: Vec<u32> = crate::sa::suffix_array(&mirror_text);
+        let forward = super::FmParts::build(&text, &sa, sample_rate);
+        let mirror = super::FmParts::build(&mirror_text, &mirror_sa, sample_rate);
+        TestIndex {
+            text,
+            mirror_text,
+            forward,
+            mirror,
+        }
+    }
+
+    /// The bidirectional index.
+    pub(crate) fn bidirectional(&self) -> Bidirectional<'_> {
+        Bidirectional {
+            forward: self.forward.view(&self.text),
+            mirror: self.mirror.view(&self.mirror_text).occ,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::test_support::{random_codes, TestIndex};
+    use super::TestIndex;
+    use crate::test_support::random_codes;
 
     /// Rows `[lo, hi)` of the suffixes of `codes` (sentinel suffix first) starting with
     /// `pattern`.

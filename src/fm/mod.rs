@@ -11,6 +11,8 @@ pub mod occ;
 pub mod sampled_sa;
 
 use crate::reference::{PackedRef, PackedText};
+#[cfg(test)]
+pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
 pub use builder::{FmBuilder, Rows, SAMPLED, SYMBOL};
 pub use occ::Occ;

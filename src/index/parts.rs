@@ -490,7 +490,7 @@ pub fn assemble(
     log: &Reporter,
 ) -> anyhow::Result<()> {
     let reference = log.step("read reference", || read_fasta(fasta))?;
-    let shown = crate::io::shown_name(fasta);
+    let shown = fasta.display().to_string();
     let fm = log.step("assemble BWT, Occ, sampled SA, jump table", || {
         assemble_fm(&reference, &shown, part_files)
     })?;

@@ -147,8 +147,9 @@ impl BatchSearcher for CpuSearcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fm::TestIndex;
     use crate::reference::{Contig, Layout};
-    use crate::test_support::{random_codes, TestIndex};
+    use crate::test_support::random_codes;
 
     #[test]
     fn batch_positions_place_as_find_hits() {

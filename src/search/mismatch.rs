@@ -139,7 +139,8 @@ impl Walk<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::{random_codes, TestIndex};
+    use crate::fm::TestIndex;
+    use crate::test_support::random_codes;
 
     fn brute_force(text: &[u8], read: &[u8], k: u8) -> Vec<u64> {
         (0..=text.len().saturating_sub(read.len()))
