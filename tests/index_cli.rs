@@ -281,3 +281,52 @@ fn index_within_a_memory_budget_is_the_same_file() {
     assert_eq!(out.status.code(), Some(2), "a usage error: {err}");
     assert!(err.contains("expected a size such as 16G"), "{err}");
 }
+
+/// An output that cannot be created (its directory is a regular file, as for a mistyped
+/// path; a read-only directory does not stop root, which CI runs as) is a clear error
+/// naming it, with nothing written beside it, for `index` and `map` alike.
+#[test]
+fn outputs_that_cannot_be_created_are_clear_errors_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("afile");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let err = run_fail(
+        galign()
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(not_a_dir.join("x"))
+            .arg(data("phiX174.fa.gz")),
+    );
+    assert!(
+        err.contains(&format!(
+            "cannot write index {}",
+            not_a_dir.join("x.galign").display()
+        )),
+        "{err}"
+    );
+    let prefix = dir.path().join("phix");
+    run_ok(
+        galign()
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(&prefix)
+            .arg(data("phiX174.fa.gz")),
+    );
+    let err = run_fail(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(data("samtools_ex1_35bp.fq.gz"))
+            .arg("-o")
+            .arg(not_a_dir.join("out.sam")),
+    );
+    assert!(
+        err.contains(&format!(
+            "cannot write {}",
+            not_a_dir.join("out.sam").display()
+        )),
+        "{err}"
+    );
+    assert_eq!(
+        files_in(dir.path()).into_iter().collect::<Vec<_>>(),
+        ["afile", "phix.galign"]
+    );
+}
