@@ -80,12 +80,8 @@ fn hits_equal_a_brute_force_scan_on_a_nasty_reference() {
     add("ACGTNACGT".into());
     add(rng.bases(60));
 
-    let fq: String = reads
-        .iter()
-        .map(|(n, s)| format!("@{n}\n{s}\n+\n{}\n", "I".repeat(s.len())))
-        .collect();
     let fq_path = dir.path().join("reads.fq");
-    std::fs::write(&fq_path, fq).unwrap();
+    write_fastq(&reads, &fq_path);
     let prefix = index(&ref_path, dir.path(), "nasty", "cpu");
     let out = run_ok(
         galign()

@@ -212,3 +212,12 @@ pub fn write_fasta(contigs: &[(String, String)], path: &Path) {
         .collect();
     std::fs::write(path, fasta).unwrap();
 }
+
+/// Writes `reads` as (name, bases) to the FASTQ file `path`, every quality `I`.
+pub fn write_fastq(reads: &[(String, String)], path: &Path) {
+    let fq: String = reads
+        .iter()
+        .map(|(n, s)| format!("@{n}\n{s}\n+\n{}\n", "I".repeat(s.len())))
+        .collect();
+    std::fs::write(path, fq).unwrap();
+}
