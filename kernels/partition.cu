@@ -256,3 +256,44 @@ extern "C" __global__ void sample_starts(const u64* __restrict__ words, u64 n, c
     starts[i] = start ? (u32)i : 0;
     index[i] = (u32)((p / PERIOD) * count + slot[p % PERIOD]);
 }
+
+// The FM rows of a sorted part (runs longer than MEDIUM_RUN still unsorted; the CPU
+// redoes their rows): per row the BWT symbol (the base before the suffix; A for the
+// suffix at 0, whose row goes to *primary) with bit 2 set where the position is a
+// multiple of rate, as src/fm/builder.rs's Rows; and 1 in sampled[i] for those rows.
+extern "C" __global__ void part_rows(const u64* __restrict__ words, const u32* __restrict__ positions, u32 m,
+                                     u32 rate, u8* __restrict__ flags, u32* __restrict__ sampled,
+                                     u32* __restrict__ primary) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    u32 p = positions[i];
+    u32 f = 0;
+    if (p == 0) {
+        *primary = (u32)i;
+    } else {
+        u32 q = p - 1;
+        f = (u32)(words[q >> 5] >> (62 - 2 * (q & 31))) & 3;
+    }
+    u32 s = p % rate == 0;
+    flags[i] = (u8)(f | (s << 2));
+    sampled[i] = s;
+}
+
+// The positions of the sampled rows in row order; before[i]: sampled rows before row i.
+extern "C" __global__ void part_sampled(const u32* __restrict__ positions, const u8* __restrict__ flags,
+                                        const u32* __restrict__ before, u32 m, u32* __restrict__ out) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    if (flags[i] & 4) out[before[i]] = positions[i];
+}
+
+// One block per listed run (start, length pairs): its positions copied to out from
+// offsets[run], and the sampled rows before its start (before[]) to sampled_before[run].
+extern "C" __global__ void gather_runs(const u32* __restrict__ positions, const u32* __restrict__ runs,
+                                       const u32* __restrict__ offsets, const u32* __restrict__ before,
+                                       u32* __restrict__ out, u32* __restrict__ sampled_before) {
+    u32 r = blockIdx.x;
+    u32 start = runs[2 * r], len = runs[2 * r + 1], at = offsets[r];
+    for (u32 j = threadIdx.x; j < len; j += blockDim.x) out[at + j] = positions[start + j];
+    if (threadIdx.x == 0) sampled_before[r] = before[start];
+}

@@ -47,6 +47,8 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 calc() { python3 -c "print($1)"; } # floating-point arithmetic (bc is not on every GPU host)
 work=${GALIGN_CHECK_DIR:-$(mktemp -d)}
+# Visible GPUs (several: the partitioned builds also run over all of them).
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c "^GPU" || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
 export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
 export GALIGN_REQUIRE_GPU=1
 
@@ -104,11 +106,24 @@ if [ -n "$cli" ]; then
     fasta=$(zcat -f "$f" | wc -c); eighth=$(( fasta / 8 > 1048576 ? fasta / 8 : 1048576 ))
     gbudget=$(( (64 << 20) + fasta + 25 * eighth ))
     t0=$(now)
-    GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --gpu-memory "$gbudget" -p "$work/gparts" "$f" 2>"$work/gparts.err" || { cat "$work/gparts.err"; exit 1; }
+    GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --gpus 1 --gpu-memory "$gbudget" -p "$work/gparts" "$f" 2>"$work/gparts.err" || { cat "$work/gparts.err"; exit 1; }
     t_parts=$(calc "$(now) - $t0")
     res=OK; cmp -s "$work/gpu.galign" "$work/gparts.galign" || res=DIFFERENT
-    printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep -o '[0-9]* parts; peak.*' "$work/gparts.err")"
+    printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep -o '[0-9]* parts; peak.*' "$work/gparts.err" | head -1)"
     [ $res = OK ] || { cat "$work/gparts.err"; exit 1; }
+    if [ "$gpus" -gt 1 ]; then
+      # The same parts over every GPU, then with the second failing on its second part
+      # (under auto the others take its parts).
+      t0=$(now)
+      "$cli" index --device gpu --gpus all --gpu-memory "$gbudget" -p "$work/gmulti" "$f" 2>"$work/gmulti.err" || { cat "$work/gmulti.err"; exit 1; }
+      t_multi=$(calc "$(now) - $t0")
+      GALIGN_TEST_GPU_FAIL=1:2 "$cli" index --device auto --gpus all --gpu-memory "$gbudget" -p "$work/gfail" "$f" 2>"$work/gfail.err" || { cat "$work/gfail.err"; exit 1; }
+      res=OK; cmp -s "$work/gpu.galign" "$work/gmulti.galign" || res=DIFFERENT
+      cmp -s "$work/gpu.galign" "$work/gfail.galign" || res=DIFFERENT-AFTER-FAILURE
+      grep -q "GPU 1 failed" "$work/gfail.err" || res=NO-HANDOVER-MESSAGE
+      printf '%-28s %12s %9.3f %9s %8s %s\n' "$name" "index-gparts-${gpus}gpu" "$t_multi" "" "" $res
+      [ $res = OK ] || { cat "$work/gmulti.err" "$work/gfail.err"; exit 1; }
+    fi
   done
 fi
 
@@ -151,6 +166,15 @@ if [ -n "$scale" ] && [ -n "$cli" ]; then
       res=OK; cmp -s "$work/scale_gpu.galign" "$work/scale_parts.galign" || res=DIFFERENT
       printf 'INDEX %-24s %12s bases  gpu --gpu-memory %s %8.2f s  unbounded %8.2f s  %s\n' "$name" "$bases" "$gmem" "$t_parts" "$t_gpu" $res
       [ $res = OK ] || exit 1
+      if [ "$gpus" -gt 1 ]; then
+        t0=$(date +%s.%N)
+        GALIGN_GPU_PROFILE=1 "$cli" index -v --device gpu --gpus 1 --gpu-memory "$gmem" -p "$work/scale_one" "$f" 2>"$work/one.err" || { cat "$work/one.err"; exit 1; }
+        t_one=$(calc "$(date +%s.%N) - $t0")
+        sed "s/^/  [gpu --gpus 1 --gpu-memory $gmem $name] /" "$work/one.err"
+        res=OK; cmp -s "$work/scale_gpu.galign" "$work/scale_one.galign" || res=DIFFERENT
+        printf 'INDEX %-24s %12s bases  --gpu-memory %s: %s GPUs %8.2f s  1 GPU %8.2f s  %s\n' "$name" "$bases" "$gmem" "$gpus" "$t_parts" "$t_one" $res
+        [ $res = OK ] || exit 1
+      fi
     fi
     rm -f "$work"/scale_*.galign
   done

@@ -6,9 +6,10 @@
 //! on the [`Decision`] through [`Decision::resolve`].
 
 use crate::fm::FmParts;
-use crate::gpu::GpuError;
+use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
 use crate::reference::PackedText;
+use crate::sa::schedule::OnFailure;
 
 /// The `--device` choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -92,7 +93,7 @@ pub fn suffix_array(
 const ON_CPU: &str = "building on the CPU";
 
 fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, GpuError> {
-    let gpu = crate::gpu::Gpu::open()?;
+    let gpu = Gpu::open()?;
     log.info(&format!(
         "building the suffix array on the GPU: {}",
         gpu.describe()
@@ -106,20 +107,54 @@ fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, GpuEr
 /// CUDA context's growth).
 const GPU_MARGIN: u64 = 1 << 30;
 
+/// How many GPUs a build may use: `--gpus N|all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuCount {
+    /// Every visible device (`CUDA_VISIBLE_DEVICES` chooses which are visible).
+    All,
+    /// The first N visible devices.
+    First(usize),
+}
+
+impl std::str::FromStr for GpuCount {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "all" => Ok(GpuCount::All),
+            _ => match s.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(GpuCount::First(n)),
+                _ => Err(format!("'{s}' is neither a positive number nor 'all'")),
+            },
+        }
+    }
+}
+
+/// The GPU side of an index build: how many devices, and each one's memory budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GpuOptions {
+    /// Device memory budget of each GPU, in bytes; `None`: its free memory less a
+    /// margin.
+    pub budget: Option<u64>,
+    /// The devices to use.
+    pub count: GpuCount,
+}
+
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) on the chosen device. On the GPU the build stays within `gpu_budget`
-/// bytes (default: the device's free memory less a margin): whole, with the suffix array
-/// never leaving device memory, when it fits, else in parts ([`crate::gpu::partition`]).
-/// On the CPU (or after a GPU failure under `auto`) it is built and derived here, in
-/// parts of at most `cpu_part` suffixes when given (a host memory budget).
+/// jump table) on the chosen device. On the GPU the build stays within the budget of
+/// `gpu`: whole, on the first device, with the suffix array never leaving device
+/// memory, when it fits, else in parts ([`crate::gpu::partition`]) spread over all the
+/// devices of `gpu`. On the CPU (or after a GPU failure under `auto`) it is built and
+/// derived here, in parts of at most `cpu_part` suffixes when given (a host memory
+/// budget).
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
-    (cpu_part, gpu_budget): (Option<usize>, Option<u64>),
+    (cpu_part, gpu): (Option<usize>, GpuOptions),
     choice: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
-    let decision = choice.decide(|| gpu_fm_index(text, sample_rate, gpu_budget, log));
+    let decision = choice.decide(|| gpu_fm_index(text, sample_rate, gpu, choice, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
     }
@@ -138,34 +173,91 @@ pub fn fm_index(
 fn gpu_fm_index(
     text: &PackedText,
     sample_rate: u32,
-    budget: Option<u64>,
+    options: GpuOptions,
+    choice: DeviceChoice,
     log: &Reporter,
 ) -> Result<FmParts, GpuError> {
-    let gpu = crate::gpu::Gpu::open()?;
-    let budget = match budget {
-        Some(b) => b,
-        None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
-    };
-    let part = crate::gpu::partition::part_size_within(text.len(), budget)
-        .map_err(|e| GpuError::Budget(e.to_string()))?;
-    gpu.set_mem_limit(Some(budget as usize));
-    log.info(&format!(
-        "building the FM index on the GPU: {}, within {} MiB{}",
-        gpu.describe(),
-        budget >> 20,
-        part.map_or(String::new(), |p| format!(
-            ", in parts of at most {p} suffixes"
-        ))
-    ));
-    match part {
+    let n = text.len();
+    let gpus = open_gpus(options.count, choice, log)?;
+    let mut part = None;
+    for gpu in &gpus {
+        let budget = match options.budget {
+            Some(b) => b,
+            None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
+        };
+        let fits = crate::gpu::partition::part_size_within(n, budget)
+            .map_err(|e| GpuError::Budget(e.to_string()))?;
+        gpu.set_mem_limit(Some(budget as usize));
+        part = match (part, fits) {
+            (None, fits) => Some(fits),
+            (Some(p), fits) => Some(p.min(fits)),
+        };
+        log.info(&format!(
+            "GPU {}: {}, within {} MiB",
+            gpu.ordinal(),
+            gpu.describe(),
+            budget >> 20
+        ));
+    }
+    match part.flatten() {
         None => log.step(
             "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
-            || crate::gpu::fm::fm_index(&gpu, text, sample_rate),
+            || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate),
         ),
-        Some(max_part) => log.step(
-            "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
-            || crate::gpu::partition::fm_index(&gpu, text, sample_rate, max_part),
-        ),
+        Some(max_part) => {
+            log.info(&format!(
+                "building the FM index on {} GPU(s) in parts of at most {max_part} suffixes",
+                gpus.len()
+            ));
+            let on_failure = match choice {
+                DeviceChoice::Gpu => OnFailure::Stop,
+                _ => OnFailure::HandOver,
+            };
+            let say = |m: &str| log.info(m);
+            log.step(
+                "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
+                || {
+                    let failures = (on_failure, &say as &(dyn Fn(&str) + Sync));
+                    crate::gpu::partition::fm_index(&gpus, text, sample_rate, max_part, failures)
+                },
+            )
+        }
+    }
+}
+
+/// Opens the devices `count` asks for. Under `--device gpu` every one must open; under
+/// `auto` those that open are used (the others are named), as long as one does.
+fn open_gpus(count: GpuCount, choice: DeviceChoice, log: &Reporter) -> Result<Vec<Gpu>, GpuError> {
+    let visible = Gpu::device_count()?;
+    let wanted = match count {
+        GpuCount::All => visible,
+        GpuCount::First(n) if n > visible && choice == DeviceChoice::Gpu => {
+            return Err(GpuError::NoDevice(format!(
+                "--gpus {n} asked for, {visible} visible"
+            )))
+        }
+        GpuCount::First(n) => n.min(visible),
+    };
+    let mut gpus = Vec::with_capacity(wanted);
+    let mut last_error = None;
+    for ordinal in 0..wanted {
+        match Gpu::open_device(ordinal) {
+            Ok(gpu) => gpus.push(gpu),
+            Err(e) if choice == DeviceChoice::Gpu => {
+                return Err(GpuError::OnDevice {
+                    ordinal,
+                    error: Box::new(e),
+                })
+            }
+            Err(e) => {
+                log.info(&format!("GPU {ordinal} not used ({e})"));
+                last_error = Some(e);
+            }
+        }
+    }
+    match last_error {
+        Some(e) if gpus.is_empty() => Err(e),
+        _ => Ok(gpus),
     }
 }
 

@@ -90,6 +90,14 @@ struct IndexArgs {
     /// names the least that works [default: the device's free memory less 1 GiB]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     gpu_memory: Option<u64>,
+    /// GPUs to build on: the first N visible devices, or all (CUDA_VISIBLE_DEVICES
+    /// chooses which are visible). A build that fits one GPU whole runs on the first
+    /// (faster than parts); a build in parts (see --gpu-memory) spreads its parts over
+    /// all of them, each within --gpu-memory, with the same output. Under --device auto
+    /// a GPU that fails hands its parts to the others; under --device gpu it fails the
+    /// build
+    #[arg(long, value_name = "N|all", default_value = "all")]
+    gpus: galign::device::GpuCount,
     /// Print per-step timings on stderr.
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -228,7 +236,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 sample_rate: args.sample_rate,
                 device: args.common.device,
                 memory: args.memory,
-                gpu_memory: args.gpu_memory,
+                gpu: galign::device::GpuOptions {
+                    budget: args.gpu_memory,
+                    count: args.gpus,
+                },
             };
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }

@@ -13,11 +13,12 @@ use galign::device::DeviceChoice;
 use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::radix::{KeyWidth, Workspace};
-use galign::gpu::{fm, sa, Gpu};
+use galign::gpu::{fm, partition, sa, Gpu};
 use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
 use galign::reference::PackedText;
+use galign::sa::schedule::OnFailure;
 
 #[test]
 fn kernels_compile_for_sm80_and_sm90() {
@@ -372,15 +373,68 @@ fn gpu_partitioned_fm_index_matches_cpu() {
         drop(words);
         let sa: Vec<u32> = galign::sa::suffix_array(text);
         let want = FmParts::build(text, &sa, 16);
+        let quiet = |_: &str| {};
         for max_part in [n / 2 + 1, n / 7, 5000, 700] {
-            let got = galign::gpu::partition::fm_index(&gpu, text, 16, max_part)
+            let one = std::slice::from_ref(&gpu);
+            let got = partition::fm_index(one, text, 16, max_part, (OnFailure::Stop, &quiet))
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             if let Some(diff) = fm_difference(&got, &want) {
                 panic!("{what} (n = {n}, parts of {max_part}): partitioned GPU FM index differs: {diff}");
             }
         }
-        eprintln!("{what}: n = {n}, partitioned GPU builds identical");
+        let several = several_gpus();
+        let got = partition::fm_index(&several, text, 16, 2000, (OnFailure::Stop, &quiet))
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        if let Some(diff) = fm_difference(&got, &want) {
+            panic!("{what} (n = {n}): partitioned FM index on 3 devices differs: {diff}");
+        }
+        eprintln!("{what}: n = {n}, partitioned GPU builds identical (1 and 3 devices)");
     }
+}
+
+/// Three devices for a partitioned build: the last visible one and two more contexts
+/// on device 0 (where there is one GPU, three streams on it).
+fn several_gpus() -> Vec<Gpu> {
+    let last = Gpu::device_count().unwrap() - 1;
+    [0, last, 0]
+        .map(|ordinal| Gpu::open_device(ordinal).unwrap())
+        .into()
+}
+
+/// A device that fails mid-build hands its parts to the others (`HandOver`, said), or
+/// fails the build naming it (`Stop`).
+#[test]
+fn gpu_partitioned_build_survives_a_failing_device() {
+    let Some(_) = gpu() else { return };
+    let mut rng = lcg(17);
+    let text = PackedText::from_codes(&mutated_copies(&mut rng, 30_000, 10, 100));
+    let sa: Vec<u32> = galign::sa::suffix_array(&text);
+    let want = FmParts::build(&text, &sa, 16);
+    let several = several_gpus();
+    std::env::set_var("GALIGN_TEST_GPU_FAIL", "1:2");
+    let said = std::sync::Mutex::new(Vec::new());
+    let say = |m: &str| said.lock().unwrap().push(m.to_string());
+    let got = partition::fm_index(&several, &text, 16, 5000, (OnFailure::HandOver, &say));
+    let stopped = partition::fm_index(&several, &text, 16, 5000, (OnFailure::Stop, &say));
+    std::env::remove_var("GALIGN_TEST_GPU_FAIL");
+    let got = got.unwrap();
+    if let Some(diff) = fm_difference(&got, &want) {
+        panic!("after a failed device the FM index differs: {diff}");
+    }
+    let said = said.into_inner().unwrap();
+    let ordinal = several[1].ordinal();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with(&format!(
+            "GPU {ordinal} failed (CUDA error during a part sort: failure injected"
+        )),
+        "{said:?}"
+    );
+    let err = stopped.expect_err("the build stops").to_string();
+    assert!(
+        err.starts_with(&format!("GPU {ordinal}: CUDA error during a part sort")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -810,7 +864,10 @@ fn gpu_map_matches_cpu_on_real_reads() {
             sample_rate: rate,
             device: DeviceChoice::Auto,
             memory: None,
-            gpu_memory: None,
+            gpu: galign::device::GpuOptions {
+                budget: None,
+                count: galign::device::GpuCount::All,
+            },
         };
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let source = match mate2 {

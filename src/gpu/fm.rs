@@ -19,7 +19,7 @@
 
 use super::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
-use super::{prefaulted_vec, Arg, Gpu, GpuError};
+use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::sampled_sa::ROWS_PER_RANK;
 use crate::fm::{jump, FmParts, SampledSaParts};
@@ -47,6 +47,33 @@ struct HostArrays {
     ranks: Vec<u32>,
     positions: Vec<u32>,
     jump: Vec<u32>,
+}
+
+/// The counts of the `k`-mers at the start of the suffixes of at least `k` bases of the
+/// text of `n` bases in `words` (what the jump table is made of), in device memory.
+pub(crate) fn kmer_counts<'g>(
+    gpu: &'g Gpu,
+    words: &DevBuf,
+    n: usize,
+    k: u32,
+) -> Result<DevBuf<'g>, GpuError> {
+    let kmers = 1usize << (2 * k);
+    let full = (n + 1).saturating_sub(k as usize);
+    let counts = gpu.alloc(4 * kmers)?;
+    counts.zero(4 * kmers)?;
+    gpu.launch(
+        FILE,
+        "kmer_counts",
+        blocks(full.div_ceil(KMER_SPAN)),
+        THREADS,
+        &[
+            Arg::U64(words.ptr(0)),
+            Arg::U32(full as u32),
+            Arg::U32(k),
+            Arg::U64(counts.ptr(0)),
+        ],
+    )?;
+    Ok(counts)
 }
 
 /// Builds the FM index of `text` with suffix-array sampling rate `sample_rate` (> 0) on
@@ -164,20 +191,7 @@ pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmPart
     let table = gpu.alloc(4 * 2 * kmers)?;
     {
         let full = (n + 1).saturating_sub(k as usize);
-        let counts = gpu.alloc(4 * kmers)?;
-        counts.zero(4 * kmers)?;
-        gpu.launch(
-            FILE,
-            "kmer_counts",
-            blocks(full.div_ceil(KMER_SPAN)),
-            THREADS,
-            &[
-                Arg::U64(words.ptr(0)),
-                Arg::U32(full as u32),
-                Arg::U32(k),
-                Arg::U64(counts.ptr(0)),
-            ],
-        )?;
+        let counts = kmer_counts(gpu, &words, n, k)?;
         ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
         // The suffixes shorter than k, by their A-padded codes.
         let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)

@@ -67,6 +67,14 @@ pub enum GpuError {
     /// One read has more hits than the GPU search can return at once.
     #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]
     TooManyHits(u64),
+    /// The failure of one of several devices in a build that used them together.
+    #[error("GPU {ordinal}: {error}")]
+    OnDevice {
+        /// The device's ordinal.
+        ordinal: usize,
+        /// What failed there.
+        error: Box<GpuError>,
+    },
     /// Any other driver failure (kernel launch or execution, copies, context).
     #[error("CUDA error during {what}: {err}")]
     Driver {
@@ -103,6 +111,7 @@ struct MemStats {
 
 /// An open CUDA device: context, stream, kernels compiled for it, memory accounting.
 pub struct Gpu {
+    ordinal: usize,
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
     name: String,
@@ -143,7 +152,13 @@ impl Gpu {
     /// `GALIGN_GPU_MEM_LIMIT` (bytes) caps what the builders may allocate, to exercise
     /// the out-of-memory path.
     pub fn open() -> Result<Gpu, GpuError> {
-        quietly(Self::open_inner).unwrap_or_else(|msg| {
+        Self::open_device(0)
+    }
+
+    /// [`Gpu::open`] for device `ordinal` of those visible (`CUDA_VISIBLE_DEVICES`).
+    /// The same device may be opened more than once: each `Gpu` has its own stream.
+    pub fn open_device(ordinal: usize) -> Result<Gpu, GpuError> {
+        quietly(|| Self::open_inner(ordinal)).unwrap_or_else(|msg| {
             Err(GpuError::Driver {
                 what: "initialisation",
                 err: msg,
@@ -151,7 +166,18 @@ impl Gpu {
         })
     }
 
-    fn open_inner() -> Result<Gpu, GpuError> {
+    /// How many devices are visible; an error where there is no driver or none.
+    pub fn device_count() -> Result<usize, GpuError> {
+        quietly(Self::init_driver).unwrap_or_else(|msg| {
+            Err(GpuError::Driver {
+                what: "initialisation",
+                err: msg,
+            })
+        })
+    }
+
+    /// Loads and initialises the driver; the number of visible devices (at least one).
+    fn init_driver() -> Result<usize, GpuError> {
         // SAFETY: only tries to dlopen the library.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err(GpuError::NoDriver);
@@ -167,8 +193,18 @@ impl Gpu {
         if count < 1 {
             return Err(GpuError::NoDevice("none visible".into()));
         }
+        Ok(count as usize)
+    }
+
+    fn open_inner(ordinal: usize) -> Result<Gpu, GpuError> {
+        let count = Self::init_driver()?;
+        if ordinal >= count {
+            return Err(GpuError::NoDevice(format!(
+                "device {ordinal} asked for, {count} visible"
+            )));
+        }
         kernels::nvrtc_version()?;
-        let ctx = CudaContext::new(0).map_err(|e| GpuError::driver("context creation", e))?;
+        let ctx = CudaContext::new(ordinal).map_err(|e| GpuError::driver("context creation", e))?;
         let stream = ctx
             .new_stream()
             .map_err(|e| GpuError::driver("stream creation", e))?;
@@ -188,6 +224,7 @@ impl Gpu {
             .ok()
             .and_then(|v| v.parse().ok());
         let gpu = Gpu {
+            ordinal,
             ctx,
             stream,
             name,
@@ -213,6 +250,11 @@ impl Gpu {
             self.arch,
             self.total_mem >> 30
         )
+    }
+
+    /// The device's ordinal among those visible.
+    pub fn ordinal(&self) -> usize {
+        self.ordinal
     }
 
     /// Device memory free now, in bytes (other processes' allocations and this
@@ -492,10 +534,16 @@ impl DevBuf<'_> {
 
     /// Copies the buffer's first `out.len()` elements to the host (waits for queued work).
     pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), GpuError> {
-        assert!(std::mem::size_of_val(out) <= self.bytes);
+        self.download_at(0, out)
+    }
+
+    /// [`DevBuf::download`] from byte `offset` of the buffer.
+    pub fn download_at<T: Copy>(&self, offset: usize, out: &mut [T]) -> Result<(), GpuError> {
+        assert!(offset + std::mem::size_of_val(out) <= self.bytes);
         if !out.is_empty() {
+            let src = self.ptr + offset as u64;
             // SAFETY: in bounds (asserted); the copy is waited for.
-            unsafe { cu::memcpy_dtoh_async(out, self.ptr, self.gpu.stream.cu_stream()) }
+            unsafe { cu::memcpy_dtoh_async(out, src, self.gpu.stream.cu_stream()) }
                 .map_err(|e| GpuError::driver("download", e))?;
         }
         self.gpu.sync()
@@ -548,10 +596,19 @@ impl DevBuf<'_> {
     /// that the transfer runs at pinned speed and overlaps the (parallel) copy into
     /// `out`. Fastest when `out`'s pages are already mapped (see [`prefaulted_vec`]).
     pub fn download_staged<T: Word>(&self, out: &mut [T]) -> Result<(), GpuError> {
+        self.download_staged_at(0, out)
+    }
+
+    /// [`DevBuf::download_staged`] from byte `offset` of the buffer.
+    pub fn download_staged_at<T: Word>(
+        &self,
+        offset: usize,
+        out: &mut [T],
+    ) -> Result<(), GpuError> {
         let len = std::mem::size_of_val(out);
-        assert!(len <= self.bytes);
+        assert!(offset + len <= self.bytes);
         if len <= STAGE_CHUNK {
-            return self.download(out);
+            return self.download_at(offset, out);
         }
         // SAFETY: `T` is a plain integer type: any bytes are a valid value.
         let out = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u8, len) };
@@ -566,7 +623,7 @@ impl DevBuf<'_> {
                 unsafe {
                     let dst =
                         std::slice::from_raw_parts_mut(staging.bufs[c % 2].ptr as *mut u8, e - s);
-                    cu::memcpy_dtoh_async(dst, self.ptr + s as u64, stream)
+                    cu::memcpy_dtoh_async(dst, self.ptr + (offset + s) as u64, stream)
                         .map_err(|e| GpuError::driver("download", e))?;
                     cu::event::record(staging.events[c % 2].0, stream)
                         .map_err(|e| GpuError::driver("download", e))
@@ -624,12 +681,14 @@ impl Drop for DevBuf<'_> {
 
 /// Plain integer element types of host arrays filled from device memory byte for byte.
 pub trait Word: Copy + Default + Send + Sync + private::Sealed {}
+impl Word for u8 {}
 impl Word for u32 {}
 impl Word for u64 {}
 
 mod private {
     /// Keeps [`super::Word`] to the integer types above.
     pub trait Sealed {}
+    impl Sealed for u8 {}
     impl Sealed for u32 {}
     impl Sealed for u64 {}
 }

@@ -27,10 +27,11 @@ use rayon::prelude::*;
 use super::radix::{KeyWidth, ScanOp, Workspace};
 use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
-use crate::fm::{FmBuilder, FmParts};
+use crate::fm::{FmBuilder, FmParts, Rows};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
 use crate::sa::sample::SampleRanks;
+use crate::sa::schedule::{sort_parts, OnFailure, PartSort};
 
 const FILE: &str = "partition.cu";
 const THREADS: u32 = 256;
@@ -54,6 +55,12 @@ const PIPELINE_PARTS: usize = 8;
 /// The smallest part a budget may leave room for.
 const MIN_PART: u64 = 1 << 20;
 
+/// Device bytes of the k-mer counts of the jump table (at most half a byte a base),
+/// held while they are counted, before the parts.
+fn kmer_count_bytes(n: usize) -> u64 {
+    4 << (2 * crate::fm::jump::choose_k(n))
+}
+
 fn blocks(threads: usize) -> u32 {
     threads.div_ceil(THREADS as usize) as u32
 }
@@ -64,7 +71,7 @@ pub fn part_size_within(n: usize, budget: u64) -> Result<Option<usize>, BudgetEr
     if budget >= RESERVE + WHOLE_BYTES_PER_BASE * n as u64 {
         return Ok(None);
     }
-    let fixed = RESERVE + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64;
+    let fixed = RESERVE + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64 + kmer_count_bytes(n);
     let needed = fixed + BYTES_PER_PART_SUFFIX * MIN_PART;
     if budget < needed {
         return Err(BudgetError {
@@ -77,71 +84,196 @@ pub fn part_size_within(n: usize, budget: u64) -> Result<Option<usize>, BudgetEr
 }
 
 /// Builds the FM index of `text` (at most `u32` positions, more than `max_part` bases)
-/// sorting parts of at most `max_part` suffixes on the GPU; equal to
-/// [`FmParts::build`].
+/// sorting parts of at most `max_part` suffixes on the `gpus` at once (each holds the
+/// text and the sample ranks, and takes the next part when free; the sample ranks are
+/// computed on the first); equal to [`FmParts::build`]. A device that fails hands its
+/// parts to the others under [`OnFailure::HandOver`] (`say` tells), or fails the build
+/// under [`OnFailure::Stop`]; with several devices the error names the one that failed.
 pub fn fm_index(
-    gpu: &Gpu,
+    gpus: &[Gpu],
     text: &PackedText,
     sample_rate: u32,
     max_part: usize,
+    (on_failure, say): (OnFailure, &(dyn Fn(&str) + Sync)),
 ) -> Result<FmParts, GpuError> {
     super::sa::check_len(text.len())?;
-    let max_part = max_part.min(text.len().div_ceil(PIPELINE_PARTS).max(MIN_PART as usize));
-    let mut prof = Profile::new(gpu, "gpu parts");
-    let words = gpu.upload_staged(text.words())?;
+    let named = |ordinal: usize, error: GpuError| match gpus.len() {
+        1 => error,
+        _ => GpuError::OnDevice {
+            ordinal,
+            error: Box::new(error),
+        },
+    };
+    let first = &gpus[0];
+    let parts_at_least = PIPELINE_PARTS * gpus.len();
+    let max_part = max_part.min(text.len().div_ceil(parts_at_least).max(MIN_PART as usize));
+    let mut prof = Profile::new(first, "gpu parts");
+    let words = first
+        .upload_staged(text.words())
+        .map_err(|e| named(first.ordinal(), e))?;
     prof.mark("upload");
-    let ranks = match super::sample::ranks(gpu, text, &words) {
+    let ranks = match super::sample::ranks(first, text, &words) {
         Ok(ranks) => SampleRanks::from_ranks(text, ranks),
         Err(GpuError::OutOfMemory { .. }) => SampleRanks::build(text),
-        Err(e) => return Err(e),
+        Err(e) => return Err(named(first.ordinal(), e)),
     };
     prof.mark("sample ranks");
     let partitioner = Partitioner::with_ranks(text, max_part, ranks);
     let plan = partitioner.plan(max_part);
     prof.mark("plan (CPU)");
-    let sorter = PartSorter::new(gpu, words, &partitioner)?;
-    prof.mark("upload");
+    let mut builder = FmBuilder::new(text, sample_rate);
+    let counts = kmer_counts(first, &words, text.len(), builder.k());
+    builder.add_kmer_counts(0, &counts.map_err(|e| named(first.ordinal(), e))?);
+    prof.mark("k-mer counts");
+    let first_words = std::sync::Mutex::new(Some(words));
+    let open = |id: usize| {
+        let gpu = &gpus[id];
+        let uploaded = if id == 0 {
+            first_words.lock().unwrap().take()
+        } else {
+            None
+        };
+        let words = match uploaded {
+            Some(words) => words,
+            None => gpu.upload_staged(text.words())?,
+        };
+        DeviceSorter::new((id, gpu), words, (&partitioner, sample_rate))
+    };
     let ranks = partitioner.ranks();
-    let (builder, long) = std::thread::scope(|s| {
-        let (to_builder, parts) = std::sync::mpsc::sync_channel::<OnDevice>(1);
-        let builder = s.spawn(move || {
-            let mut builder = FmBuilder::new(text, sample_rate);
-            let mut long = 0;
-            for mut part in parts {
-                long += sort_long_runs(&mut part.suffixes, &part.long_runs, |a, b| {
-                    ranks.compare(a as usize, b as usize)
-                });
-                builder.push(&part.suffixes);
-            }
-            (builder, long)
-        });
-        let sorted = plan.iter().try_for_each(|part| {
-            let sorted = sorter.sort(part, &mut prof)?;
-            to_builder.send(sorted).expect("the FM builder thread runs");
-            Ok(())
-        });
-        drop(to_builder);
-        let done = builder.join().expect("FM builder thread");
-        prof.mark("long runs (CPU) and FM builder catching up");
-        sorted.map(|()| done)
-    })?;
-    prof.large = long;
+    let window = (on_failure, gpus.len() + 1);
+    let schedule = sort_parts(&plan, gpus.len(), open, window, |part: OnDevice| {
+        let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
+        prof.large += part.long.len();
+        builder.push_rows(part.finish(text, sample_rate, compare));
+    })
+    .map_err(|f| named(gpus[f.sorter].ordinal(), f.error))?;
+    for failure in &schedule.failures {
+        let gpu = &gpus[failure.sorter];
+        say(&format!(
+            "GPU {} failed ({}); the other GPUs sorted its parts",
+            gpu.ordinal(),
+            failure.error
+        ));
+    }
+    prof.mark("parts sorted (GPU) and pushed to the FM builder (CPU)");
     let fm = builder.finish();
     prof.mark("FM builder finish");
     prof.parts = plan.len();
     prof.report(text.len());
+    for sorter in schedule.sorters.iter().flatten() {
+        sorter.prof.report(text.len());
+    }
     Ok(fm)
 }
 
-/// A part as the device leaves it: its suffixes in order but within the runs listed
-/// (start, length pairs), which the CPU sorts.
-pub(crate) struct OnDevice {
-    suffixes: Vec<u32>,
-    long_runs: Vec<u32>,
+/// The k-mer counts of the jump table of the text of `n` bases in `words` (the k-mers
+/// at the start of its suffixes, whatever their order), counted on `gpu`.
+fn kmer_counts(gpu: &Gpu, words: &DevBuf, n: usize, k: u32) -> Result<Vec<u32>, GpuError> {
+    let counts = super::fm::kmer_counts(gpu, words, n, k)?;
+    let mut host = vec![0u32; 1 << (2 * k)];
+    counts.download_staged(&mut host)?;
+    Ok(host)
+}
+
+/// The sorter of one device in a partitioned build, with its own timings.
+struct DeviceSorter<'g, 'p, 't> {
+    sorter: PartSorter<'g, 'p, 't>,
+    prof: Profile<'g>,
+    /// The part (counted from 1) on which a test makes this device fail.
+    fail_at: Option<usize>,
+    sorted: usize,
+}
+
+impl<'g, 'p, 't> DeviceSorter<'g, 'p, 't> {
+    fn new(
+        (id, gpu): (usize, &'g Gpu),
+        words: DevBuf<'g>,
+        partitioner: (&'p Partitioner<'t, u32>, u32),
+    ) -> Result<Self, GpuError> {
+        Ok(DeviceSorter {
+            sorter: PartSorter::new(gpu, words, partitioner)?,
+            prof: Profile::new(gpu, format!("gpu parts on GPU {}", gpu.ordinal())),
+            fail_at: injected_failure(id),
+            sorted: 0,
+        })
+    }
+}
+
+/// `GALIGN_TEST_GPU_FAIL=I:K` (for tests only) makes the I-th device of a build (from
+/// 0) fail on the K-th part it sorts, to exercise the hand-over of its parts.
+fn injected_failure(id: usize) -> Option<usize> {
+    let spec = std::env::var("GALIGN_TEST_GPU_FAIL").ok()?;
+    let (device, part) = spec.split_once(':')?;
+    (device.parse() == Ok(id)).then(|| part.parse().ok())?
+}
+
+impl PartSort for DeviceSorter<'_, '_, '_> {
+    type Sorted = OnDevice;
+    type Error = GpuError;
+
+    fn sort(&mut self, part: &Part) -> Result<OnDevice, GpuError> {
+        self.prof.mark("waiting for a part");
+        self.sorted += 1;
+        if self.fail_at == Some(self.sorted) {
+            return Err(GpuError::Driver {
+                what: "a part sort",
+                err: "failure injected by GALIGN_TEST_GPU_FAIL".into(),
+            });
+        }
+        self.prof.parts += 1;
+        self.sorter.sort(part, &mut self.prof)
+    }
+}
+
+/// A part's FM rows as the device leaves them: right but within its runs of more than
+/// [`MEDIUM_RUN`] equal keys, left unsorted for the CPU, whose positions come along.
+struct OnDevice {
+    rows: Rows,
+    /// The positions of the long runs, one run after the other.
+    long: Vec<u32>,
+    /// Per long run: its first row in the part, its length, and the sampled rows of the
+    /// part before it.
+    long_runs: Vec<[u32; 3]>,
+}
+
+impl OnDevice {
+    /// The part's rows once its long runs are sorted by `compare` (the suffix order)
+    /// and their rows redone ([`Rows::of`]).
+    fn finish(
+        mut self,
+        text: &PackedText,
+        sample_rate: u32,
+        compare: impl Fn(u32, u32) -> Ordering + Sync,
+    ) -> Rows {
+        let mut offsets = Vec::with_capacity(2 * self.long_runs.len());
+        let mut at = 0;
+        for &[_, len, _] in &self.long_runs {
+            offsets.extend([at, len]);
+            at += len;
+        }
+        sort_long_runs(&mut self.long, &offsets, compare);
+        let redone: Vec<Rows> = offsets
+            .par_chunks(2)
+            .map(|r| {
+                let run = &self.long[r[0] as usize..(r[0] + r[1]) as usize];
+                Rows::of(text, sample_rate, run)
+            })
+            .collect();
+        let rows = &mut self.rows;
+        for (&[start, len, before], run) in self.long_runs.iter().zip(redone) {
+            let (start, before) = (start as usize, before as usize);
+            rows.flags[start..start + len as usize].copy_from_slice(&run.flags);
+            rows.sampled[before..before + run.sampled.len()].copy_from_slice(&run.sampled);
+            if let Some(p) = run.primary {
+                rows.primary = Some(start + p);
+            }
+        }
+        self.rows
+    }
 }
 
 /// Sorts the parts of one partitioned build on the GPU.
-pub(crate) struct PartSorter<'g, 'p, 't> {
+struct PartSorter<'g, 'p, 't> {
     gpu: &'g Gpu,
     partitioner: &'p Partitioner<'t, u32>,
     n: usize,
@@ -150,15 +282,16 @@ pub(crate) struct PartSorter<'g, 'p, 't> {
     delta: DevBuf<'g>,
     slot: DevBuf<'g>,
     members: u32,
+    sample_rate: u32,
 }
 
 impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
-    /// A sorter over the text uploaded to `words`; uploads the partitioner's sample
-    /// ranks.
-    pub(crate) fn new(
+    /// A sorter over the text uploaded to `words` for an FM index sampling positions
+    /// that are multiples of `sample_rate`; uploads the partitioner's sample ranks.
+    fn new(
         gpu: &'g Gpu,
         words: DevBuf<'g>,
-        partitioner: &'p Partitioner<'t, u32>,
+        (partitioner, sample_rate): (&'p Partitioner<'t, u32>, u32),
     ) -> Result<Self, GpuError> {
         let sample = partitioner.ranks();
         let cover = sample.cover();
@@ -171,6 +304,7 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
             delta: gpu.upload(cover.delta_table())?,
             slot: gpu.upload(cover.slot_table())?,
             members: cover.members() as u32,
+            sample_rate,
         })
     }
 
@@ -188,14 +322,14 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         ]
     }
 
-    /// The sorted suffixes of `part`, as [`Partitioner::sort`] gives them.
-    /// The suffixes of `part` sorted on the device but for the long runs left to the CPU;
-    /// the phases are timed into `prof`.
-    pub(crate) fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice, GpuError> {
+    /// The FM rows of `part`, sorted on the device but for the long runs left to the
+    /// CPU; the phases are timed into `prof`.
+    fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice, GpuError> {
         let m = part.suffixes;
         if m == 0 {
             return Ok(OnDevice {
-                suffixes: Vec::new(),
+                rows: Rows::default(),
+                long: Vec::new(),
                 long_runs: Vec::new(),
             });
         }
@@ -209,13 +343,108 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         prof.mark("parts: key sort");
         let long_runs = sort_runs(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
         prof.mark("parts: run sorts");
-        let mut suffixes = prefaulted_vec::<u32>(m);
-        positions[0].download_staged(&mut suffixes)?;
-        prof.mark("parts: download");
+        let part = self.rows(
+            &ws,
+            [&keys[0], &keys[1], &positions[1]],
+            &positions[0],
+            m,
+            long_runs,
+        );
+        prof.mark("parts: rows and download");
+        part
+    }
+
+    /// The FM rows of the `m` sorted `positions` of a part (but for `long_runs`, start
+    /// and length pairs), with the positions of the long runs; `scratch` are the sort's
+    /// buffers no longer needed (8, 8 and 4 bytes a suffix).
+    fn rows(
+        &self,
+        ws: &Workspace,
+        [out, flags, before]: [&DevBuf; 3],
+        positions: &DevBuf,
+        m: usize,
+        long_runs: Vec<u32>,
+    ) -> Result<OnDevice, GpuError> {
+        let gpu = self.gpu;
+        let (m32, all) = (Arg::U32(m as u32), blocks(m));
+        let primary = gpu.alloc(4)?;
+        primary.write(&[u32::MAX])?;
+        let args = [Arg::U64(self.words.ptr(0)), Arg::U64(positions.ptr(0)), m32];
+        let mut row_args = args[..].to_vec();
+        row_args.extend([Arg::U32(self.sample_rate), Arg::U64(flags.ptr(0))]);
+        row_args.extend([Arg::U64(before.ptr(0)), Arg::U64(primary.ptr(0))]);
+        gpu.launch(FILE, "part_rows", all, THREADS, &row_args)?;
+        let sampled = ws.scan(before.ptr(0), before.ptr(0), m, ScanOp::Sum, false)? as usize;
+        let sampled_args = [
+            Arg::U64(positions.ptr(0)),
+            Arg::U64(flags.ptr(0)),
+            Arg::U64(before.ptr(0)),
+            m32,
+            Arg::U64(out.ptr(0)),
+        ];
+        gpu.launch(FILE, "part_sampled", all, THREADS, &sampled_args)?;
+        let (long, long_runs) = self.gather_long_runs(positions, before, out, long_runs)?;
+        let mut rows = Rows {
+            flags: prefaulted_vec::<u8>(m),
+            sampled: vec![0; sampled],
+            primary: None,
+        };
+        flags.download_staged(&mut rows.flags)?;
+        out.download_staged(&mut rows.sampled)?;
+        let at = primary.read_u32(0)?;
+        rows.primary = (at != u32::MAX).then_some(at as usize);
         Ok(OnDevice {
-            suffixes,
+            rows,
+            long,
             long_runs,
         })
+    }
+
+    /// The positions of the `runs` (start, length pairs) of `positions`, one after the
+    /// other (gathered in `out` after its first half), and per run its start, length and
+    /// the sampled rows before it (from the scan `before`).
+    fn gather_long_runs(
+        &self,
+        positions: &DevBuf,
+        before: &DevBuf,
+        out: &DevBuf,
+        runs: Vec<u32>,
+    ) -> Result<(Vec<u32>, Vec<[u32; 3]>), GpuError> {
+        if runs.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let gpu = self.gpu;
+        let count = runs.len() / 2;
+        let offsets: Vec<u32> = runs
+            .chunks(2)
+            .scan(0, |at, r| {
+                *at += r[1];
+                Some(*at - r[1])
+            })
+            .collect();
+        let total = (offsets[count - 1] + runs[2 * count - 1]) as usize;
+        let (runs_buf, offsets_buf) = (gpu.upload(&runs)?, gpu.upload(&offsets)?);
+        let sampled_before = gpu.alloc(4 * count)?;
+        let half = out.bytes() / 2;
+        let args = [
+            Arg::U64(positions.ptr(0)),
+            Arg::U64(runs_buf.ptr(0)),
+            Arg::U64(offsets_buf.ptr(0)),
+            Arg::U64(before.ptr(0)),
+            Arg::U64(out.ptr(half)),
+            Arg::U64(sampled_before.ptr(0)),
+        ];
+        gpu.launch(FILE, "gather_runs", count as u32, THREADS, &args)?;
+        let mut long = prefaulted_vec::<u32>(total);
+        let mut befores = vec![0u32; count];
+        sampled_before.download(&mut befores)?;
+        out.download_staged_at(half, &mut long)?;
+        let runs = runs
+            .chunks(2)
+            .zip(befores)
+            .map(|(r, b)| [r[0], r[1], b])
+            .collect();
+        Ok((long, runs))
     }
 
     /// Appends the part's suffixes and their 32-base keys to `keys` and `positions`.
@@ -395,12 +624,65 @@ pub(crate) fn sort_runs(
 mod tests {
     use super::*;
 
+    /// The CPU's redo of the long runs: the device's rows of a part whose runs are in
+    /// the wrong order (as `part_rows` makes them) become the rows of the sorted part,
+    /// the sentinel's row and the sampled positions included.
+    #[test]
+    fn long_runs_are_sorted_and_their_rows_redone() {
+        let codes: Vec<u8> = (0..6000)
+            .map(|i| [0, 0, 1, 3, 0, 2, 1][i % 7] ^ (i % 911 == 0) as u8)
+            .collect();
+        let text = PackedText::from_codes(&codes);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let mut isa = vec![0u32; sa.len() + 1];
+        for (row, &p) in sa.iter().enumerate() {
+            isa[p as usize] = row as u32;
+        }
+        let compare = |a: u32, b: u32| isa[a as usize].cmp(&isa[b as usize]);
+        // Runs (start in the part, length) around the sentinel's row and apart from it.
+        let at_zero = isa[0] as usize;
+        let far = if at_zero < 3000 { 3100 } else { 0 };
+        for (part, runs, rate) in [
+            (0..sa.len(), vec![(at_zero - 10, 30), (far, 1500)], 4),
+            (1000..4000, vec![(5, 2990)], 1),
+            (100..5000, vec![(0, 2), (7, 1100)], 16),
+        ] {
+            let mut device = sa[part.clone()].to_vec();
+            let mut long = Vec::new();
+            let mut long_runs = Vec::new();
+            for &(start, len) in &runs {
+                let run = &mut device[start..start + len];
+                run.reverse();
+                run.rotate_left(len / 3);
+                long.extend_from_slice(run);
+                long_runs.push((start, len));
+            }
+            let rows = Rows::of(&text, rate, &device);
+            let before = |row: usize| rows.flags[..row].iter().filter(|&&f| f & 4 != 0).count();
+            let long_runs = long_runs
+                .iter()
+                .map(|&(s, l)| [s as u32, l as u32, before(s) as u32])
+                .collect();
+            let on_device = OnDevice {
+                rows: rows.clone(),
+                long,
+                long_runs,
+            };
+            let want = Rows::of(&text, rate, &sa[part.clone()]);
+            assert!(rows != want, "the runs were out of order");
+            assert!(
+                on_device.finish(&text, rate, compare) == want,
+                "part {part:?}"
+            );
+        }
+    }
+
     #[test]
     fn budgets_choose_the_whole_build_or_parts_or_refuse() {
         let n = 10_000_000;
         let whole = RESERVE + WHOLE_BYTES_PER_BASE * n as u64;
         assert_eq!(part_size_within(n, whole).unwrap(), None);
-        let fixed = RESERVE + 7_400_000;
+        let fixed = RESERVE + 7_400_000 + (4 << 20); // k-mer counts: k = 10
         let part = part_size_within(n, whole - 1).unwrap().unwrap();
         assert_eq!(part as u64, (whole - 1 - fixed) / BYTES_PER_PART_SUFFIX);
         let needed = fixed + BYTES_PER_PART_SUFFIX * MIN_PART;

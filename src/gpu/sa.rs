@@ -436,7 +436,7 @@ fn group_starts(
 /// the GPU, so profiling slows the build slightly).
 pub(crate) struct Profile<'g> {
     gpu: Option<&'g Gpu>,
-    what: &'static str,
+    what: String,
     last: std::time::Instant,
     start: std::time::Instant,
     phases: Vec<(&'static str, f64)>,
@@ -453,12 +453,12 @@ pub(crate) struct Profile<'g> {
 
 impl<'g> Profile<'g> {
     /// Starts timing a build reported as `what`.
-    pub(crate) fn new(gpu: &'g Gpu, what: &'static str) -> Self {
+    pub(crate) fn new(gpu: &'g Gpu, what: impl Into<String>) -> Self {
         let now = std::time::Instant::now();
         let on = std::env::var_os("GALIGN_GPU_PROFILE").is_some();
         Profile {
             gpu: on.then_some(gpu),
-            what,
+            what: what.into(),
             last: now,
             start: now,
             phases: Vec::new(),

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::{index_path, write};
-use crate::device::{self, DeviceChoice};
+use crate::device::{self, DeviceChoice, GpuOptions};
 use crate::fm::FmParts;
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
@@ -27,9 +27,8 @@ pub struct BuildOptions {
     /// Host memory budget of the CPU build, in bytes: within it the suffix array is
     /// sorted in parts ([`crate::sa::partition`]); `None`: unbounded.
     pub memory: Option<u64>,
-    /// Device memory budget of the GPU build, in bytes; `None`: the device's free
-    /// memory less a margin.
-    pub gpu_memory: Option<u64>,
+    /// The GPUs of the GPU build and their memory budget.
+    pub gpu: GpuOptions,
 }
 
 /// Refuses a reference longer than the index supports.
@@ -54,7 +53,7 @@ pub fn build_index(
     let reference = log.step("read reference", || read_fasta(fasta))?;
     check_size(fasta, &reference)?;
     let n = reference.text.len() as u64;
-    if let Some(budget) = options.gpu_memory {
+    if let Some(budget) = options.gpu.budget {
         crate::gpu::partition::part_size_within(n as usize, budget)
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
@@ -72,7 +71,7 @@ pub fn build_index(
     let fm = device::fm_index(
         &reference.text,
         options.sample_rate,
-        (cpu_part, options.gpu_memory),
+        (cpu_part, options.gpu),
         options.device,
         log,
     )?;
@@ -111,7 +110,7 @@ pub(crate) fn mirror_index(
     let mut mirror = device::fm_index(
         &reversed,
         MIRROR_SAMPLE_RATE,
-        (mirror_part, options.gpu_memory),
+        (mirror_part, options.gpu),
         options.device,
         log,
     )?;

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::build::BuildOptions;
 use super::format::{self, as_bytes, FormatError, Kind, MappedFile};
-use crate::device::DeviceChoice;
+use crate::device::{DeviceChoice, GpuCount, GpuOptions};
 use crate::fm::{jump, FmBuilder, FmParts, Rows, SAMPLED};
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
@@ -498,7 +498,10 @@ pub fn assemble(
         sample_rate: fm.sample_rate,
         device,
         memory: None,
-        gpu_memory: None,
+        gpu: GpuOptions {
+            budget: None,
+            count: GpuCount::All,
+        },
     };
     let mirror = super::build::mirror_index(fasta, &reference, &options, log)?;
     let path = super::index_path(prefix);

@@ -11,6 +11,7 @@ pub mod keysort;
 pub mod partition;
 mod radix;
 pub mod sample;
+pub mod schedule;
 
 pub use cpu::suffix_array;
 pub use index_type::SaIndex;
