@@ -105,7 +105,8 @@ pub fn fm_index(
         },
     };
     let first = &gpus[0];
-    let parts_at_least = PIPELINE_PARTS * gpus.len();
+    // Not more parts for more devices: each part scans the whole text.
+    let parts_at_least = PIPELINE_PARTS.max(2 * gpus.len());
     let max_part = max_part.min(text.len().div_ceil(parts_at_least).max(MIN_PART as usize));
     let mut prof = Profile::new(first, "gpu parts");
     let words = first
@@ -137,14 +138,20 @@ pub fn fm_index(
             Some(words) => words,
             None => gpu.upload_staged(text.words())?,
         };
-        DeviceSorter::new((id, gpu), words, (&partitioner, sample_rate))
+        let finish_here = (gpus.len() > 1).then_some(text);
+        DeviceSorter::new((id, gpu), words, (&partitioner, sample_rate), finish_here)
     };
     let ranks = partitioner.ranks();
     let window = (on_failure, gpus.len() + 1);
+    let mut host = Profile::on_host(first, "gpu parts: the FM builder's thread");
     let schedule = sort_parts(&plan, gpus.len(), open, window, |part: OnDevice| {
+        host.mark("waiting for the GPUs");
         let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
-        prof.large += part.long.len();
-        builder.push_rows(part.finish(text, sample_rate, compare));
+        host.large += part.long.len();
+        let rows = part.finish(text, sample_rate, compare);
+        host.mark("long runs (CPU)");
+        builder.push_rows(rows);
+        host.mark("FM builder");
     })
     .map_err(|f| named(gpus[f.sorter].ordinal(), f.error))?;
     for failure in &schedule.failures {
@@ -155,11 +162,12 @@ pub fn fm_index(
             failure.error
         ));
     }
-    prof.mark("parts sorted (GPU) and pushed to the FM builder (CPU)");
+    prof.mark("parts sorted (GPUs) and pushed to the FM builder (CPU)");
     let fm = builder.finish();
     prof.mark("FM builder finish");
     prof.parts = plan.len();
     prof.report(text.len());
+    host.report(text.len());
     for sorter in schedule.sorters.iter().flatten() {
         sorter.prof.report(text.len());
     }
@@ -182,6 +190,10 @@ struct DeviceSorter<'g, 'p, 't> {
     /// The part (counted from 1) on which a test makes this device fail.
     fail_at: Option<usize>,
     sorted: usize,
+    /// The text, when this device's thread sorts the long runs of its parts itself:
+    /// with several devices, so that this CPU work runs in parallel (with one, the FM
+    /// builder's thread does while the device sorts the next part).
+    finish_here: Option<&'t PackedText>,
 }
 
 impl<'g, 'p, 't> DeviceSorter<'g, 'p, 't> {
@@ -189,12 +201,14 @@ impl<'g, 'p, 't> DeviceSorter<'g, 'p, 't> {
         (id, gpu): (usize, &'g Gpu),
         words: DevBuf<'g>,
         partitioner: (&'p Partitioner<'t, u32>, u32),
+        finish_here: Option<&'t PackedText>,
     ) -> Result<Self, GpuError> {
         Ok(DeviceSorter {
             sorter: PartSorter::new(gpu, words, partitioner)?,
             prof: Profile::new(gpu, format!("gpu parts on GPU {}", gpu.ordinal())),
             fail_at: injected_failure(id),
             sorted: 0,
+            finish_here,
         })
     }
 }
@@ -221,7 +235,16 @@ impl PartSort for DeviceSorter<'_, '_, '_> {
             });
         }
         self.prof.parts += 1;
-        self.sorter.sort(part, &mut self.prof)
+        let sorted = self.sorter.sort(part, &mut self.prof)?;
+        let Some(text) = self.finish_here else {
+            return Ok(sorted);
+        };
+        self.prof.large += sorted.long.len();
+        let ranks = self.sorter.partitioner.ranks();
+        let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
+        let rows = sorted.finish(text, self.sorter.sample_rate, compare);
+        self.prof.mark("parts: long runs (CPU)");
+        Ok(OnDevice::finished(rows))
     }
 }
 
@@ -237,6 +260,15 @@ struct OnDevice {
 }
 
 impl OnDevice {
+    /// A part whose rows are final.
+    fn finished(rows: Rows) -> OnDevice {
+        OnDevice {
+            rows,
+            long: Vec::new(),
+            long_runs: Vec::new(),
+        }
+    }
+
     /// The part's rows once its long runs are sorted by `compare` (the suffix order)
     /// and their rows redone ([`Rows::of`]).
     fn finish(
@@ -327,11 +359,7 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
     fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice, GpuError> {
         let m = part.suffixes;
         if m == 0 {
-            return Ok(OnDevice {
-                rows: Rows::default(),
-                long: Vec::new(),
-                long_runs: Vec::new(),
-            });
+            return Ok(OnDevice::finished(Rows::default()));
         }
         let gpu = self.gpu;
         let ws = Workspace::new(gpu, m)?;

@@ -437,6 +437,8 @@ fn group_starts(
 pub(crate) struct Profile<'g> {
     gpu: Option<&'g Gpu>,
     what: String,
+    /// Whether a phase ends only once the GPU's queued work is done.
+    waits: bool,
     last: std::time::Instant,
     start: std::time::Instant,
     phases: Vec<(&'static str, f64)>,
@@ -459,6 +461,7 @@ impl<'g> Profile<'g> {
         Profile {
             gpu: on.then_some(gpu),
             what: what.into(),
+            waits: true,
             last: now,
             start: now,
             phases: Vec::new(),
@@ -470,11 +473,22 @@ impl<'g> Profile<'g> {
         }
     }
 
-    /// Ends the current phase, named `phase` (waits for the GPU when profiling); phases
-    /// of the same name add up.
+    /// [`Profile::new`] for work on the host beside the GPU's: phases do not wait for
+    /// the GPU.
+    pub(crate) fn on_host(gpu: &'g Gpu, what: impl Into<String>) -> Self {
+        Profile {
+            waits: false,
+            ..Self::new(gpu, what)
+        }
+    }
+
+    /// Ends the current phase, named `phase` (waits for the GPU when profiling, unless
+    /// [`Profile::on_host`]); phases of the same name add up.
     pub(crate) fn mark(&mut self, phase: &'static str) {
         if let Some(gpu) = self.gpu {
-            let _ = gpu.sync();
+            if self.waits {
+                let _ = gpu.sync();
+            }
             let now = std::time::Instant::now();
             let ms = (now - self.last).as_secs_f64() * 1e3;
             match self.phases.iter_mut().find(|(p, _)| *p == phase) {
