@@ -105,23 +105,36 @@ impl Rows {
         self.sampled.extend_from_slice(&next.sampled);
     }
 
-    /// Splits off the rows from `at` on.
-    fn split_off(&mut self, at: usize) -> Rows {
-        if at == self.len() {
-            return Rows::default();
+    /// The rows in `range`, borrowed.
+    fn view(&self, range: std::ops::Range<usize>) -> RowsView<'_> {
+        let sampled_in = |flags: &[u8]| flags.par_iter().filter(|&&f| f & SAMPLED != 0).count();
+        let first = sampled_in(&self.flags[..range.start]);
+        let count = sampled_in(&self.flags[range.clone()]);
+        RowsView {
+            flags: &self.flags[range.clone()],
+            sampled: &self.sampled[first..first + count],
+            primary: self
+                .primary
+                .filter(|p| range.contains(p))
+                .map(|p| p - range.start),
         }
-        let sampled_before = self.flags[..at]
-            .par_iter()
-            .filter(|&&f| f & SAMPLED != 0)
-            .count();
-        let primary = self.primary.and_then(|p| p.checked_sub(at));
-        if primary.is_some() {
-            self.primary = None;
-        }
+    }
+}
+
+/// Consecutive rows of a [`Rows`], borrowed.
+#[derive(Clone, Copy)]
+struct RowsView<'r> {
+    flags: &'r [u8],
+    sampled: &'r [u32],
+    primary: Option<usize>,
+}
+
+impl RowsView<'_> {
+    fn to_owned(self) -> Rows {
         Rows {
-            flags: self.flags.split_off(at),
-            sampled: self.sampled.split_off(sampled_before),
-            primary,
+            flags: self.flags.to_vec(),
+            sampled: self.sampled.to_vec(),
+            primary: self.primary,
         }
     }
 }
@@ -156,8 +169,11 @@ impl<'t> FmBuilder<'t> {
             pending: Rows::of(text, sample_rate, &[text.len() as u32]),
             built: 0,
             primary: None,
-            occ: BlocksBuilder::default(),
-            sampled: SampleBuilder::default(),
+            occ: BlocksBuilder::with_rows(text.len() + 1),
+            sampled: SampleBuilder::with_rows(
+                text.len() + 1,
+                text.len() / sample_rate as usize + 1,
+            ),
             jump: JumpBuilder::new(k),
         }
     }
@@ -184,16 +200,23 @@ impl<'t> FmBuilder<'t> {
     /// Adds the next rows of the suffix array as [`Rows`] (made with this builder's
     /// sampling rate); their k-mers are added with [`FmBuilder::add_kmer_counts`].
     pub fn push_rows(&mut self, rows: Rows) {
-        if self.pending.is_empty() {
-            self.pending = rows;
-        } else {
+        if self.pending.len() + rows.len() < BATCH {
             self.pending.append(&rows);
+            return;
         }
-        if self.pending.len() >= BATCH {
-            let rest = self.pending.split_off(self.pending.len() / SPAN * SPAN);
-            let whole = std::mem::replace(&mut self.pending, rest);
-            self.build(&whole);
+        // The pending rows completed to a whole span from the front of `rows` and built,
+        // then `rows`' whole spans built where they lie (a large run is not copied), and
+        // the rest kept.
+        let fill = ((SPAN - self.pending.len() % SPAN) % SPAN).min(rows.len());
+        self.pending.append(&rows.view(0..fill).to_owned());
+        if !self.pending.len().is_multiple_of(SPAN) {
+            return;
         }
+        let pending = std::mem::take(&mut self.pending);
+        self.build(pending.view(0..pending.len()));
+        let body_end = fill + (rows.len() - fill) / SPAN * SPAN;
+        self.build(rows.view(fill..body_end));
+        self.pending = rows.view(body_end..rows.len()).to_owned();
     }
 
     /// Adds the counts of the k-mers `first..first + counts.len()` at the start of rows
@@ -203,13 +226,13 @@ impl<'t> FmBuilder<'t> {
     }
 
     /// Builds the structures for `rows`, the next rows in order.
-    fn build(&mut self, rows: &Rows) {
+    fn build(&mut self, rows: RowsView) {
         if let Some(p) = rows.primary {
             self.primary = Some(self.built + p);
         }
-        self.occ.push(&rows.flags);
-        self.sampled.push(&rows.flags, &rows.sampled);
-        self.built += rows.len();
+        self.occ.push(rows.flags);
+        self.sampled.push(rows.flags, rows.sampled);
+        self.built += rows.flags.len();
     }
 
     /// The FM index, once all `n` rows of the suffix array have been pushed.
@@ -218,7 +241,7 @@ impl<'t> FmBuilder<'t> {
     /// If the rows pushed are not `n` (a caller's bug).
     pub fn finish(mut self) -> FmParts {
         let pending = std::mem::take(&mut self.pending);
-        self.build(&pending);
+        self.build(pending.view(0..pending.len()));
         let n = self.text.len();
         assert_eq!(self.built, n + 1, "rows pushed: {} of {n}", self.built - 1);
         FmParts {

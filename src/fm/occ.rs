@@ -29,22 +29,34 @@ pub struct Occ<'a> {
 /// (the FM builder streams the suffix array through it).
 #[derive(Debug, Default)]
 pub struct BlocksBuilder {
+    /// The blocks, zero past `used` (room made ahead for all rows when their number is
+    /// known: no reallocation, pages first touched by the parallel fill).
     blocks: Vec<u64>,
+    /// Words of `blocks` built.
+    used: usize,
     /// Occurrences of each symbol in the rows built so far.
     running: [u64; 4],
 }
 
 impl BlocksBuilder {
+    /// A builder with room for the blocks of `rows` rows.
+    pub fn with_rows(rows: usize) -> Self {
+        BlocksBuilder {
+            blocks: vec![0; rows.div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK],
+            ..Self::default()
+        }
+    }
+
     /// Adds the rows whose flags ([`super::Rows::flags`]: the BWT symbol in the low two
     /// bits) are `flags` (a whole number of blocks, except in the last call).
     pub fn push(&mut self, flags: &[u8]) {
-        let start = self.blocks.len();
-        self.blocks.resize(
-            start + flags.len().div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK,
-            0,
-        );
+        let start = self.used;
+        self.used += flags.len().div_ceil(ROWS_PER_BLOCK) * WORDS_PER_BLOCK;
+        if self.blocks.len() < self.used {
+            self.blocks.resize(self.used, 0);
+        }
         // Fill each block's symbols and its own counts (in the header, for now).
-        self.blocks[start..]
+        self.blocks[start..self.used]
             .par_chunks_mut(WORDS_PER_BLOCK)
             .zip(flags.par_chunks(ROWS_PER_BLOCK))
             .for_each(|(block, rows)| {
@@ -58,7 +70,7 @@ impl BlocksBuilder {
                 block[1] = counts[2] | counts[3] << 32;
             });
         // Turn the per-block counts into counts of everything before each block.
-        for block in self.blocks[start..].chunks_mut(WORDS_PER_BLOCK) {
+        for block in self.blocks[start..self.used].chunks_mut(WORDS_PER_BLOCK) {
             let own = [
                 block[0] & 0xFFFF_FFFF,
                 block[0] >> 32,
@@ -75,6 +87,7 @@ impl BlocksBuilder {
 
     /// The blocks, with a last one whose header holds the totals.
     pub fn finish(mut self) -> Vec<u64> {
+        self.blocks.truncate(self.used);
         let r = self.running;
         self.blocks
             .extend([r[0] | r[1] << 32, r[2] | r[3] << 32, 0, 0, 0, 0, 0, 0]);

@@ -44,6 +44,19 @@ pub struct SampleBuilder {
 }
 
 impl SampleBuilder {
+    /// A builder with room for `rows` rows, `sampled` of them sampled.
+    pub fn with_rows(rows: usize, sampled: usize) -> Self {
+        let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
+        SampleBuilder {
+            parts: SampledSaParts {
+                bits: Vec::with_capacity(groups * WORDS_PER_RANK),
+                ranks: Vec::with_capacity(groups),
+                positions: Vec::with_capacity(sampled),
+            },
+            total: 0,
+        }
+    }
+
     /// Adds the rows whose flags ([`super::Rows::flags`]) are `flags`, with `sampled`
     /// the text positions of those flagged as sampled, in row order (a whole number of
     /// rank blocks of [`ROWS_PER_RANK`] rows, except in the last call).
