@@ -253,3 +253,45 @@ fn cpu_part_within(
         .with_context(|| format!("{}: --memory ({what})", fasta.display()))
         .map(Option::flatten)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::Contig;
+
+    #[test]
+    fn a_contig_past_sam_positions_is_refused_naming_it_and_the_file() {
+        let contig = |name: &str, offset, len| Contig {
+            name: name.into(),
+            description: String::new(),
+            offset,
+            len,
+        };
+        let layout = |len| Layout {
+            contigs: vec![contig("chr1", 0, 1000), contig("huge", 1000, len)],
+            ambiguous: Vec::new(),
+        };
+        let fasta = Path::new("ref.fa");
+        assert!(check_contigs(fasta, &layout(MAX_CONTIG), MAX_CONTIG).is_ok());
+        let e = check_contigs(fasta, &layout(MAX_CONTIG + 1), MAX_CONTIG)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "ref.fa: contig huge has 2147483648 bases; SAM and BAM positions reach \
+             2147483647 bases at most"
+        );
+    }
+
+    #[test]
+    fn a_base_counted_past_the_occ_checkpoints_is_refused() {
+        let text = PackedText::from_codes(&[0, 0, 0, 1, 2, 3, 3]);
+        let fasta = Path::new("ref.fa");
+        assert!(check_base_counts(fasta, &text, 3).is_ok());
+        let e = check_base_counts(fasta, &text, 2).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "ref.fa: 3 bases A; the index counts at most 2 of each base"
+        );
+    }
+}
