@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
-use galign::device::DeviceChoice;
+use galign::device::{DeviceChoice, NOT_USED};
+use galign::gpu::GpuError;
 use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
@@ -292,9 +293,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     args.common.device,
                     &log,
                 )?),
-                Width::U64 => to_le_bytes(&log.step("suffix array (CPU, 64-bit)", || {
-                    galign::sa::suffix_array::<u64>(text)
-                })),
+                Width::U64 => {
+                    args.common
+                        .device
+                        .decide(|| Err::<(), _>(GpuError::WidePositions))
+                        .resolve(NOT_USED, "sorting on the CPU", |m| log.info(m))?;
+                    to_le_bytes(&log.step("suffix array (CPU, 64-bit)", || {
+                        galign::sa::suffix_array::<u64>(text)
+                    }))
+                }
             };
             galign::atomic_file::write(&args.output, &bytes)
                 .with_context(|| format!("cannot write {}", args.output.display()))

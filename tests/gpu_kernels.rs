@@ -705,6 +705,24 @@ fn gpu_search_matches_cpu_search() {
     }
 }
 
+#[test]
+fn gpu_search_refuses_an_index_of_64_bit_positions() {
+    use galign::gpu::map::GpuSearcher;
+    use galign::gpu::GpuError;
+    let Some(gpu) = gpu() else { return };
+    let text = PackedText::from_codes(
+        &(0..5000u32)
+            .map(|i| (i * 7 % 11 % 4) as u8)
+            .collect::<Vec<_>>(),
+    );
+    let sa: Vec<u64> = galign::sa::suffix_array(&text);
+    let parts = FmParts::build(&text, &sa, 16);
+    assert!(matches!(
+        GpuSearcher::new(&gpu, &parts.view(&text)),
+        Err(GpuError::WidePositions)
+    ));
+}
+
 /// `name` under the first of `dirs` that holds it.
 fn find_data(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     dirs.iter().map(|d| d.join(name)).find(|p| p.exists())

@@ -217,6 +217,13 @@ fn sa_writes_u64_little_endian_when_forced() {
         .collect();
     assert_eq!(wide, narrow);
     assert_eq!(wide, brute_force(&read_fasta(&fasta).unwrap().text));
+    let e = run_fail(
+        galign()
+            .args(["sa", "--device", "gpu", "--force-u64-positions", "-o"])
+            .arg(dir.path().join("gpu.sa"))
+            .arg(&fasta),
+    );
+    assert!(e.contains("--device gpu: 64-bit positions"), "{e}");
 }
 
 #[test]
@@ -226,7 +233,7 @@ fn the_gpu_refuses_a_u64_index_and_auto_says_why() {
     let fasta = data("phiX174.fa.gz");
     build(&fasta, &dir, &["--force-u64-positions"]);
     let reads = data("samtools_ex1_35bp.fq.gz");
-    let why = "the index has 64-bit positions";
+    let why = "64-bit positions";
     let e = run_fail(
         galign()
             .current_dir(&dir)

@@ -66,7 +66,7 @@ pub enum GpuError {
     TooLarge(usize),
     /// The index has 64-bit positions (a text past 2^32 bases, or forced for tests),
     /// which the GPU builders and the GPU search do not handle.
-    #[error("the index has 64-bit positions; the GPU builds and searches indexes of 32-bit positions only")]
+    #[error("64-bit positions (past 2^32 - 3 bases, or forced): the GPU builds and searches 32-bit positions only")]
     WidePositions,
     /// One read has more hits than the GPU search can return at once.
     #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]
