@@ -80,6 +80,18 @@ if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device gpu -o "$work/f_gpu.sam" "
 fi
 cat "$work/f_gpu.err"
 
+echo "== an index of 64-bit positions (forced): auto maps on the CPU saying why, gpu refuses"
+"$galign" index --force-u64-positions -p "$work/wide" "$here/../data/human_rCRS_chrM_NC_012920.fa.gz" 2>/dev/null
+(cd "$work/gpu" && "$galign" map --device auto -o w.sam "$work/wide" "$reads" 2>w.err)
+grep -q "64-bit positions" "$work/gpu/w.err" || { cat "$work/gpu/w.err"; echo "FAILED: no message"; exit 1; }
+(cd "$work/cpu" && "$galign" map --device cpu -o w.sam "$chrm" "$reads" 2>/dev/null)
+sed -i 's#'"$work/wide"'#'"$chrm"'#' "$work/gpu/w.sam"  # the @PG line names the other index
+cmp "$work/gpu/w.sam" "$work/cpu/w.sam" && echo "64-bit index under auto: output identical to the 32-bit index's on the CPU"
+if "$galign" map --device gpu -o "$work/w_gpu.sam" "$work/wide" "$reads" 2>"$work/w_gpu.err"; then
+  echo "FAILED: --device gpu mapped on a 64-bit index"; exit 1
+fi
+cat "$work/w_gpu.err"
+
 fi # MAP_THROUGHPUT_ONLY
 [ -e "$map_ref" ] || { echo "no $map_ref: throughput skipped"; exit 0; }
 "$galign" index -v -p "$work/big" "$map_ref" 2>&1 | grep -E 'GPU|total' || true

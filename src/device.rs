@@ -161,10 +161,10 @@ pub fn fm_index(
     if let Some(max_part) = cpu_part {
         return Ok(log.step(
             "suffix array in parts, BWT, Occ, sampled SA, jump table (CPU)",
-            || FmParts::build_in_parts(text, sample_rate, max_part),
+            || FmParts::build_in_parts::<u32>(text, sample_rate, max_part),
         ));
     }
-    let sa = log.step("suffix array (CPU)", || crate::sa::suffix_array(text));
+    let sa: Vec<u32> = log.step("suffix array (CPU)", || crate::sa::suffix_array(text));
     Ok(log.step("BWT, Occ, sampled SA, jump table (CPU)", || {
         FmParts::build(text, &sa, sample_rate)
     }))

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
-use galign::device::DeviceChoice;
+use galign::device::{DeviceChoice, NOT_USED};
+use galign::gpu::GpuError;
 use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
+use galign::sa::Width;
 
 /// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
 /// and mapping.
@@ -98,6 +100,9 @@ struct IndexArgs {
     /// build
     #[arg(long, value_name = "N|all", default_value = "all")]
     gpus: galign::device::GpuCount,
+    /// For tests only: 64-bit positions even when 32 bits fit (built on the CPU).
+    #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
+    force_u64_positions: bool,
     /// Print per-step timings on stderr.
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -160,10 +165,13 @@ struct SaArgs {
     /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
     reference: PathBuf,
     /// Output file: the suffix array of the concatenated contigs (ambiguity codes
-    /// replaced as in the index), sentinel excluded, u32 little-endian (u64 when the
-    /// text has 2^32 - 2 bases or more).
+    /// replaced as in the index), sentinel excluded, u32 little-endian (u64
+    /// little-endian when the text has 2^32 - 2 bases or more, built on the CPU).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: PathBuf,
+    /// For tests only: u64 output even when u32 fits (built on the CPU).
+    #[arg(long, hide = true)]
+    force_u64_positions: bool,
     /// Print per-step timings on stderr.
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -240,6 +248,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     budget: args.gpu_memory,
                     count: args.gpus,
                 },
+                force_u64: args.force_u64_positions,
             };
             galign::index::build_index(&args.reference, &prefix, options, &log)
         }
@@ -288,16 +297,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 galign::reference::read_fasta(&args.reference)
             })?;
             let text = &reference.text;
-            let bytes = if text.len() as u64 <= <u32 as galign::sa::SaIndex>::MAX_TEXT {
-                to_le_bytes(&galign::device::suffix_array(
+            let width = Width::for_text(text.len() as u64, args.force_u64_positions);
+            let bytes = match width {
+                Width::U32 => to_le_bytes(&galign::device::suffix_array(
                     text,
                     args.common.device,
                     &log,
-                )?)
-            } else {
-                to_le_bytes(&log.step("suffix array (CPU, 64-bit)", || {
-                    galign::sa::suffix_array::<u64>(text)
-                }))
+                )?),
+                Width::U64 => {
+                    args.common
+                        .device
+                        .decide(|| Err::<(), _>(GpuError::WidePositions))
+                        .resolve(NOT_USED, "sorting on the CPU", |m| log.info(m))?;
+                    to_le_bytes(&log.step("suffix array (CPU, 64-bit)", || {
+                        galign::sa::suffix_array::<u64>(text)
+                    }))
+                }
             };
             galign::atomic_file::write(&args.output, &bytes)
                 .with_context(|| format!("cannot write {}", args.output.display()))

@@ -172,16 +172,28 @@ fn fm_difference(got: &FmParts, want: &FmParts) -> Option<String> {
         want.sample_rate.to_string(),
     );
     scalar("k", got.k.to_string(), want.k.to_string());
+    scalar(
+        "width",
+        format!("{:?}", got.width()),
+        format!("{:?}", want.width()),
+    );
     let (gs, ws) = (&got.sampled, &want.sampled);
+    let values = |p: &galign::sa::Positions| p.as_slice().iter().collect::<Vec<u64>>();
     let arrays = [
         ("occ", first_difference(&got.occ, &want.occ)),
         ("sampled bits", first_difference(&gs.bits, &ws.bits)),
-        ("sampled ranks", first_difference(&gs.ranks, &ws.ranks)),
+        (
+            "sampled ranks",
+            first_difference(&values(&gs.ranks), &values(&ws.ranks)),
+        ),
         (
             "sampled positions",
-            first_difference(&gs.positions, &ws.positions),
+            first_difference(&values(&gs.positions), &values(&ws.positions)),
         ),
-        ("jump", first_difference(&got.jump, &want.jump)),
+        (
+            "jump",
+            first_difference(&values(&got.jump), &values(&want.jump)),
+        ),
     ];
     for (name, what) in arrays {
         if let Some(what) = what {
@@ -729,8 +741,7 @@ fn gpu_search_matches_cpu_search() {
                 for (i, read) in reads.iter().enumerate() {
                     let want = cpu_positions(&fm, &read.seq);
                     for (strand, want) in want.iter().enumerate() {
-                        let mut p: Vec<u64> =
-                            got.strand(i, strand).iter().map(|&x| x as u64).collect();
+                        let mut p: Vec<u64> = got.strand(i, strand).iter().collect();
                         p.sort_unstable();
                         assert!(
                             p == *want,
@@ -746,6 +757,24 @@ fn gpu_search_matches_cpu_search() {
             reads.len()
         );
     }
+}
+
+#[test]
+fn gpu_search_refuses_an_index_of_64_bit_positions() {
+    use galign::gpu::map::GpuSearcher;
+    use galign::gpu::GpuError;
+    let Some(gpu) = gpu() else { return };
+    let text = PackedText::from_codes(
+        &(0..5000u32)
+            .map(|i| (i * 7 % 11 % 4) as u8)
+            .collect::<Vec<_>>(),
+    );
+    let sa: Vec<u64> = galign::sa::suffix_array(&text);
+    let parts = FmParts::build(&text, &sa, 16);
+    assert!(matches!(
+        GpuSearcher::new(&gpu, &parts.view(&text)),
+        Err(GpuError::WidePositions)
+    ));
 }
 
 /// `name` under the first of `dirs` that holds it.
@@ -868,6 +897,7 @@ fn gpu_map_matches_cpu_on_real_reads() {
                 budget: None,
                 count: galign::device::GpuCount::All,
             },
+            force_u64: false,
         };
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let source = match mate2 {

@@ -190,6 +190,14 @@ fn corrupt_or_foreign_indexes_are_refused() {
         e.contains("version 1,") && e.contains("galign index -p"),
         "{e}"
     );
+    // So does one of format 2 (before 64-bit positions).
+    version[8] = 2;
+    std::fs::write(&path, &version).unwrap();
+    let e = map_error();
+    assert!(
+        e.contains("version 2,") && e.contains("reads version 3") && e.contains("galign index -p"),
+        "{e}"
+    );
 
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
     assert!(map_error().contains("truncated"));
@@ -268,7 +276,7 @@ fn index_within_a_memory_budget_is_the_same_file() {
             .arg(&ecoli),
     );
     assert!(
-        err.contains("--gpu-memory") && err.contains("at least 96"),
+        err.contains("--gpu-memory") && err.contains("at least 97805200 bytes"),
         "{err}"
     );
     assert!(!dir.path().join("small.galign").exists());

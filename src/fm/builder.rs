@@ -13,6 +13,7 @@ use super::sampled_sa::{SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
 use crate::reference::PackedText;
+use crate::sa::SaIndex;
 
 /// Rows built together: a whole number of Occ blocks and of rank blocks.
 const SPAN: usize = 3 * ROWS_PER_RANK; // = 8 * ROWS_PER_BLOCK
@@ -31,46 +32,47 @@ pub const SAMPLED: u8 = 0b100;
 
 /// What the FM index needs from a run of consecutive suffix-array rows, without their
 /// text positions: each row's BWT symbol and whether it is sampled, the sampled
-/// positions, the sentinel's row. Runs concatenate ([`Rows::append`]).
+/// positions (of type `I`), the sentinel's row. Runs concatenate ([`Rows::append`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Rows {
+pub struct Rows<I> {
     /// Per row: the BWT symbol ([`SYMBOL`] bits; `A` at the sentinel's row) and
     /// [`SAMPLED`] when its text position is a multiple of the sampling rate.
     pub flags: Vec<u8>,
     /// The text positions of the sampled rows, in row order.
-    pub sampled: Vec<u32>,
+    pub sampled: Vec<I>,
     /// The index in `flags` of the row whose position is 0 (its BWT symbol is the
     /// sentinel), when it is in this run.
     pub primary: Option<usize>,
 }
 
-impl Rows {
+impl<I: SaIndex> Rows<I> {
     /// The rows whose text positions in `text` are `positions`, sampling positions that
     /// are multiples of `sample_rate`.
-    pub fn of(text: &PackedText, sample_rate: u32, positions: &[u32]) -> Rows {
+    pub fn of(text: &PackedText, sample_rate: u32, positions: &[I]) -> Rows<I> {
         const CHUNK: usize = 1 << 14;
         let mut flags = vec![0u8; positions.len()];
         // Per chunk of rows: its sampled positions and its primary row, if there.
-        let chunks: Vec<(Vec<u32>, Option<usize>)> = flags
+        let chunks: Vec<(Vec<I>, Option<usize>)> = flags
             .par_chunks_mut(CHUNK)
             .zip(positions.par_chunks(CHUNK))
             .enumerate()
             .map(|(c, (flags, rows))| {
                 let mut sampled = Vec::new();
                 let mut primary = None;
-                for (i, (flag, &p)) in flags.iter_mut().zip(rows).enumerate() {
+                for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
                     if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                        prefetch(text.words(), (ahead as usize).saturating_sub(1) / 32);
+                        prefetch(text.words(), ahead.to_usize().saturating_sub(1) / 32);
                     }
+                    let p = position.to_usize();
                     *flag = if p == 0 {
                         primary = Some(c * CHUNK + i);
                         0
                     } else {
-                        text.get(p as usize - 1)
+                        text.get(p - 1)
                     };
-                    if p.is_multiple_of(sample_rate) {
+                    if p.is_multiple_of(sample_rate as usize) {
                         *flag |= SAMPLED;
-                        sampled.push(p);
+                        sampled.push(position);
                     }
                 }
                 (sampled, primary)
@@ -97,7 +99,7 @@ impl Rows {
     }
 
     /// Appends the rows of `next`, the run that follows.
-    pub fn append(&mut self, next: &Rows) {
+    pub fn append(&mut self, next: &Rows<I>) {
         if let Some(p) = next.primary {
             self.primary = Some(self.len() + p);
         }
@@ -106,7 +108,7 @@ impl Rows {
     }
 
     /// The rows in `range`, borrowed.
-    fn view(&self, range: std::ops::Range<usize>) -> RowsView<'_> {
+    fn view(&self, range: std::ops::Range<usize>) -> RowsView<'_, I> {
         let sampled_in = |flags: &[u8]| flags.par_iter().filter(|&&f| f & SAMPLED != 0).count();
         let first = sampled_in(&self.flags[..range.start]);
         let count = sampled_in(&self.flags[range.clone()]);
@@ -123,14 +125,14 @@ impl Rows {
 
 /// Consecutive rows of a [`Rows`], borrowed.
 #[derive(Clone, Copy)]
-struct RowsView<'r> {
+struct RowsView<'r, I> {
     flags: &'r [u8],
-    sampled: &'r [u32],
+    sampled: &'r [I],
     primary: Option<usize>,
 }
 
-impl RowsView<'_> {
-    fn to_owned(self) -> Rows {
+impl<I: SaIndex> RowsView<'_, I> {
+    fn to_owned(self) -> Rows<I> {
         Rows {
             flags: self.flags.to_vec(),
             sampled: self.sampled.to_vec(),
@@ -141,32 +143,33 @@ impl RowsView<'_> {
 
 /// Builds an [`FmParts`] from the suffix array of `text`, pushed in row order, either
 /// as text positions ([`FmBuilder::push`]) or as [`Rows`] with their k-mer counts
-/// ([`FmBuilder::push_rows`], [`FmBuilder::add_kmer_counts`]).
-pub struct FmBuilder<'t> {
+/// ([`FmBuilder::push_rows`], [`FmBuilder::add_kmer_counts`]). The index's positions
+/// and rows are of type `I`, that of the suffix array pushed.
+pub struct FmBuilder<'t, I> {
     text: &'t PackedText,
     sample_rate: u32,
     k: u32,
     /// The rows pushed but not built yet, from row `built`.
-    pending: Rows,
+    pending: Rows<I>,
     /// Rows built.
     built: usize,
     /// The row whose position is 0 (its BWT symbol is the sentinel), once seen.
     primary: Option<usize>,
     occ: BlocksBuilder,
-    sampled: SampleBuilder,
-    jump: JumpBuilder,
+    sampled: SampleBuilder<I>,
+    jump: JumpBuilder<I>,
 }
 
-impl<'t> FmBuilder<'t> {
+impl<'t, I: SaIndex> FmBuilder<'t, I> {
     /// A builder for the FM index of `text`, sampling positions that are multiples of
     /// `sample_rate`. Row 0, the sentinel's suffix, is in place already.
-    pub fn new(text: &'t PackedText, sample_rate: u32) -> FmBuilder<'t> {
+    pub fn new(text: &'t PackedText, sample_rate: u32) -> FmBuilder<'t, I> {
         let k = jump::choose_k(text.len());
         FmBuilder {
             text,
             sample_rate,
             k,
-            pending: Rows::of(text, sample_rate, &[text.len() as u32]),
+            pending: Rows::of(text, sample_rate, &[I::from_usize(text.len())]),
             built: 0,
             primary: None,
             occ: BlocksBuilder::with_rows(text.len() + 1),
@@ -185,7 +188,7 @@ impl<'t> FmBuilder<'t> {
 
     /// Adds the next rows of the suffix array: `positions[i]` is the text position of
     /// the next row after those pushed before.
-    pub fn push(&mut self, positions: &[u32]) {
+    pub fn push(&mut self, positions: &[I]) {
         self.jump.push(self.text, positions);
         let mut rest = positions;
         while !rest.is_empty() {
@@ -199,7 +202,7 @@ impl<'t> FmBuilder<'t> {
 
     /// Adds the next rows of the suffix array as [`Rows`] (made with this builder's
     /// sampling rate); their k-mers are added with [`FmBuilder::add_kmer_counts`].
-    pub fn push_rows(&mut self, rows: Rows) {
+    pub fn push_rows(&mut self, rows: Rows<I>) {
         if self.pending.len() + rows.len() < BATCH {
             self.pending.append(&rows);
             return;
@@ -221,12 +224,12 @@ impl<'t> FmBuilder<'t> {
 
     /// Adds the counts of the k-mers `first..first + counts.len()` at the start of rows
     /// pushed with [`FmBuilder::push_rows`].
-    pub fn add_kmer_counts(&mut self, first: usize, counts: &[u32]) {
+    pub fn add_kmer_counts(&mut self, first: usize, counts: &[I]) {
         self.jump.add(first, counts);
     }
 
     /// Builds the structures for `rows`, the next rows in order.
-    fn build(&mut self, rows: RowsView) {
+    fn build(&mut self, rows: RowsView<I>) {
         if let Some(p) = rows.primary {
             self.primary = Some(self.built + p);
         }
@@ -252,7 +255,7 @@ impl<'t> FmBuilder<'t> {
             sampled: self.sampled.finish(),
             sample_rate: self.sample_rate,
             k: self.k,
-            jump: self.jump.finish(self.text),
+            jump: I::into_positions(self.jump.finish(self.text)),
         }
     }
 }
@@ -260,10 +263,15 @@ impl<'t> FmBuilder<'t> {
 impl FmParts {
     /// Derives the FM index of `text` from its suffix array built in parts of at most
     /// `max_part` suffixes ([`crate::sa::partition`]), each part streamed into the
-    /// builder as it is sorted: the same bytes as [`FmParts::build`].
-    pub fn build_in_parts(text: &PackedText, sample_rate: u32, max_part: usize) -> FmParts {
+    /// builder as it is sorted: the same bytes as [`FmParts::build`] (positions of type
+    /// `I`).
+    pub fn build_in_parts<I: SaIndex>(
+        text: &PackedText,
+        sample_rate: u32,
+        max_part: usize,
+    ) -> FmParts {
         let mut builder = FmBuilder::new(text, sample_rate);
-        crate::sa::partition::suffix_array_in_parts::<u32>(text, max_part, |part| {
+        crate::sa::partition::suffix_array_in_parts::<I>(text, max_part, |part| {
             builder.push(&part)
         });
         builder.finish()
@@ -271,7 +279,7 @@ impl FmParts {
 }
 
 /// `c[s]`: the first row of the suffixes that start with symbol `s`; `c[4] = n + 1`.
-fn symbol_starts(text: &PackedText) -> [u64; 5] {
+pub fn symbol_starts(text: &PackedText) -> [u64; 5] {
     let counts = (0..text.len())
         .into_par_iter()
         .fold(
@@ -295,6 +303,7 @@ fn symbol_starts(text: &PackedText) -> [u64; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sa::Width;
 
     fn text_of(len: usize, seed: u64, alphabet: u64) -> PackedText {
         PackedText::from_codes(&crate::test_support::random_codes(len, seed, alphabet))
@@ -360,9 +369,37 @@ mod tests {
         let whole = FmParts::build(&text, &sa, 16);
         for max_part in [50_000, 25_001, 3000] {
             assert!(
-                FmParts::build_in_parts(&text, 16, max_part) == whole,
+                FmParts::build_in_parts::<u32>(&text, 16, max_part) == whole,
                 "{max_part}"
             );
+        }
+    }
+
+    /// Widens every position and row of `parts` to 64 bits.
+    fn widened(parts: &FmParts) -> FmParts {
+        let wide =
+            |p: &crate::sa::Positions| crate::sa::Positions::U64(p.as_slice().iter().collect());
+        let mut out = parts.clone();
+        out.sampled.ranks = wide(&parts.sampled.ranks);
+        out.sampled.positions = wide(&parts.sampled.positions);
+        out.jump = wide(&parts.jump);
+        out
+    }
+
+    #[test]
+    fn u64_positions_give_the_u32_index_widened() {
+        for text in [
+            text_of(1, 1, 4),
+            text_of(SPAN + 5, 2, 1),
+            text_of(BATCH + 77, 3, 4),
+        ] {
+            let narrow_sa: Vec<u32> = crate::sa::suffix_array(&text);
+            let wide_sa: Vec<u64> = crate::sa::suffix_array(&text);
+            let narrow = FmParts::build(&text, &narrow_sa, 16);
+            let wide = FmParts::build(&text, &wide_sa, 16);
+            assert_eq!((narrow.width(), wide.width()), (Width::U32, Width::U64));
+            assert!(wide == widened(&narrow), "text of {} bases", text.len());
+            assert!(FmParts::build_in_parts::<u64>(&text, 16, 3000) == wide);
         }
     }
 
@@ -394,8 +431,9 @@ mod tests {
             (last[0] & 0xFFFF_FFFF) + (last[0] >> 32) + (last[1] & 0xFFFF_FFFF) + (last[1] >> 32);
         assert_eq!(total, text.len() as u64 + 1, "every row counted once");
         let sampled = (0..=text.len() as u32).filter(|p| p % 16 == 0).count() as u32;
-        assert_eq!(*parts.sampled.ranks.last().unwrap(), sampled);
-        assert_eq!(parts.sampled.positions.len(), sampled as usize);
+        let ranks = parts.sampled.ranks.as_slice();
+        assert_eq!(ranks.get(ranks.len() - 1), sampled as u64);
+        assert_eq!(parts.sampled.positions.as_slice().len(), sampled as usize);
     }
 
     #[test]

@@ -2,21 +2,27 @@
 //! k steps in. Built from the k-mer counts, read off the suffix array (equal k-mers are
 //! runs of rows), plus the k-1 suffixes shorter than k.
 //!
-//! Layout: `2 * 4^k` u32 values, `[lo, hi)` for each k-mer in lexicographic order.
+//! Layout: `2 * 4^k` values of the index's [`crate::sa::Width`], `[lo, hi)` for each
+//! k-mer in lexicographic order.
 
 use rayon::prelude::*;
 
 use crate::par::prefetch;
 use crate::reference::PackedText;
+use crate::sa::SaIndex;
 
 /// How many rows ahead the random text reads are prefetched.
 const PREFETCH_ROWS: usize = 16;
 
-/// Chooses k for a text of `n` bases: the table (8 bytes per k-mer) stays under about
-/// one byte per base, k between 1 and 13 (13 for a human genome).
+/// The largest k [`choose_k`] chooses.
+pub const MAX_K: u32 = 13;
+
+/// Chooses k for a text of `n` bases: the table (8 bytes per k-mer at 32-bit positions)
+/// stays under about one byte per base, k between 1 and [`MAX_K`] (13 for a human
+/// genome).
 pub fn choose_k(n: usize) -> u32 {
     let mut k = 1;
-    while k < 13 && 8usize << (2 * (k + 1)) <= n {
+    while k < MAX_K && 8usize << (2 * (k + 1)) <= n {
         k += 1;
     }
     k
@@ -28,26 +34,26 @@ fn kmer_at(text: &PackedText, p: usize, k: u32) -> usize {
     (text.key64(p) >> (64 - 2 * k)) as usize
 }
 
-/// Builds the jump table from rows given in order, a run at a time: the k-mer counts
-/// are read off the rows, the table is made from them at the end.
+/// Builds the jump table, of rows of type `I`, from rows given in order, a run at a
+/// time: the k-mer counts are read off the rows, the table is made from them at the end.
 #[derive(Debug)]
-pub struct JumpBuilder {
+pub struct JumpBuilder<I> {
     k: u32,
     /// Occurrences of each k-mer among the rows so far.
-    counts: Vec<u32>,
+    counts: Vec<I>,
 }
 
-impl JumpBuilder {
+impl<I: SaIndex> JumpBuilder<I> {
     /// A table of k-mers of length `k`.
-    pub fn new(k: u32) -> JumpBuilder {
+    pub fn new(k: u32) -> JumpBuilder<I> {
         JumpBuilder {
             k,
-            counts: vec![0; 1 << (2 * k)],
+            counts: vec![I::default(); 1 << (2 * k)],
         }
     }
 
     /// Counts the k-mers at the start of the rows whose text positions are `positions`.
-    pub fn push(&mut self, text: &PackedText, positions: &[u32]) {
+    pub fn push(&mut self, text: &PackedText, positions: &[I]) {
         for (code, count) in kmer_runs(text, self.k, positions) {
             self.counts[code as usize] += count;
         }
@@ -55,17 +61,17 @@ impl JumpBuilder {
 
     /// Adds the counts of the k-mers `first..first + counts.len()` (those of a run of
     /// rows, from [`kmer_runs`]).
-    pub fn add(&mut self, first: usize, counts: &[u32]) {
+    pub fn add(&mut self, first: usize, counts: &[I]) {
         for (total, count) in self.counts[first..first + counts.len()]
             .iter_mut()
             .zip(counts)
         {
-            *total += count;
+            *total += *count;
         }
     }
 
     /// The table, once every row of `text` has been pushed.
-    pub fn finish(self, text: &PackedText) -> Vec<u32> {
+    pub fn finish(self, text: &PackedText) -> Vec<I> {
         let (n, k) = (text.len(), self.k);
         let full = (n + 1).saturating_sub(k as usize);
         // A suffix shorter than k sorts before k-mer x exactly when its A-padded code <= x.
@@ -73,7 +79,7 @@ impl JumpBuilder {
             .map(|p| kmer_at(text, p, k))
             .collect();
         short.sort_unstable();
-        let mut table = vec![0u32; 2 * self.counts.len()];
+        let mut table = vec![I::default(); 2 * self.counts.len()];
         let mut before = 1u64; // the sentinel's row comes first
         let mut next_short = 0;
         for (x, &count) in self.counts.iter().enumerate() {
@@ -81,9 +87,9 @@ impl JumpBuilder {
                 before += 1;
                 next_short += 1;
             }
-            table[2 * x] = before as u32;
-            before += count as u64;
-            table[2 * x + 1] = before as u32;
+            table[2 * x] = I::from_usize(before as usize);
+            before += count.into();
+            table[2 * x + 1] = I::from_usize(before as usize);
         }
         table
     }
@@ -91,32 +97,34 @@ impl JumpBuilder {
 
 /// The k-mers at the start of the rows whose text positions are `positions` (rows in
 /// suffix-array order), as runs `(k-mer code, rows)` in increasing code order; suffixes
-/// shorter than `k` are left out.
-pub fn kmer_runs(text: &PackedText, k: u32, positions: &[u32]) -> Vec<(u32, u32)> {
+/// shorter than `k` are left out. Counts are of the position type (a run may be as long
+/// as the text).
+pub fn kmer_runs<I: SaIndex>(text: &PackedText, k: u32, positions: &[I]) -> Vec<(u32, I)> {
     let full = (text.len() + 1).saturating_sub(k as usize); // suffixes of >= k bases
                                                             // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
                                                             // per chunk, then join them.
     let chunk = (positions.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
-    let runs: Vec<Vec<(u32, u32)>> = positions
+    let runs: Vec<Vec<(u32, I)>> = positions
         .par_chunks(chunk)
         .map(|rows| {
-            let mut runs: Vec<(u32, u32)> = Vec::new();
+            let mut runs: Vec<(u32, I)> = Vec::new();
             for (i, &p) in rows.iter().enumerate() {
                 if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                    prefetch(text.words(), ahead as usize / 32);
+                    prefetch(text.words(), ahead.to_usize() / 32);
                 }
-                if (p as usize) < full {
-                    let code = kmer_at(text, p as usize, k) as u32;
+                let p = p.to_usize();
+                if p < full {
+                    let code = kmer_at(text, p, k) as u32;
                     match runs.last_mut() {
-                        Some((c, count)) if *c == code => *count += 1,
-                        _ => runs.push((code, 1)),
+                        Some((c, count)) if *c == code => *count += I::from(1),
+                        _ => runs.push((code, I::from(1))),
                     }
                 }
             }
             runs
         })
         .collect();
-    let mut joined: Vec<(u32, u32)> = Vec::new();
+    let mut joined: Vec<(u32, I)> = Vec::new();
     for (code, count) in runs.into_iter().flatten() {
         match joined.last_mut() {
             Some((c, total)) if *c == code => *total += count,

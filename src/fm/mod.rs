@@ -11,17 +11,19 @@ pub mod occ;
 pub mod sampled_sa;
 
 use crate::reference::{PackedRef, PackedText};
+use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 #[cfg(test)]
 pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
-pub use builder::{FmBuilder, Rows, SAMPLED, SYMBOL};
+pub use builder::{symbol_starts, FmBuilder, Rows, SAMPLED, SYMBOL};
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 
 /// Default suffix-array sampling rate (one position in 16 kept).
 pub const DEFAULT_SAMPLE_RATE: u32 = 16;
 
-/// The owned arrays of an FM index, as built and as written to disk.
+/// The owned arrays of an FM index, as built and as written to disk. Positions and rows
+/// (sampled suffix array, jump table) are of one [`Width`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FmParts {
     /// Text length (the BWT has `n + 1` rows).
@@ -39,12 +41,13 @@ pub struct FmParts {
     /// k of the jump table.
     pub k: u32,
     /// Jump table, `[lo, hi)` per k-mer.
-    pub jump: Vec<u32>,
+    pub jump: Positions,
 }
 
 impl FmParts {
-    /// Derives every FM-index structure from the text and its suffix array.
-    pub fn build(text: &PackedText, sa: &[u32], sample_rate: u32) -> FmParts {
+    /// Derives every FM-index structure from the text and its suffix array; the index's
+    /// positions are of the suffix array's type.
+    pub fn build<I: SaIndex>(text: &PackedText, sa: &[I], sample_rate: u32) -> FmParts {
         assert_eq!(sa.len(), text.len());
         let mut builder = FmBuilder::new(text, sample_rate);
         builder.push(sa);
@@ -54,15 +57,22 @@ impl FmParts {
     /// Bytes of the arrays held on the heap.
     pub fn heap_bytes(&self) -> u64 {
         let s = &self.sampled;
-        (8 * (self.occ.len() + s.bits.len())
-            + 4 * (s.ranks.len() + s.positions.len() + self.jump.len())) as u64
+        let arrays = [&s.ranks, &s.positions, &self.jump];
+        let positions: usize = arrays.iter().map(|a| a.as_slice().as_bytes().len()).sum();
+        (8 * (self.occ.len() + s.bits.len()) + positions) as u64
+    }
+
+    /// The width of the positions and rows (that of the jump table, which every index
+    /// has until [`FmParts::drop_locate_and_jump`]).
+    pub fn width(&self) -> Width {
+        self.jump.as_slice().width()
     }
 
     /// Frees the sampled suffix array and the jump table, keeping the BWT/Occ (all a
     /// mirror index needs).
     pub fn drop_locate_and_jump(&mut self) {
         self.sampled = SampledSaParts::default();
-        self.jump = Vec::new();
+        self.jump = Positions::default();
     }
 
     /// A borrowed view for searching `text`, the text these arrays were built from.
@@ -71,14 +81,9 @@ impl FmParts {
             text: text.as_ref(),
             occ: Occ::new(&self.occ, self.n + 1, self.primary),
             c: self.c,
-            sampled: SampledSa {
-                rate: self.sample_rate,
-                bits: &self.sampled.bits,
-                ranks: &self.sampled.ranks,
-                positions: &self.sampled.positions,
-            },
+            sampled: self.sampled.view(self.sample_rate),
             k: self.k,
-            jump: &self.jump,
+            jump: self.jump.as_slice(),
         }
     }
 }
@@ -97,7 +102,7 @@ pub struct FmIndex<'a> {
     /// k of the jump table.
     pub k: u32,
     /// Jump table.
-    pub jump: &'a [u32],
+    pub jump: PositionSlice<'a>,
 }
 
 impl FmIndex<'_> {
@@ -109,8 +114,8 @@ impl FmIndex<'_> {
             let tail = &pattern[pattern.len() - k..];
             let code = tail.iter().fold(0usize, |acc, &b| acc << 2 | b as usize);
             (
-                self.jump[2 * code] as u64,
-                self.jump[2 * code + 1] as u64,
+                self.jump.get(2 * code),
+                self.jump.get(2 * code + 1),
                 &pattern[..pattern.len() - k],
             )
         } else {
@@ -136,8 +141,8 @@ impl FmIndex<'_> {
                 .iter()
                 .fold(0usize, |acc, &b| acc << 2 | b as usize);
             (
-                self.jump[2 * code] as u64,
-                self.jump[2 * code + 1] as u64,
+                self.jump.get(2 * code),
+                self.jump.get(2 * code + 1),
                 pattern.len() - k,
             )
         } else {
@@ -174,7 +179,7 @@ impl FmIndex<'_> {
         let mut steps = 0u64;
         loop {
             if let Some(p) = self.sampled.get(row) {
-                return p as u64 + steps;
+                return p + steps;
             }
             row = self.lf(row);
             steps += 1;

@@ -3,9 +3,12 @@
 //! Locating a row walks LF at most `rate - 1` steps to a sampled row.
 //!
 //! Layout: `bits` marks sampled rows (row `i` is bit `i % 64` of word `i / 64`); `ranks[j]` is the number of marks before row
-//! `512 * j`; `positions` holds the sampled positions in row order.
+//! `512 * j`; `positions` holds the sampled positions in row order. Ranks and positions
+//! are of the index's [`crate::sa::Width`].
 
 use rayon::prelude::*;
+
+use crate::sa::{PositionSlice, Positions, SaIndex};
 
 /// Rows covered by one rank entry.
 pub const ROWS_PER_RANK: usize = 512;
@@ -19,9 +22,9 @@ pub struct SampledSa<'a> {
     /// Sampled-row marks.
     pub bits: &'a [u64],
     /// Marks before each 512-row block.
-    pub ranks: &'a [u32],
+    pub ranks: PositionSlice<'a>,
     /// Sampled positions, in row order.
-    pub positions: &'a [u32],
+    pub positions: PositionSlice<'a>,
 }
 
 /// The owned arrays of a sampled suffix array, as built.
@@ -30,29 +33,42 @@ pub struct SampledSaParts {
     /// See [`SampledSa::bits`].
     pub bits: Vec<u64>,
     /// See [`SampledSa::ranks`].
-    pub ranks: Vec<u32>,
+    pub ranks: Positions,
     /// See [`SampledSa::positions`].
-    pub positions: Vec<u32>,
+    pub positions: Positions,
 }
 
-/// Builds a sampled suffix array from rows given in order, a run at a time.
+impl SampledSaParts {
+    /// A borrowed view, sampling positions that are multiples of `rate`.
+    pub fn view(&self, rate: u32) -> SampledSa<'_> {
+        SampledSa {
+            rate,
+            bits: &self.bits,
+            ranks: self.ranks.as_slice(),
+            positions: self.positions.as_slice(),
+        }
+    }
+}
+
+/// Builds a sampled suffix array of positions of type `I` from rows given in order, a
+/// run at a time.
 #[derive(Debug, Default)]
-pub struct SampleBuilder {
-    parts: SampledSaParts,
+pub struct SampleBuilder<I> {
+    bits: Vec<u64>,
+    ranks: Vec<I>,
+    positions: Vec<I>,
     /// Sampled rows so far.
-    total: u32,
+    total: u64,
 }
 
-impl SampleBuilder {
+impl<I: SaIndex> SampleBuilder<I> {
     /// A builder with room for `rows` rows, `sampled` of them sampled.
     pub fn with_rows(rows: usize, sampled: usize) -> Self {
         let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
         SampleBuilder {
-            parts: SampledSaParts {
-                bits: Vec::with_capacity(groups * WORDS_PER_RANK),
-                ranks: Vec::with_capacity(groups),
-                positions: Vec::with_capacity(sampled),
-            },
+            bits: Vec::with_capacity(groups * WORDS_PER_RANK),
+            ranks: Vec::with_capacity(groups),
+            positions: Vec::with_capacity(sampled),
             total: 0,
         }
     }
@@ -60,7 +76,7 @@ impl SampleBuilder {
     /// Adds the rows whose flags ([`super::Rows::flags`]) are `flags`, with `sampled`
     /// the text positions of those flagged as sampled, in row order (a whole number of
     /// rank blocks of [`ROWS_PER_RANK`] rows, except in the last call).
-    pub fn push(&mut self, flags: &[u8], sampled: &[u32]) {
+    pub fn push(&mut self, flags: &[u8], sampled: &[I]) {
         let groups: Vec<[u64; WORDS_PER_RANK]> = flags
             .par_chunks(ROWS_PER_RANK)
             .map(|rows| {
@@ -74,36 +90,40 @@ impl SampleBuilder {
             })
             .collect();
         for words in groups {
-            self.parts.ranks.push(self.total);
-            self.parts.bits.extend(words);
-            self.total += words.iter().map(|w| w.count_ones()).sum::<u32>();
+            self.ranks.push(I::from_usize(self.total as usize));
+            self.bits.extend(words);
+            self.total += words.iter().map(|w| w.count_ones() as u64).sum::<u64>();
         }
-        self.parts.positions.extend_from_slice(sampled);
+        self.positions.extend_from_slice(sampled);
     }
 
     /// The arrays, with a last rank block that holds the total.
     pub fn finish(mut self) -> SampledSaParts {
-        self.parts.ranks.push(self.total);
-        self.parts.bits.extend([0; WORDS_PER_RANK]);
-        self.parts
+        self.ranks.push(I::from_usize(self.total as usize));
+        self.bits.extend([0; WORDS_PER_RANK]);
+        SampledSaParts {
+            bits: self.bits,
+            ranks: I::into_positions(self.ranks),
+            positions: I::into_positions(self.positions),
+        }
     }
 }
 
 impl<'a> SampledSa<'a> {
     /// The sampled position of `row`, if that row is sampled.
     #[inline]
-    pub fn get(&self, row: u64) -> Option<u32> {
+    pub fn get(&self, row: u64) -> Option<u64> {
         let row = row as usize;
         let word = self.bits[row / 64];
         if word >> (row % 64) & 1 == 0 {
             return None;
         }
         let block = row / ROWS_PER_RANK;
-        let mut rank = self.ranks[block] as usize;
+        let mut rank = self.ranks.get(block) as usize;
         for w in block * WORDS_PER_RANK..row / 64 {
             rank += self.bits[w].count_ones() as usize;
         }
         rank += (word & ((1u64 << (row % 64)) - 1)).count_ones() as usize;
-        Some(self.positions[rank])
+        Some(self.positions.get(rank))
     }
 }

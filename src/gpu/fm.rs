@@ -24,6 +24,7 @@ use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::sampled_sa::ROWS_PER_RANK;
 use crate::fm::{jump, FmParts, SampledSaParts};
 use crate::reference::PackedText;
+use crate::sa::Positions;
 
 const FILE: &str = "fm.cu";
 const THREADS: u32 = 256;
@@ -84,7 +85,7 @@ pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmPart
     assert!(sample_rate > 0, "sampling rate must be positive");
     let n = text.len();
     if n == 0 {
-        return Ok(FmParts::build(text, &[], sample_rate));
+        return Ok(FmParts::build::<u32>(text, &[], sample_rate));
     }
     sa::check_len(n)?;
     let rows = n + 1;
@@ -244,11 +245,11 @@ pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmPart
         occ: out.occ,
         sampled: SampledSaParts {
             bits: out.bits,
-            ranks: out.ranks,
-            positions: out.positions,
+            ranks: Positions::U32(out.ranks),
+            positions: Positions::U32(out.positions),
         },
         sample_rate,
         k,
-        jump: out.jump,
+        jump: Positions::U32(out.jump),
     })
 }

@@ -23,6 +23,7 @@ use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::alphabet::CODES;
 use crate::fm::FmIndex;
 use crate::io::ReadRecord;
+use crate::sa::{PositionSlice, Positions};
 use crate::search::{BatchPositions, BatchSearcher};
 
 const FILE: &str = "map.cu";
@@ -134,7 +135,15 @@ fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
 impl<'g> GpuSearcher<'g> {
     /// Uploads `fm` to `gpu`, through pinned staging buffers: a human-scale index (4 GB
     /// at 3.1 Gbp) moves at pinned speed, its pages read from the mapped file in parallel.
-    pub fn new(gpu: &'g Gpu, fm: &FmIndex<'_>) -> Result<Self, GpuError> {
+    /// An index of 64-bit positions is refused ([`GpuError::WidePositions`]).
+    pub fn new<'a>(gpu: &'g Gpu, fm: &FmIndex<'a>) -> Result<Self, GpuError> {
+        let narrow =
+            |positions: PositionSlice<'a>| positions.as_u32().ok_or(GpuError::WidePositions);
+        let (jump, ranks, positions) = (
+            narrow(fm.jump)?,
+            narrow(fm.sampled.ranks)?,
+            narrow(fm.sampled.positions)?,
+        );
         let rows = fm.c[4];
         if rows >= u32::MAX as u64 {
             return Err(GpuError::TooLarge(rows as usize - 1));
@@ -143,10 +152,10 @@ impl<'g> GpuSearcher<'g> {
             gpu,
             text: gpu.upload_staged(fm.text.words())?,
             occ: gpu.upload_staged(fm.occ.blocks())?,
-            jump: gpu.upload_staged(fm.jump)?,
+            jump: gpu.upload_staged(jump)?,
             sa_bits: gpu.upload_staged(fm.sampled.bits)?,
-            sa_ranks: gpu.upload_staged(fm.sampled.ranks)?,
-            sa_positions: gpu.upload_staged(fm.sampled.positions)?,
+            sa_ranks: gpu.upload_staged(ranks)?,
+            sa_positions: gpu.upload_staged(positions)?,
             c: fm.c.map(|c| c as u32),
             primary: fm.occ.primary() as u32,
             k: fm.k,
@@ -183,7 +192,7 @@ impl<'g> GpuSearcher<'g> {
         out: &mut BatchPositions,
     ) -> Result<(), GpuError> {
         match self.pass(reads)? {
-            Ok((offsets, positions)) => out.push_part(offsets, positions),
+            Ok((offsets, positions)) => out.push_part(offsets, Positions::U32(positions)),
             Err(total) if reads.len() == 1 => return Err(GpuError::TooManyHits(total)),
             Err(_) => {
                 let half = reads.len() / 2;

@@ -251,7 +251,7 @@ impl PartSort for DeviceSorter<'_, '_, '_> {
 /// A part's FM rows as the device leaves them: right but within its runs of more than
 /// [`MEDIUM_RUN`] equal keys, left unsorted for the CPU, whose positions come along.
 struct OnDevice {
-    rows: Rows,
+    rows: Rows<u32>,
     /// The positions of the long runs, one run after the other.
     long: Vec<u32>,
     /// Per long run: its first row in the part, its length, and the sampled rows of the
@@ -261,7 +261,7 @@ struct OnDevice {
 
 impl OnDevice {
     /// A part whose rows are final.
-    fn finished(rows: Rows) -> OnDevice {
+    fn finished(rows: Rows<u32>) -> OnDevice {
         OnDevice {
             rows,
             long: Vec::new(),
@@ -276,7 +276,7 @@ impl OnDevice {
         text: &PackedText,
         sample_rate: u32,
         compare: impl Fn(u32, u32) -> Ordering + Sync,
-    ) -> Rows {
+    ) -> Rows<u32> {
         let mut offsets = Vec::with_capacity(2 * self.long_runs.len());
         let mut at = 0;
         for &[_, len, _] in &self.long_runs {
@@ -284,7 +284,7 @@ impl OnDevice {
             at += len;
         }
         sort_long_runs(&mut self.long, &offsets, compare);
-        let redone: Vec<Rows> = offsets
+        let redone: Vec<Rows<u32>> = offsets
             .par_chunks(2)
             .map(|r| {
                 let run = &self.long[r[0] as usize..(r[0] + r[1]) as usize];

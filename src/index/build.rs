@@ -6,12 +6,13 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::{index_path, write};
-use crate::device::{self, DeviceChoice, GpuOptions};
+use crate::device::{self, DeviceChoice, GpuOptions, NOT_USED};
 use crate::fm::FmParts;
+use crate::gpu::GpuError;
 use crate::progress::Reporter;
-use crate::reference::{read_fasta, Reference};
+use crate::reference::{read_fasta, Layout, PackedText, Reference};
 use crate::sa::partition::{part_size_within, BudgetError};
-use crate::sa::SaIndex;
+use crate::sa::{SaIndex, Width};
 
 /// The mirror's sampled suffix array is not kept (positions are located through the
 /// forward index): the sparsest sampling makes it cheapest to build.
@@ -29,14 +30,64 @@ pub struct BuildOptions {
     pub memory: Option<u64>,
     /// The GPUs of the GPU build and their memory budget.
     pub gpu: GpuOptions,
+    /// For tests only: 64-bit positions even when 32 bits fit ([`Width::for_text`]), so
+    /// that the 64-bit index can be compared with the 32-bit one on small references.
+    pub force_u64: bool,
 }
 
-/// Refuses a reference longer than the index supports.
-pub(super) fn check_size(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+/// The longest contig SAM and BAM positions can express (their POS is a signed 32-bit
+/// integer).
+pub const MAX_CONTIG: u64 = i32::MAX as u64;
+
+/// The most occurrences of one base the Occ checkpoints count (32 bits a base, the
+/// sentinel counted as `A`).
+const MAX_BASE_COUNT: u64 = u32::MAX as u64 - 1;
+
+/// Refuses a reference the index cannot hold: a contig longer than SAM/BAM can express
+/// ([`MAX_CONTIG`]), or a base occurring more often than the Occ checkpoints count.
+pub(super) fn check_reference(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+    check_contigs(fasta, &reference.layout, MAX_CONTIG)?;
+    check_base_counts(fasta, &reference.text, MAX_BASE_COUNT)
+}
+
+/// Refuses a contig of `layout` (read from `fasta`) longer than `most` bases.
+fn check_contigs(fasta: &Path, layout: &Layout, most: u64) -> anyhow::Result<()> {
+    match layout.contigs.iter().find(|c| c.len > most) {
+        Some(c) => anyhow::bail!(
+            "{}: contig {} has {} bases; SAM and BAM positions reach {most} bases at most",
+            fasta.display(),
+            c.name,
+            c.len
+        ),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a text (read from `fasta`) in which a base occurs more than `most` times.
+fn check_base_counts(fasta: &Path, text: &PackedText, most: u64) -> anyhow::Result<()> {
+    if text.len() as u64 <= most {
+        return Ok(()); // no base can occur more often: skip the count
+    }
+    let c = crate::fm::symbol_starts(text);
+    for (s, base) in "ACGT".chars().enumerate() {
+        let count = c[s + 1] - c[s];
+        anyhow::ensure!(
+            count <= most,
+            "{}: {count} bases {base}; the index counts at most {most} of each base",
+            fasta.display()
+        );
+    }
+    Ok(())
+}
+
+/// Refuses a reference too long for the part files of a build on several nodes, whose
+/// positions are 32-bit.
+pub(super) fn check_fits_parts(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
     let n = reference.text.len() as u64;
     anyhow::ensure!(
         n <= u32::MAX_TEXT,
-        "{}: {n} bases; the index supports at most {} (u32 positions)",
+        "{}: {n} bases; --parts builds references of at most {} bases (32-bit positions): \
+         build this one with a single `galign index`",
         fasta.display(),
         u32::MAX_TEXT
     );
@@ -51,16 +102,21 @@ pub fn build_index(
     log: &Reporter,
 ) -> anyhow::Result<()> {
     let reference = log.step("read reference", || read_fasta(fasta))?;
-    check_size(fasta, &reference)?;
+    check_reference(fasta, &reference)?;
     let n = reference.text.len() as u64;
-    if let Some(budget) = options.gpu.budget {
+    let width = Width::for_text(n, options.force_u64);
+    let options = BuildOptions {
+        device: build_device(width, options.device, log)?,
+        ..options
+    };
+    if let Some(budget) = options.gpu.budget.filter(|_| width == Width::U32) {
         crate::gpu::partition::part_size_within(n as usize, budget)
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
-    let mirror = mirror_index(fasta, &reference, &options, log)?;
+    let mirror = mirror_index(fasta, &reference, width, &options, log)?;
     let cpu_part = cpu_part_within(
         fasta,
-        n,
+        (n, width),
         options.memory,
         mirror.heap_bytes(),
         "forward index",
@@ -68,9 +124,9 @@ pub fn build_index(
     if log.verbose() {
         log.info("forward index:");
     }
-    let fm = device::fm_index(
+    let fm = fm_index(
         &reference.text,
-        options.sample_rate,
+        (options.sample_rate, width),
         (cpu_part, options.gpu),
         options.device,
         log,
@@ -93,23 +149,30 @@ pub fn build_index(
 
 /// The mirror index of `reference` (read from `fasta`): the reversed text's BWT and Occ,
 /// all that `map -v K` needs of it, built first, while only the text is held, within
-/// the budgets of `options`.
+/// the budgets of `options`, sorted with positions of `width`.
 pub(crate) fn mirror_index(
     fasta: &Path,
     reference: &Reference,
+    width: Width,
     options: &BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let n = reference.text.len() as u64;
     let text_bytes = 8 * reference.text.words().len() as u64;
-    let mirror_part = cpu_part_within(fasta, n, options.memory, text_bytes, "mirror index")?;
+    let mirror_part = cpu_part_within(
+        fasta,
+        (n, width),
+        options.memory,
+        text_bytes,
+        "mirror index",
+    )?;
     let reversed = log.step("reverse the text", || reference.text.reversed());
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
-    let mut mirror = device::fm_index(
+    let mut mirror = fm_index(
         &reversed,
-        MIRROR_SAMPLE_RATE,
+        (MIRROR_SAMPLE_RATE, width),
         (mirror_part, options.gpu),
         options.device,
         log,
@@ -118,26 +181,116 @@ pub(crate) fn mirror_index(
     Ok(mirror)
 }
 
-/// The part size of a CPU build of `n` bases within the host budget `memory` while
-/// `held` bytes are held besides (`None`: the whole-text sorter fits, or no budget).
+/// Where an index with positions of `width` is built: `choice` at 32 bits; the CPU at
+/// 64 bits, the GPU builders being 32-bit (said under `auto`, an error under `gpu`).
+fn build_device(
+    width: Width,
+    choice: DeviceChoice,
+    log: &Reporter,
+) -> anyhow::Result<DeviceChoice> {
+    if width == Width::U32 {
+        return Ok(choice);
+    }
+    choice
+        .decide(|| Err::<(), _>(GpuError::WidePositions))
+        .resolve(NOT_USED, "building on the CPU", |m| log.info(m))?;
+    Ok(DeviceChoice::Cpu)
+}
+
+/// The FM index of `text` with positions of `width`: at 32 bits on the chosen device
+/// ([`device::fm_index`]); at 64 bits on the CPU ([`build_device`]), in parts of at
+/// most `cpu_part` suffixes when given.
+fn fm_index(
+    text: &PackedText,
+    (sample_rate, width): (u32, Width),
+    (cpu_part, gpu): (Option<usize>, GpuOptions),
+    choice: DeviceChoice,
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    if width == Width::U32 {
+        return device::fm_index(text, sample_rate, (cpu_part, gpu), choice, log);
+    }
+    if let Some(max_part) = cpu_part {
+        return Ok(log.step(
+            "suffix array in parts, BWT, Occ, sampled SA, jump table (CPU, 64-bit)",
+            || FmParts::build_in_parts::<u64>(text, sample_rate, max_part),
+        ));
+    }
+    let sa: Vec<u64> = log.step("suffix array (CPU, 64-bit)", || {
+        crate::sa::suffix_array(text)
+    });
+    Ok(
+        log.step("BWT, Occ, sampled SA, jump table (CPU, 64-bit)", || {
+            FmParts::build(text, &sa, sample_rate)
+        }),
+    )
+}
+
+/// The part size of a CPU build of `n` bases with positions of `width` within the host
+/// budget `memory` while `held` bytes are held besides (`None`: the whole-text sorter
+/// fits, or no budget).
 fn cpu_part_within(
     fasta: &Path,
-    n: u64,
+    (n, width): (u64, Width),
     memory: Option<u64>,
     held: u64,
     what: &str,
 ) -> anyhow::Result<Option<usize>> {
+    let within = match width {
+        Width::U32 => part_size_within::<u32>,
+        Width::U64 => part_size_within::<u64>,
+    };
     memory
         .map(|budget| {
-            part_size_within::<u32>(n as usize, budget.saturating_sub(held)).map_err(|e| {
-                BudgetError {
-                    budget,
-                    needed: e.needed + held,
-                    ..e
-                }
+            within(n as usize, budget.saturating_sub(held)).map_err(|e| BudgetError {
+                budget,
+                needed: e.needed + held,
+                ..e
             })
         })
         .transpose()
         .with_context(|| format!("{}: --memory ({what})", fasta.display()))
         .map(Option::flatten)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::Contig;
+
+    #[test]
+    fn a_contig_past_sam_positions_is_refused_naming_it_and_the_file() {
+        let contig = |name: &str, offset, len| Contig {
+            name: name.into(),
+            description: String::new(),
+            offset,
+            len,
+        };
+        let layout = |len| Layout {
+            contigs: vec![contig("chr1", 0, 1000), contig("huge", 1000, len)],
+            ambiguous: Vec::new(),
+        };
+        let fasta = Path::new("ref.fa");
+        assert!(check_contigs(fasta, &layout(MAX_CONTIG), MAX_CONTIG).is_ok());
+        let e = check_contigs(fasta, &layout(MAX_CONTIG + 1), MAX_CONTIG)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "ref.fa: contig huge has 2147483648 bases; SAM and BAM positions reach \
+             2147483647 bases at most"
+        );
+    }
+
+    #[test]
+    fn a_base_counted_past_the_occ_checkpoints_is_refused() {
+        let text = PackedText::from_codes(&[0, 0, 0, 1, 2, 3, 3]);
+        let fasta = Path::new("ref.fa");
+        assert!(check_base_counts(fasta, &text, 3).is_ok());
+        let e = check_base_counts(fasta, &text, 2).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "ref.fa: 3 bases A; the index counts at most 2 of each base"
+        );
+    }
 }

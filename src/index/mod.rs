@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fm::{Bidirectional, FmIndex, FmParts, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
+use crate::sa::{PositionSlice, SaIndex, Width};
 use format::{as_bytes, FormatError, MappedFile};
 
 /// File name extension of an index.
@@ -45,6 +46,9 @@ pub struct Meta {
     pub layout: Layout,
     /// BWT row of the sentinel in the mirror index (that of the reversed text).
     pub mirror_primary: u64,
+    /// Bytes of each text position and row number in `SARANK`, `SAPOS` and `JUMP`: 4,
+    /// or 8 past 2^32 - 3 bases ([`Width`]).
+    pub position_bytes: u64,
 }
 
 /// Writes the index of `reference`, whose FM index is `fm` and that of its reversed text
@@ -68,6 +72,7 @@ pub fn write(
         k: fm.k,
         layout: reference.layout.clone(),
         mirror_primary: mirror.primary,
+        position_bytes: fm.width().bytes() as u64,
     };
     let meta = serde_json::to_vec(&meta).expect("metadata serializes");
     format::write(
@@ -77,9 +82,9 @@ pub fn write(
             ("TEXT", as_bytes(reference.text.words())),
             ("OCC", as_bytes(&fm.occ)),
             ("SABITS", as_bytes(&fm.sampled.bits)),
-            ("SARANK", as_bytes(&fm.sampled.ranks)),
-            ("SAPOS", as_bytes(&fm.sampled.positions)),
-            ("JUMP", as_bytes(&fm.jump)),
+            ("SARANK", fm.sampled.ranks.as_slice().as_bytes()),
+            ("SAPOS", fm.sampled.positions.as_slice().as_bytes()),
+            ("JUMP", fm.jump.as_slice().as_bytes()),
             ("MOCC", as_bytes(&mirror.occ)),
         ],
     )
@@ -89,6 +94,7 @@ pub fn write(
 pub struct Index {
     file: MappedFile,
     meta: Meta,
+    width: Width,
 }
 
 /// Why an index could not be loaded.
@@ -113,22 +119,13 @@ impl Index {
         };
         let meta: Meta =
             serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
-        let rows = meta.text_len as usize + 1;
-        let occ_bytes = (rows.div_ceil(crate::fm::occ::ROWS_PER_BLOCK) + 1)
-            * crate::fm::occ::WORDS_PER_BLOCK
-            * 8;
-        let expected_bytes = [
-            ("OCC", occ_bytes),
-            ("MOCC", occ_bytes),
-            ("JUMP", (2usize << (2 * meta.k)) * 4),
-            ("TEXT", PackedText::word_count(meta.text_len as usize) * 8),
-        ];
-        for (name, bytes) in expected_bytes {
-            if file.bytes(name)?.len() != bytes {
+        let width = checked_width(&meta).map_err(bad)?;
+        for (name, bytes) in section_sizes(&meta, width) {
+            if file.bytes(name)?.len() as u64 != bytes {
                 return Err(bad(format!("section {name} has the wrong size")));
             }
         }
-        Ok(Index { file, meta })
+        Ok(Index { file, meta, width })
     }
 
     /// The metadata.
@@ -141,12 +138,16 @@ impl Index {
         &self.meta.layout
     }
 
+    /// The width of the index's positions and rows.
+    pub fn width(&self) -> Width {
+        self.width
+    }
+
     /// The FM index, reading the mapped file in place.
     pub fn fm(&self) -> FmIndex<'_> {
-        let ints = |name| {
-            self.file
-                .ints::<u32>(name)
-                .expect("sections checked at open")
+        let ints = |name| match self.width {
+            Width::U32 => PositionSlice::U32(self.file.ints(name).expect("checked at open")),
+            Width::U64 => PositionSlice::U64(self.file.ints(name).expect("checked at open")),
         };
         FmIndex {
             text: PackedRef::new(
@@ -187,4 +188,42 @@ impl Index {
         let words = self.file.ints::<u64>("TEXT").expect("checked").to_vec();
         PackedText::from_words(words, self.meta.text_len as usize)
     }
+}
+
+/// The width `meta` records, refused when it is neither 4 nor 8 bytes or too narrow for
+/// the text, and when the scalars the section sizes derive from are out of range.
+fn checked_width(meta: &Meta) -> Result<Width, String> {
+    let width = Width::from_bytes(meta.position_bytes)
+        .ok_or_else(|| format!("position width of {} bytes", meta.position_bytes))?;
+    if width == Width::U32 && meta.text_len > u32::MAX_TEXT {
+        return Err(format!("{} bases with 32-bit positions", meta.text_len));
+    }
+    if meta.sample_rate == 0 || meta.k == 0 || meta.k > crate::fm::jump::MAX_K {
+        return Err(format!(
+            "sample rate {} or k {} out of range",
+            meta.sample_rate, meta.k
+        ));
+    }
+    Ok(width)
+}
+
+/// The size in bytes of every array section of an index described by `meta` whose
+/// positions are `width` wide (all that the in-place reads index into).
+fn section_sizes(meta: &Meta, width: Width) -> [(&'static str, u64); 7] {
+    use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
+    use crate::fm::sampled_sa::ROWS_PER_RANK;
+    let n = meta.text_len;
+    let rows = n + 1;
+    let occ = (rows.div_ceil(ROWS_PER_BLOCK as u64) + 1) * WORDS_PER_BLOCK as u64 * 8;
+    let rank_blocks = rows.div_ceil(ROWS_PER_RANK as u64) + 1;
+    let w = width.bytes() as u64;
+    [
+        ("TEXT", PackedText::word_count(n as usize) as u64 * 8),
+        ("OCC", occ),
+        ("MOCC", occ),
+        ("SABITS", rank_blocks * (ROWS_PER_RANK / 64) as u64 * 8),
+        ("SARANK", rank_blocks * w),
+        ("SAPOS", (n / meta.sample_rate as u64 + 1) * w),
+        ("JUMP", (2u64 << (2 * meta.k)) * w),
+    ]
 }

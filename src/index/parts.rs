@@ -167,7 +167,7 @@ pub struct PartContent {
     /// The `PART` section.
     pub meta: PartMeta,
     /// The rows.
-    pub rows: Rows,
+    pub rows: Rows<u32>,
     /// Counts of the k-mers `meta.first_kmer..`.
     pub kmers: Vec<u32>,
 }
@@ -324,7 +324,7 @@ impl PartFile {
     }
 
     /// The rows held.
-    pub fn rows(&self) -> Rows {
+    pub fn rows(&self) -> Rows<u32> {
         let nibbles = self.file.bytes("ROWS").expect("checked at open");
         let mut flags: Vec<u8> = nibbles
             .par_iter()
@@ -461,7 +461,8 @@ pub fn build_part(
         spec.parts.saturating_sub(1)
     );
     let reference = log.step("read reference", || read_fasta(fasta))?;
-    super::build::check_size(fasta, &reference)?;
+    super::build::check_reference(fasta, &reference)?;
+    super::build::check_fits_parts(fasta, &reference)?;
     let content = PartContent::build(&reference, spec, sample_rate, log);
     log.step("write part file", || content.write(output))
         .with_context(|| format!("cannot write part file {}", output.display()))?;
@@ -502,8 +503,9 @@ pub fn assemble(
             budget: None,
             count: GpuCount::All,
         },
+        force_u64: false,
     };
-    let mirror = super::build::mirror_index(fasta, &reference, &options, log)?;
+    let mirror = super::build::mirror_index(fasta, &reference, fm.width(), &options, log)?;
     let path = super::index_path(prefix);
     log.step("write index", || {
         super::write(&path, &reference, &fm, &mirror)

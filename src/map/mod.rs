@@ -30,10 +30,11 @@ use serde::Serialize;
 use crate::device::{DeviceChoice, NOT_USED};
 use crate::fm::{Bidirectional, FmIndex};
 use crate::gpu::map::GpuSearcher;
-use crate::gpu::Gpu;
+use crate::gpu::{Gpu, GpuError};
 use crate::index::Index;
 use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
+use crate::sa::Width;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
 use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Placement, Scratch};
 
@@ -121,6 +122,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let start = Instant::now();
     let device = search_device(options, log)?;
     let index = log.step("load index", || Index::open(prefix))?;
+    let device = index_device(device, index.width(), log)?;
     let read_group = options
         .read_group
         .as_deref()
@@ -266,6 +268,22 @@ fn search_device(options: &MapOptions, log: &Reporter) -> anyhow::Result<DeviceC
     log.info(&format!(
         "-v {k}: the mismatch search runs on the CPU (no GPU kernel for it yet)"
     ));
+    Ok(DeviceChoice::Cpu)
+}
+
+/// Where an index of positions `width` may be searched: `device`, but the CPU at 64
+/// bits, the GPU search being 32-bit (said under `auto`; an error under `gpu`).
+fn index_device(
+    device: DeviceChoice,
+    width: Width,
+    log: &Reporter,
+) -> anyhow::Result<DeviceChoice> {
+    if width == Width::U32 {
+        return Ok(device);
+    }
+    device
+        .decide(|| Err::<(), _>(GpuError::WidePositions))
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
     Ok(DeviceChoice::Cpu)
 }
 

@@ -14,7 +14,7 @@ pub mod sample;
 pub mod schedule;
 
 pub use cpu::suffix_array;
-pub use index_type::SaIndex;
+pub use index_type::{PositionSlice, Positions, SaIndex, Width};
 
 /// Number of bases in the initial sort key: one `u64` of 2-bit codes.
 pub const INITIAL_PREFIX: usize = 32;

@@ -16,6 +16,7 @@ use super::{BatchPositions, BatchSearcher, Hit, Placement};
 use crate::alphabet::{encode, reverse_complement_codes, NOT_A_BASE};
 use crate::fm::Bidirectional;
 use crate::io::ReadRecord;
+use crate::sa::Positions;
 
 /// Reads per part of a [`CpuSearcher`] batch (one rayon task each).
 const PART_READS: usize = 256;
@@ -99,14 +100,13 @@ impl<'a> CpuSearcher<'a> {
     }
 
     /// The offsets and positions of one part of a batch, in the [`BatchPositions`] layout.
-    fn locate_part(&self, reads: &[ReadRecord], scratch: &mut Scratch) -> (Vec<u32>, Vec<u32>) {
+    fn locate_part(&self, reads: &[ReadRecord], scratch: &mut Scratch) -> (Vec<u32>, Positions) {
         // Per strand: the end offset of each read's positions, and the positions.
-        let mut strands: [(Vec<usize>, Vec<u32>); 2] = Default::default();
+        let mut strands: [(Vec<usize>, Vec<u64>); 2] = Default::default();
         for read in reads {
             let k = self.max_mismatches;
             scratch.occurrences(self.index, &read.seq, k, |reverse, _, positions| {
-                let positions = positions.iter().map(|&p| p as u32);
-                strands[reverse as usize].1.extend(positions);
+                strands[reverse as usize].1.extend_from_slice(positions);
             });
             for (ends, positions) in &mut strands {
                 ends.push(positions.len());
@@ -122,7 +122,7 @@ impl<'a> CpuSearcher<'a> {
             .chain(ends)
             .map(|o| u32::try_from(o).expect("fewer than 2^32 positions in a part"))
             .collect();
-        (offsets, positions)
+        (offsets, Positions::U64(positions))
     }
 }
 

@@ -4,6 +4,7 @@
 use super::mismatch::mismatches_at;
 use super::{Hit, Placement, Scratch};
 use crate::alphabet::{encode, reverse_complement_codes};
+use crate::sa::{PositionSlice, Positions};
 
 /// The located text positions of one batch's reads, per read and strand, in the order
 /// the searcher found them (each position once per strand). Mismatches are not stored:
@@ -22,14 +23,15 @@ struct Part {
     reads: usize,
     /// `2 * reads + 1` offsets into `positions`: forward strands, then reverse strands.
     offsets: Vec<u32>,
-    positions: Vec<u32>,
+    /// 32-bit from the GPU (whose indexes are), 64-bit from the CPU.
+    positions: Positions,
 }
 
 impl BatchPositions {
     /// Appends the positions of the reads that follow those already held: `offsets`
     /// (`2 n + 1` of them, for `n` reads) delimit in `positions` the forward strands of
     /// the `n` reads, then their reverse strands.
-    pub fn push_part(&mut self, offsets: Vec<u32>, positions: Vec<u32>) {
+    pub fn push_part(&mut self, offsets: Vec<u32>, positions: Positions) {
         assert!(offsets.len() % 2 == 1, "2 n + 1 offsets");
         let first = self.parts.last().map_or(0, |p| p.first + p.reads);
         let reads = offsets.len() / 2;
@@ -43,10 +45,11 @@ impl BatchPositions {
 
     /// The text positions of read `read`'s strand `strand` (0 forward, 1 reverse
     /// complement), in the order the searcher found them.
-    pub fn strand(&self, read: usize, strand: usize) -> &[u32] {
+    pub fn strand(&self, read: usize, strand: usize) -> PositionSlice<'_> {
         let p = &self.parts[self.parts.partition_point(|p| p.first + p.reads <= read)];
         let item = strand * p.reads + (read - p.first);
-        &p.positions[p.offsets[item] as usize..p.offsets[item + 1] as usize]
+        let range = p.offsets[item] as usize..p.offsets[item + 1] as usize;
+        p.positions.as_slice().slice(range)
     }
 
     /// The hits of read `read`, whose bases are `seq`, into `out`: its positions on both
@@ -66,8 +69,13 @@ impl BatchPositions {
             if reverse {
                 reverse_complement_codes(codes);
             }
-            let positions = self.strand(read, strand).iter().map(|&p| p as u64);
-            place_positions(placement, positions, codes, reverse, out);
+            place_positions(
+                placement,
+                self.strand(read, strand).iter(),
+                codes,
+                reverse,
+                out,
+            );
         }
         out.sort_unstable();
     }
@@ -111,14 +119,15 @@ mod tests {
     fn parts_follow_one_another() {
         let mut batch = BatchPositions::default();
         // Reads 0 and 1: forward [5], [], reverse [7, 8], [9].
-        batch.push_part(vec![0, 1, 1, 3, 4], vec![5, 7, 8, 9]);
-        // Read 2: forward [], reverse [1].
-        batch.push_part(vec![0, 0, 1], vec![1]);
-        assert_eq!(batch.strand(0, 0), [5]);
-        assert_eq!(batch.strand(1, 0), [] as [u32; 0]);
-        assert_eq!(batch.strand(0, 1), [7, 8]);
-        assert_eq!(batch.strand(1, 1), [9]);
-        assert_eq!(batch.strand(2, 0), [] as [u32; 0]);
-        assert_eq!(batch.strand(2, 1), [1]);
+        batch.push_part(vec![0, 1, 1, 3, 4], Positions::U32(vec![5, 7, 8, 9]));
+        // Read 2: forward [], reverse [1 << 40] (parts of either width mix).
+        batch.push_part(vec![0, 0, 1], Positions::U64(vec![1 << 40]));
+        let strand = |read, strand| batch.strand(read, strand).iter().collect::<Vec<u64>>();
+        assert_eq!(strand(0, 0), [5]);
+        assert_eq!(strand(1, 0), [0u64; 0]);
+        assert_eq!(strand(0, 1), [7, 8]);
+        assert_eq!(strand(1, 1), [9]);
+        assert_eq!(strand(2, 0), [0u64; 0]);
+        assert_eq!(strand(2, 1), [1 << 40]);
     }
 }
