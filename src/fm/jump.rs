@@ -125,3 +125,15 @@ pub fn kmer_runs(text: &PackedText, k: u32, positions: &[u32]) -> Vec<(u32, u32)
     }
     joined
 }
+
+/// Checks a table read from a file: every interval `[lo, hi)` is one of `rows` rows.
+/// `Err` says what is wrong.
+pub fn check(jump: &[u32], rows: u64) -> Result<(), String> {
+    let bad = jump
+        .par_chunks(2)
+        .any(|pair| pair.len() != 2 || pair[0] > pair[1] || u64::from(pair[1]) > rows);
+    if bad {
+        return Err("a k-mer's row interval lies outside the BWT".into());
+    }
+    Ok(())
+}

@@ -4,6 +4,7 @@
 //! written atomically and read through a memory map.
 
 mod build;
+mod check;
 pub mod format;
 pub mod parts;
 
@@ -97,13 +98,16 @@ pub enum IndexError {
     /// The container is unreadable or corrupt.
     #[error(transparent)]
     Format(#[from] FormatError),
-    /// The metadata section is malformed.
-    #[error("{path}: index metadata is corrupt: {msg}")]
+    /// The metadata is malformed, or it and the sections do not fit together.
+    #[error(
+        "{path}: index is corrupt ({msg}); rebuild it with `galign index -p PREFIX REFERENCE.fa`"
+    )]
     Meta { path: String, msg: String },
 }
 
 impl Index {
-    /// Opens `PREFIX.galign`, checking version and checksums.
+    /// Opens `PREFIX.galign`, checking version and checksums, and that its metadata and
+    /// sections fit together (`check`).
     pub fn open(prefix: &Path) -> Result<Index, IndexError> {
         let path = index_path(prefix);
         let file = MappedFile::open(&path)?;
@@ -113,22 +117,10 @@ impl Index {
         };
         let meta: Meta =
             serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
-        let rows = meta.text_len as usize + 1;
-        let occ_bytes = (rows.div_ceil(crate::fm::occ::ROWS_PER_BLOCK) + 1)
-            * crate::fm::occ::WORDS_PER_BLOCK
-            * 8;
-        let expected_bytes = [
-            ("OCC", occ_bytes),
-            ("MOCC", occ_bytes),
-            ("JUMP", (2usize << (2 * meta.k)) * 4),
-            ("TEXT", PackedText::word_count(meta.text_len as usize) * 8),
-        ];
-        for (name, bytes) in expected_bytes {
-            if file.bytes(name)?.len() != bytes {
-                return Err(bad(format!("section {name} has the wrong size")));
-            }
-        }
-        Ok(Index { file, meta })
+        check::sizes(&meta, &file, &path)?;
+        let index = Index { file, meta };
+        check::contents(&index, &path)?;
+        Ok(index)
     }
 
     /// The metadata.
