@@ -79,7 +79,8 @@ impl SampleBuilder {
 impl<'a> SampledSa<'a> {
     /// Checks arrays read from a file: a rank entry per block of marks (and one for the
     /// end), each counting the marks before its block, one position per mark, and every
-    /// position inside a text of `text_len` bases. `Err` says what is wrong.
+    /// position in a text of `text_len` bases (`text_len` itself being the sentinel's).
+    /// `Err` says what is wrong.
     pub fn check(&self, text_len: u64) -> Result<(), String> {
         if self.rate == 0 || self.bits.len() != self.ranks.len() * WORDS_PER_RANK {
             return Err("the sampled suffix array's marks and ranks differ in size".into());
@@ -99,7 +100,7 @@ impl<'a> SampledSa<'a> {
         if before != self.positions.len() as u64 {
             return Err("the sampled suffix array has not one position per mark".into());
         }
-        if self.positions.par_iter().any(|&p| u64::from(p) >= text_len) {
+        if self.positions.par_iter().any(|&p| u64::from(p) > text_len) {
             return Err("a sampled position lies past the text".into());
         }
         Ok(())
