@@ -350,3 +350,20 @@ fn an_index_whose_section_table_lies_is_refused() {
         );
     }
 }
+
+#[test]
+fn a_missing_input_is_named_with_its_cause_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = reference(dir.path(), 5000);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let missing = dir.path().join("missing");
+    let errors = [
+        run_fail(galign().arg("map").arg(&prefix).arg(&missing)),
+        run_fail(galign().arg("index").arg("-p").arg(&missing).arg(&missing)),
+        run_fail(galign().arg("map").arg(&missing).arg(&fasta)),
+    ];
+    for e in errors {
+        assert!(e.contains("missing"), "{e}");
+        assert_eq!(e.matches("No such file or directory").count(), 1, "{e}");
+    }
+}

@@ -207,10 +207,10 @@ impl BlockFastq {
                     self.blocks.recycle(old.data);
                     false
                 }
-                Some(Err(source)) => {
+                Some(Err(error)) => {
                     return Err(ReadsError::Input(InputError::Read {
                         name: self.path.clone(),
-                        source,
+                        error,
                     }))
                 }
                 None => {
