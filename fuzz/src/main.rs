@@ -7,7 +7,10 @@ mod targets;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, target, file] = args.as_slice() else {
-        eprintln!("usage: galign-fuzz TARGET FILE (targets: {})", targets::TARGETS.join(", "));
+        eprintln!(
+            "usage: galign-fuzz TARGET FILE (targets: {})",
+            targets::TARGETS.join(", ")
+        );
         std::process::exit(2);
     };
     let data = std::fs::read(file).expect("cannot read the test case");
