@@ -5,6 +5,10 @@
 //!
 //! The temporaries of the files being written are listed, so that a process stopped by
 //! a signal can remove them ([`remove_pending`]) before it ends.
+//!
+//! An output that exists and is no regular file (`/dev/null`, `/dev/stdout`, a FIFO, a
+//! terminal) is written straight into: renaming over it would replace the device or
+//! pipe with a plain file (and removing a temporary would remove it).
 
 use std::fs::File;
 use std::io::Write;
@@ -43,6 +47,14 @@ pub struct AtomicFile {
     path: PathBuf,
     temporary: PathBuf,
     committed: bool,
+    /// The path is a device or pipe, written straight into.
+    direct: bool,
+}
+
+/// Whether `path` exists and is neither a regular file nor a folder (a device, a FIFO,
+/// a socket), following symbolic links.
+fn is_special(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 impl AtomicFile {
@@ -50,6 +62,14 @@ impl AtomicFile {
     /// created ([`AtomicFile::create`], or a writer that opens
     /// [`AtomicFile::temporary`] itself).
     pub fn new(path: &Path) -> AtomicFile {
+        if is_special(path) {
+            return AtomicFile {
+                path: path.to_path_buf(),
+                temporary: path.to_path_buf(),
+                committed: false,
+                direct: true,
+            };
+        }
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".tmp-{}", std::process::id()));
         let temporary = PathBuf::from(temporary);
@@ -58,6 +78,7 @@ impl AtomicFile {
             path: path.to_path_buf(),
             temporary,
             committed: false,
+            direct: false,
         }
     }
 
@@ -66,19 +87,27 @@ impl AtomicFile {
         &self.path
     }
 
-    /// The temporary name the bytes are written under.
+    /// The temporary name the bytes are written under (the path itself for a device or
+    /// pipe).
     pub fn temporary(&self) -> &Path {
         &self.temporary
     }
 
     /// Creates (or truncates) the temporary file for writing.
     pub fn create(&self) -> std::io::Result<File> {
+        if self.direct {
+            return std::fs::OpenOptions::new().write(true).open(&self.path);
+        }
         File::create(&self.temporary)
     }
 
     /// Renames the complete temporary file to the final name. On failure the temporary
     /// is removed.
     pub fn commit(mut self) -> std::io::Result<()> {
+        if self.direct {
+            self.committed = true;
+            return Ok(());
+        }
         std::fs::rename(&self.temporary, &self.path)?;
         self.committed = true;
         unlist(&self.temporary);
@@ -89,19 +118,22 @@ impl AtomicFile {
 impl Drop for AtomicFile {
     /// Removes the temporary file of an uncommitted write, if there is one.
     fn drop(&mut self) {
-        if !self.committed {
+        if !self.committed && !self.direct {
             let _ = std::fs::remove_file(&self.temporary);
             unlist(&self.temporary);
         }
     }
 }
 
-/// Writes `bytes` to `path` atomically, synced to disk before the rename.
+/// Writes `bytes` to `path` atomically, synced to disk before the rename (a device or
+/// pipe is written straight into, unsynced).
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let file = AtomicFile::new(path);
     let mut out = file.create()?;
     out.write_all(bytes)?;
-    out.sync_all()?;
+    if !file.direct {
+        out.sync_all()?;
+    }
     drop(out);
     file.commit()
 }
@@ -167,6 +199,29 @@ mod tests {
         drop(file);
         assert_eq!(names_in(dir.path()), ["x.txt"]);
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_fifo_is_written_into_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write(&fifo, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(
+            std::os::unix::fs::FileTypeExt::is_fifo(&kind),
+            "still a FIFO"
+        );
+        assert_eq!(names_in(dir.path()), ["pipe"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::par::prefetch;
 use crate::reference::PackedText;
-use crate::sa::SaIndex;
+use crate::sa::{PositionSlice, SaIndex};
 
 /// How many rows ahead the random text reads are prefetched.
 const PREFETCH_ROWS: usize = 16;
@@ -132,4 +132,17 @@ pub fn kmer_runs<I: SaIndex>(text: &PackedText, k: u32, positions: &[I]) -> Vec<
         }
     }
     joined
+}
+
+/// Checks a table read from a file: every interval `[lo, hi)` is one of `rows` rows.
+/// `Err` says what is wrong.
+pub fn check(jump: PositionSlice, rows: u64) -> Result<(), String> {
+    let bad = (0..jump.len() / 2).into_par_iter().any(|x| {
+        let (lo, hi) = (jump.get(2 * x), jump.get(2 * x + 1));
+        lo > hi || hi > rows
+    });
+    if bad || !jump.len().is_multiple_of(2) {
+        return Err("a k-mer's row interval lies outside the BWT".into());
+    }
+    Ok(())
 }

@@ -174,16 +174,17 @@ impl FmIndex<'_> {
         self.c[s as usize] + self.occ.occ(s, row)
     }
 
-    /// The text position of the suffix at `row`.
+    /// The text position of the suffix at `row`. A sampled row is at most `rate - 1`
+    /// LF steps away; in an index whose marks lie (forged: the load checks cannot prove
+    /// them) the walk stops after `rate` steps at the text's length, where no hit lies.
     pub fn locate(&self, mut row: u64) -> u64 {
-        let mut steps = 0u64;
-        loop {
+        for steps in 0..u64::from(self.sampled.rate) {
             if let Some(p) = self.sampled.get(row) {
                 return p + steps;
             }
             row = self.lf(row);
-            steps += 1;
         }
+        self.text.len() as u64
     }
 }
 

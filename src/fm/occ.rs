@@ -188,6 +188,60 @@ impl<'a> Occ<'a> {
         counts
     }
 
+    /// Checks blocks read from a file: each block's header counts the symbols of the
+    /// rows before it, the totals are those of the C array `c` (the sentinel's row
+    /// counted as `A`, as stored) and the sentinel's row holds `A`; then every rank is a
+    /// row of the index. The blocks' number must already match the rows. `Err` says what
+    /// is wrong.
+    pub fn check(&self, c: &[u64; 5]) -> Result<(), String> {
+        let rows = self.rows as usize;
+        let own: Vec<[u64; 4]> = self
+            .blocks
+            .par_chunks(WORDS_PER_BLOCK)
+            .take(rows.div_ceil(ROWS_PER_BLOCK))
+            .enumerate()
+            .map(|(b, block)| {
+                let len = (rows - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
+                let mut counts = [0u64; 4];
+                for w in 0..len.div_ceil(32) {
+                    let in_word = (len - 32 * w).min(32);
+                    let mut others = 0;
+                    for c in 1..4u8 {
+                        let n = count_in_word(block[HEADER_WORDS + w], c, in_word);
+                        counts[c as usize] += n;
+                        others += n;
+                    }
+                    counts[0] += in_word as u64 - others;
+                }
+                counts
+            })
+            .collect();
+        let mut running = [0u64; 4];
+        for (b, block) in self.blocks.chunks(WORDS_PER_BLOCK).enumerate() {
+            let header = [
+                block[0] & 0xFFFF_FFFF,
+                block[0] >> 32,
+                block[1] & 0xFFFF_FFFF,
+                block[1] >> 32,
+            ];
+            if header != running {
+                return Err(format!("the counts of BWT block {b} do not add up"));
+            }
+            for (total, n) in running.iter_mut().zip(own.get(b).unwrap_or(&[0; 4])) {
+                *total += n;
+            }
+        }
+        let sizes = c.windows(2).map(|w| w[1].checked_sub(w[0]));
+        let expected: Option<Vec<u64>> = sizes.collect();
+        if expected.is_none_or(|e| running != [e[0] + 1, e[1], e[2], e[3]]) {
+            return Err("the BWT's symbol counts differ from the C array".into());
+        }
+        if self.primary >= self.rows || self.symbol(self.primary) != 0 {
+            return Err("the sentinel's row is not in the BWT".into());
+        }
+        Ok(())
+    }
+
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
     #[inline]
     pub fn symbol(&self, i: u64) -> u8 {

@@ -110,6 +110,39 @@ impl<I: SaIndex> SampleBuilder<I> {
 }
 
 impl<'a> SampledSa<'a> {
+    /// Checks arrays read from a file: a rank entry per block of marks (and one for the
+    /// end), each counting the marks before its block, one position per mark, and every
+    /// position in a text of `text_len` bases (`text_len` itself being the sentinel's).
+    /// `Err` says what is wrong.
+    pub fn check(&self, text_len: u64) -> Result<(), String> {
+        if self.rate == 0 || self.bits.len() != self.ranks.len() * WORDS_PER_RANK {
+            return Err("the sampled suffix array's marks and ranks differ in size".into());
+        }
+        let marks: Vec<u32> = self
+            .bits
+            .par_chunks(WORDS_PER_RANK)
+            .map(|words| words.iter().map(|w| w.count_ones()).sum())
+            .collect();
+        let mut before = 0u64;
+        for (i, marks) in marks.into_iter().enumerate() {
+            if self.ranks.get(i) != before {
+                return Err("the sampled suffix array's ranks do not count its marks".into());
+            }
+            before += u64::from(marks);
+        }
+        if before != self.positions.len() as u64 {
+            return Err("the sampled suffix array has not one position per mark".into());
+        }
+        let positions = self.positions;
+        if (0..positions.len())
+            .into_par_iter()
+            .any(|i| positions.get(i) > text_len)
+        {
+            return Err("a sampled position lies past the text".into());
+        }
+        Ok(())
+    }
+
     /// The sampled position of `row`, if that row is sampled.
     #[inline]
     pub fn get(&self, row: u64) -> Option<u64> {

@@ -50,12 +50,13 @@ const ALIGN: usize = 64;
 /// Why an index file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
-    /// The file could not be opened or mapped.
-    #[error("{path}: cannot open {}: {source}", kind.noun)]
+    /// The file could not be opened or mapped. (The cause is in the message, not a
+    /// `source`, which error chains would print a second time.)
+    #[error("{path}: cannot open {}: {error}", kind.noun)]
     Io {
         kind: &'static Kind,
         path: String,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// Not an index file at all.
     #[error("{path}: not a galign {} (bad magic bytes)", kind.noun)]
@@ -166,10 +167,10 @@ impl MappedFile {
     /// section's checksum.
     pub fn open_kind(kind: &'static Kind, path: &Path) -> Result<MappedFile, FormatError> {
         let shown = path.display().to_string();
-        let io = |source| FormatError::Io {
+        let io = |error| FormatError::Io {
             kind,
             path: shown.clone(),
-            source,
+            error,
         };
         let file = File::open(path).map_err(io)?;
         // SAFETY: the index is treated as read-only; a concurrent writer would replace it

@@ -4,6 +4,7 @@
 //! written atomically and read through a memory map.
 
 mod build;
+mod check;
 pub mod format;
 pub mod parts;
 
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fm::{Bidirectional, FmIndex, FmParts, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
-use crate::sa::{PositionSlice, SaIndex, Width};
+use crate::sa::{PositionSlice, Width};
 use format::{as_bytes, FormatError, MappedFile};
 
 /// File name extension of an index.
@@ -103,13 +104,16 @@ pub enum IndexError {
     /// The container is unreadable or corrupt.
     #[error(transparent)]
     Format(#[from] FormatError),
-    /// The metadata section is malformed.
-    #[error("{path}: index metadata is corrupt: {msg}")]
+    /// The metadata is malformed, or it and the sections do not fit together.
+    #[error(
+        "{path}: index is corrupt ({msg}); rebuild it with `galign index -p PREFIX REFERENCE.fa`"
+    )]
     Meta { path: String, msg: String },
 }
 
 impl Index {
-    /// Opens `PREFIX.galign`, checking version and checksums.
+    /// Opens `PREFIX.galign`, checking version and checksums, and that its metadata and
+    /// sections fit together (`check`).
     pub fn open(prefix: &Path) -> Result<Index, IndexError> {
         let path = index_path(prefix);
         let file = MappedFile::open(&path)?;
@@ -119,13 +123,10 @@ impl Index {
         };
         let meta: Meta =
             serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
-        let width = checked_width(&meta).map_err(bad)?;
-        for (name, bytes) in section_sizes(&meta, width) {
-            if file.bytes(name)?.len() as u64 != bytes {
-                return Err(bad(format!("section {name} has the wrong size")));
-            }
-        }
-        Ok(Index { file, meta, width })
+        let width = check::sizes(&meta, &file, &path)?;
+        let index = Index { file, meta, width };
+        check::contents(&index, &path)?;
+        Ok(index)
     }
 
     /// The metadata.
@@ -188,42 +189,4 @@ impl Index {
         let words = self.file.ints::<u64>("TEXT").expect("checked").to_vec();
         PackedText::from_words(words, self.meta.text_len as usize)
     }
-}
-
-/// The width `meta` records, refused when it is neither 4 nor 8 bytes or too narrow for
-/// the text, and when the scalars the section sizes derive from are out of range.
-fn checked_width(meta: &Meta) -> Result<Width, String> {
-    let width = Width::from_bytes(meta.position_bytes)
-        .ok_or_else(|| format!("position width of {} bytes", meta.position_bytes))?;
-    if width == Width::U32 && meta.text_len > u32::MAX_TEXT {
-        return Err(format!("{} bases with 32-bit positions", meta.text_len));
-    }
-    if meta.sample_rate == 0 || meta.k == 0 || meta.k > crate::fm::jump::MAX_K {
-        return Err(format!(
-            "sample rate {} or k {} out of range",
-            meta.sample_rate, meta.k
-        ));
-    }
-    Ok(width)
-}
-
-/// The size in bytes of every array section of an index described by `meta` whose
-/// positions are `width` wide (all that the in-place reads index into).
-fn section_sizes(meta: &Meta, width: Width) -> [(&'static str, u64); 7] {
-    use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
-    use crate::fm::sampled_sa::ROWS_PER_RANK;
-    let n = meta.text_len;
-    let rows = n + 1;
-    let occ = (rows.div_ceil(ROWS_PER_BLOCK as u64) + 1) * WORDS_PER_BLOCK as u64 * 8;
-    let rank_blocks = rows.div_ceil(ROWS_PER_RANK as u64) + 1;
-    let w = width.bytes() as u64;
-    [
-        ("TEXT", PackedText::word_count(n as usize) as u64 * 8),
-        ("OCC", occ),
-        ("MOCC", occ),
-        ("SABITS", rank_blocks * (ROWS_PER_RANK / 64) as u64 * 8),
-        ("SARANK", rank_blocks * w),
-        ("SAPOS", (n / meta.sample_rate as u64 + 1) * w),
-        ("JUMP", (2u64 << (2 * meta.k)) * w),
-    ]
 }

@@ -23,5 +23,5 @@ mod sniff;
 
 pub use blocks::BlocksReader;
 pub use open::{is_stream, open, shown_name, Format, InputError, Opened, Role};
-pub use reads::{BatchReader, ReadsError};
+pub use reads::{BatchReader, ReadsError, MAX_RECORD};
 pub use records::{ReadRecord, ReadSource};

@@ -53,12 +53,13 @@ pub enum Format {
 /// `stdin`).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    /// The path cannot be opened.
-    #[error("{name}: cannot open: {source}")]
-    Open { name: String, source: io::Error },
+    /// The path cannot be opened. (The cause is in the message, not a `source`, which
+    /// error chains would print a second time.)
+    #[error("{name}: cannot open: {error}")]
+    Open { name: String, error: io::Error },
     /// Reading or decompressing failed.
-    #[error("{name}: cannot read: {source}")]
-    Read { name: String, source: io::Error },
+    #[error("{name}: cannot read: {error}")]
+    Read { name: String, error: io::Error },
     /// A directory was given.
     #[error("{name}: is a directory; give {expected} as a file, or `-` for stdin")]
     Directory {
@@ -129,9 +130,9 @@ pub fn is_stream(path: &Path) -> bool {
 pub fn open(path: &Path, role: Role) -> Result<Opened, InputError> {
     let name = shown_name(path);
     let (raw, size_hint) = open_raw(path, &name, role)?;
-    let read_error = |source| InputError::Read {
+    let read_error = |error| InputError::Read {
         name: name.clone(),
-        source,
+        error,
     };
     let (head, source) = decompress(raw).map_err(read_error)?;
     let format = format(&head, &name, role)?;
@@ -153,9 +154,9 @@ fn open_raw(
     if path.as_os_str() == "-" {
         return Ok((Box::new(io::stdin()), None));
     }
-    let open_error = |source| InputError::Open {
+    let open_error = |error| InputError::Open {
         name: name.to_string(),
-        source,
+        error,
     };
     let metadata = std::fs::metadata(path).map_err(open_error)?;
     if metadata.is_dir() {

@@ -61,6 +61,11 @@ pub enum ReadsError {
 /// Reads (or pairs) filled per rayon task.
 const FILL_TASK: usize = 512;
 
+/// The longest FASTQ record read (header, bases, separator and qualities together): a
+/// read of some 32 Mbp. A longer one is an error rather than a buffer that grows with
+/// whatever the input holds.
+pub const MAX_RECORD: usize = 64 << 20;
+
 /// One open reads input.
 enum ReadsFile {
     /// FASTQ, parsed in blocks.
@@ -179,6 +184,16 @@ impl BlockFastq {
                         block.data[HEADROOM - n..HEADROOM]
                             .copy_from_slice(&self.block.data[carried]);
                         self.view = HEADROOM - n..HEADROOM + block.len;
+                    } else if n > MAX_RECORD {
+                        return Err(ReadsError::Parse {
+                            path: self.path.clone(),
+                            msg: format!(
+                                "record {} is longer than {} MiB, the longest FASTQ record \
+                                 galign reads (or the file is not FASTQ past this point)",
+                                self.located + 1,
+                                MAX_RECORD >> 20
+                            ),
+                        });
                     } else {
                         // A record longer than the headroom: joined in a buffer of its own.
                         let mut data = Vec::with_capacity(n + block.len);
@@ -192,10 +207,10 @@ impl BlockFastq {
                     self.blocks.recycle(old.data);
                     false
                 }
-                Some(Err(source)) => {
+                Some(Err(error)) => {
                     return Err(ReadsError::Input(InputError::Read {
                         name: self.path.clone(),
-                        source,
+                        error,
                     }))
                 }
                 None => {

@@ -42,6 +42,35 @@ impl Layout {
         self.contigs.last().map_or(0, |c| c.offset + c.len)
     }
 
+    /// Checks a layout read from a file: the contigs (at least one, none empty) tile a
+    /// text of `text_len` bases in order, and the ambiguous runs are sorted, disjoint,
+    /// not empty and inside it. `Err` says what is wrong.
+    pub fn check(&self, text_len: u64) -> Result<(), String> {
+        let mut end = 0u64;
+        for contig in &self.contigs {
+            if contig.offset != end || contig.len == 0 {
+                return Err(format!(
+                    "contig '{}' does not follow the one before",
+                    contig.name
+                ));
+            }
+            end = end
+                .checked_add(contig.len)
+                .ok_or_else(|| format!("contig '{}' is too long", contig.name))?;
+        }
+        if self.contigs.is_empty() || end != text_len {
+            return Err("the contigs do not make up the text".into());
+        }
+        let mut after = 0u64;
+        for run in &self.ambiguous {
+            if run.start < after || run.end <= run.start || run.end > text_len {
+                return Err("the ambiguous runs are not sorted runs inside the text".into());
+            }
+            after = run.end;
+        }
+        Ok(())
+    }
+
     /// Index of the contig holding text position `pos` (which must be in the text).
     pub fn contig_at(&self, pos: u64) -> usize {
         self.contigs.partition_point(|c| c.offset + c.len <= pos)

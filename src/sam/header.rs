@@ -13,6 +13,12 @@ pub enum ReadGroupError {
     /// It lacks an `ID:` field.
     #[error("-R '{0}': the read group has no ID field")]
     NoId(String),
+    /// A line break or another control character (a tab aside): it would break the
+    /// header's lines.
+    #[error(
+        "-R '{line}': a read group line cannot hold a line break or control character ({found:?})"
+    )]
+    ControlCharacter { line: String, found: char },
     /// A field is not of the form `XX:value`.
     #[error("-R '{line}': field '{field}' is not of the form TAG:value")]
     BadField { line: String, field: String },
@@ -30,6 +36,12 @@ pub struct ReadGroup {
 /// Parses a `-R` value; `\t` may be written literally (as bwa accepts).
 pub fn parse_read_group(line: &str) -> Result<ReadGroup, ReadGroupError> {
     let unescaped = line.replace("\\t", "\t");
+    if let Some(found) = unescaped.chars().find(|c| c.is_control() && *c != '\t') {
+        return Err(ReadGroupError::ControlCharacter {
+            line: line.escape_debug().to_string(),
+            found,
+        });
+    }
     let mut fields = unescaped.split('\t');
     if fields.next() != Some("@RG") {
         return Err(ReadGroupError::NotRg(line.into()));
@@ -101,5 +113,9 @@ mod tests {
         assert!(parse_read_group("@RG\tSM:x").is_err());
         assert!(parse_read_group("@XX\tID:x").is_err());
         assert!(parse_read_group("@RG\tIDx").is_err());
+        assert!(matches!(
+            parse_read_group("@RG\tID:x\n@CO:injected"),
+            Err(ReadGroupError::ControlCharacter { found: '\n', .. })
+        ));
     }
 }

@@ -123,7 +123,14 @@ impl SamWriter {
             Sink::Bam(bam) => bam.write_records(parts),
             Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(text)),
         };
-        result.context("cannot write alignments")
+        result.with_context(|| format!("cannot write alignments to {}", self.destination()))
+    }
+
+    /// Where the alignments go, as errors name it: the output file, or stdout.
+    fn destination(&self) -> String {
+        self.file
+            .as_ref()
+            .map_or("stdout".into(), |file| file.path().display().to_string())
     }
 
     /// Flushes and closes the output, giving a file its final name.
@@ -133,7 +140,7 @@ impl SamWriter {
             Some(Sink::Sam(mut out)) => out.flush(),
             None => Ok(()),
         }
-        .context("cannot write alignments")?;
+        .with_context(|| format!("cannot write alignments to {}", self.destination()))?;
         if let Some(file) = self.file.take() {
             let path = file.path().to_path_buf();
             file.commit()

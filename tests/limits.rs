@@ -1,0 +1,187 @@
+//! What input can cost: a read of 1 Mbp, a million one-base contigs, headers of
+//! megabytes, and a FASTQ record past the longest galign reads (an error naming the
+//! limit, before the buffer grows further). Large inputs are streamed from a generator
+//! into galign's stdin rather than written to disk.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::*;
+
+/// Runs `cmd` with `input` written to its stdin by a thread of its own (the child may
+/// stop reading early, which is not an error here).
+fn with_stdin(cmd: &mut Command, input: impl FnOnce(&mut dyn Write) + Send + 'static) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || input(&mut stdin));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// The SAM records (header lines dropped) of `sam`.
+fn records(sam: &[u8]) -> Vec<Vec<String>> {
+    String::from_utf8_lossy(sam)
+        .lines()
+        .filter(|l| !l.starts_with('@'))
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn a_read_of_one_megabase_maps_where_it_lies() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(13);
+    let reference = rng.bases(1_200_000);
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let read = &reference[100_000..1_100_000];
+    let reads = dir.path().join("long.fq");
+    write_fastq(&[("long".into(), read.into())], &reads);
+    let out = run_ok(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let records = records(&out.stdout);
+    assert_eq!(records.len(), 1);
+    assert_eq!(
+        records[0][..6],
+        ["long", "0", "chr1", "100001", "60", "1000000M"].map(String::from)[..]
+    );
+    assert_eq!(records[0][9].len(), 1_000_000);
+}
+
+#[test]
+fn a_million_one_base_contigs_index_and_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("many");
+    let out = with_stdin(
+        galign()
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(&prefix)
+            .arg("-"),
+        |stdin| {
+            let mut text = Vec::with_capacity(12 << 20);
+            for i in 0..1_000_000 {
+                writeln!(text, ">c{i}\n{}", ["A", "C", "G", "T"][i % 4]).unwrap();
+            }
+            stdin.write_all(&text).unwrap();
+        },
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reads = dir.path().join("r.fq");
+    write_fastq(
+        &[("one".into(), "G".into()), ("two".into(), "AC".into())],
+        &reads,
+    );
+    let out = run_ok(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let sam = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        sam.lines().filter(|l| l.starts_with("@SQ")).count(),
+        1_000_000
+    );
+    assert!(sam.contains("@SQ\tSN:c999999\tLN:1\n"));
+    let records = records(&out.stdout);
+    // "G" (or "C" on the reverse strand) is every fourth contig; no two-base read fits.
+    let contig: usize = records[0][2][1..].parse().unwrap();
+    let strand = if records[0][1] == "0" { 2 } else { 1 };
+    assert_eq!((contig % 4, records[0][3].as_str()), (strand, "1"));
+    assert_eq!(records[1][..3], ["two", "4", "*"].map(String::from)[..]);
+}
+
+/// Maps `fastq` (streamed) with the index at `prefix`; returns the output.
+fn map_stream(prefix: &Path, fastq: impl FnOnce(&mut dyn Write) + Send + 'static) -> Output {
+    with_stdin(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(prefix)
+            .arg("-"),
+        fastq,
+    )
+}
+
+#[test]
+fn headers_of_megabytes_are_read_or_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(5);
+    let bases = rng.bases(2000);
+    // A reference header of 2 MB: the name is its first word, the rest a description.
+    let fasta = dir.path().join("ref.fa");
+    let header = format!(">chr1 {}", "d".repeat(2 << 20));
+    std::fs::write(&fasta, format!("{header}\n{bases}\n")).unwrap();
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    // A read whose comment is 2 MB maps; one whose name is 2 MB is refused by name.
+    let read = bases[100..150].to_string();
+    let comment = read.clone();
+    let out = map_stream(&prefix, move |stdin| {
+        let text = format!(
+            "@r1 {}\n{comment}\n+\n{}\n",
+            "c".repeat(2 << 20),
+            "I".repeat(50)
+        );
+        stdin.write_all(text.as_bytes()).unwrap();
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        records(&out.stdout)[0][..4],
+        ["r1", "0", "chr1", "101"].map(String::from)[..]
+    );
+    let out = map_stream(&prefix, move |stdin| {
+        let text = format!("@{}\n{read}\n+\n{}\n", "n".repeat(2 << 20), "I".repeat(50));
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stdin: record 1: read name is 2097152 characters; SAM allows at most 254"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_record_past_the_longest_read_is_an_error_naming_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), Rng(3).bases(1000))], &fasta);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    // One good record, then a sequence line that never ends.
+    let out = map_stream(&prefix, |stdin| {
+        let _ = stdin.write_all(b"@ok\nACGT\n+\nIIII\n@endless\n");
+        let chunk = vec![b'A'; 1 << 20];
+        for _ in 0..(galign::io::MAX_RECORD >> 20) + 16 {
+            if stdin.write_all(&chunk).is_err() {
+                return; // galign stopped reading, as it should
+            }
+        }
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stdin: record 2 is longer than 64 MiB, the longest FASTQ record"),
+        "{stderr}"
+    );
+}
