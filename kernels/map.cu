@@ -76,9 +76,11 @@ __device__ __forceinline__ u32 locate_row(u32 row, const u64* __restrict__ occ, 
                                           u32 c2, u32 c3, u32 primary,
                                           const u64* __restrict__ sa_bits,
                                           const u32* __restrict__ sa_ranks,
-                                          const u32* __restrict__ sa_positions) {
-    u32 steps = 0;
-    for (;;) {
+                                          const u32* __restrict__ sa_positions, u32 rate,
+                                          u32 rows) {
+    // A sampled row is at most rate - 1 LF steps away; where the marks lie (a forged
+    // index) the walk stops after rate steps at the text's length, as the CPU's does.
+    for (u32 steps = 0; steps < rate; ++steps) {
         u64 word = __ldg(sa_bits + row / 64);
         if ((word >> (row % 64)) & 1) {
             u32 block = row / 512;
@@ -94,8 +96,8 @@ __device__ __forceinline__ u32 locate_row(u32 row, const u64* __restrict__ occ, 
         u32 count = rank_in_block(w, s, r);
         if (s == 0) count -= primary < row;
         row = pick(s, c0, c1, c2, c3) + count;
-        ++steps;
     }
+    return rows - 1;
 }
 
 // Backward search of every read-strand from the k-mer jump table. Writes the interval's
@@ -109,7 +111,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
                                       const u64* __restrict__ text,
                                       const u64* __restrict__ sa_bits,
                                       const u32* __restrict__ sa_ranks,
-                                      const u32* __restrict__ sa_positions,
+                                      const u32* __restrict__ sa_positions, u32 rate,
                                       u32* __restrict__ lo_out, u32* __restrict__ direct_out,
                                       u32* __restrict__ size_out, u64* __restrict__ total) {
     u32 t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -164,7 +166,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
         } else if (hi > lo) {
             // One row, i symbols left: locate it and compare them with the text before it.
             is_direct = true;
-            u32 pos = locate_row(lo, occ, c0, c1, c2, c3, primary, sa_bits, sa_ranks, sa_positions);
+            u32 pos = locate_row(lo, occ, c0, c1, c2, c3, primary, sa_bits, sa_ranks, sa_positions, rate, rows);
             if (pos >= i) {
                 u32 q = pos - i;
                 bool same = true;
@@ -199,7 +201,7 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets, const u32
                                       const u64* __restrict__ occ, u32 c0, u32 c1, u32 c2,
                                       u32 c3, u32 primary, const u64* __restrict__ sa_bits,
                                       const u32* __restrict__ sa_ranks,
-                                      const u32* __restrict__ sa_positions,
+                                      const u32* __restrict__ sa_positions, u32 rate, u32 rows,
                                       u32* __restrict__ pos) {
     u32 t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= total) return;
@@ -213,5 +215,5 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets, const u32
     pos[t] = first == DIRECT
                  ? __ldg(direct + a)
                  : locate_row(first + (t - __ldg(offsets + a)), occ, c0, c1, c2, c3, primary,
-                              sa_bits, sa_ranks, sa_positions);
+                              sa_bits, sa_ranks, sa_positions, rate, rows);
 }

@@ -303,7 +303,7 @@ fn the_loader_checks_the_width_against_the_sections() {
     };
     let width = "\"position_bytes\":8";
     for (bytes, says) in [
-        ("4", "section SARANK has the wrong size"),
+        ("4", "section JUMP has the wrong size"),
         ("16", "position width of 16 bytes"),
     ] {
         std::fs::write(&path, &good).unwrap();
@@ -313,7 +313,7 @@ fn the_loader_checks_the_width_against_the_sections() {
         });
         let e = map_error();
         assert!(
-            e.contains("ref.galign: index metadata is corrupt") && e.contains(says),
+            e.contains("ref.galign: index is corrupt") && e.contains(says),
             "{e}"
         );
     }

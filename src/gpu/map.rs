@@ -64,6 +64,8 @@ pub struct GpuSearcher<'g> {
     sa_positions: DevBuf<'g>,
     c: [u32; 5],
     primary: u32,
+    /// The sampling rate: no sampled row is farther than `rate - 1` LF steps.
+    rate: u32,
     k: u32,
     buffers: Option<Buffers<'g>>,
     host_packed: Vec<u32>,
@@ -158,6 +160,7 @@ impl<'g> GpuSearcher<'g> {
             sa_positions: gpu.upload_staged(positions)?,
             c: fm.c.map(|c| c as u32),
             primary: fm.occ.primary() as u32,
+            rate: fm.sampled.rate,
             k: fm.k,
             buffers: None,
             host_packed: Vec::new(),
@@ -255,6 +258,7 @@ impl<'g> GpuSearcher<'g> {
                 Arg::U64(self.sa_bits.ptr(0)),
                 Arg::U64(self.sa_ranks.ptr(0)),
                 Arg::U64(self.sa_positions.ptr(0)),
+                Arg::U32(self.rate),
                 Arg::U64(b.lo.ptr(0)),
                 Arg::U64(b.direct.ptr(0)),
                 Arg::U64(b.offsets.ptr(0)),
@@ -298,6 +302,8 @@ impl<'g> GpuSearcher<'g> {
                     Arg::U64(self.sa_bits.ptr(0)),
                     Arg::U64(self.sa_ranks.ptr(0)),
                     Arg::U64(self.sa_positions.ptr(0)),
+                    Arg::U32(self.rate),
+                    Arg::U32(self.c[4]),
                     Arg::U64(b.positions.ptr(0)),
                 ],
             )?;
