@@ -338,3 +338,113 @@ fn outputs_that_cannot_be_created_are_clear_errors_and_leave_nothing() {
         ["afile", "phix.galign"]
     );
 }
+
+/// `galign` run as a user that cannot write into a read-only directory: the unprivileged
+/// `nobody` (through `setpriv`) where the tests run as root, as CI does (root writes
+/// into read-only directories anyway), else the user running the tests.
+fn galign_without_write_access(dir: &Path) -> std::process::Command {
+    use std::os::unix::fs::MetadataExt;
+    let probe = dir.join("owner");
+    std::fs::write(&probe, b"").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    if !root {
+        return galign();
+    }
+    // A copy of the binary where `nobody` reaches it (the checkout may be in a private
+    // directory).
+    let binary = dir.join("galign");
+    if !binary.exists() {
+        std::fs::copy(env!("CARGO_BIN_EXE_galign"), &binary).unwrap();
+    }
+    let mut cmd = std::process::Command::new("setpriv");
+    cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(binary);
+    cmd
+}
+
+/// An output in a read-only directory is a clear error naming it (`index` and `map`),
+/// with nothing written there.
+#[test]
+fn a_read_only_output_directory_is_a_clear_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(dir.path(), 0o755);
+    let fasta = dir.path().join("phix.fa.gz");
+    std::fs::copy(data("phiX174.fa.gz"), &fasta).unwrap();
+    let reads = dir.path().join("reads.fq.gz");
+    std::fs::copy(data("samtools_ex1_35bp.fq.gz"), &reads).unwrap();
+    let prefix = dir.path().join("phix");
+    run_ok(
+        galign()
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(&prefix)
+            .arg(&fasta),
+    );
+    let read_only = dir.path().join("ro");
+    std::fs::create_dir(&read_only).unwrap();
+    mode(&read_only, 0o555);
+    let err = run_fail(
+        galign_without_write_access(dir.path())
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(read_only.join("x"))
+            .arg(&fasta),
+    );
+    let index = read_only.join("x.galign");
+    assert!(
+        err.contains(&format!("cannot write index {}", index.display())),
+        "{err}"
+    );
+    let out = read_only.join("out.sam");
+    let err = run_fail(
+        galign_without_write_access(dir.path())
+            .args(["map", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads)
+            .arg("-o")
+            .arg(&out),
+    );
+    assert!(
+        err.contains(&format!("cannot write {}", out.display())),
+        "{err}"
+    );
+    assert!(
+        files_in(&read_only).is_empty(),
+        "{:?}",
+        files_in(&read_only)
+    );
+}
+
+/// `--gpus` takes a positive number or `all` (a usage error otherwise) and does not
+/// change a CPU build.
+#[test]
+fn gpus_option_is_checked_and_leaves_the_cpu_build_alone() {
+    for bad in ["0", "two", "1.5"] {
+        let out = galign()
+            .args(["index", "--gpus", bad, "-p", "x"])
+            .arg(data("phiX174.fa.gz"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--gpus {bad}: {err}");
+        assert!(err.contains("--gpus") && err.contains("'all'"), "{err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let build = |name: &str, gpus: &[&str]| {
+        let prefix = dir.path().join(name);
+        run_ok(
+            galign()
+                .args(["index", "--device", "cpu", "-p"])
+                .arg(&prefix)
+                .args(gpus)
+                .arg(data("phiX174.fa.gz")),
+        );
+        std::fs::read(prefix.with_extension("galign")).unwrap()
+    };
+    let plain = build("plain", &[]);
+    assert!(build("two", &["--gpus", "2"]) == plain);
+    assert!(build("all", &["--gpus", "all"]) == plain);
+}
