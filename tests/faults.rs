@@ -43,6 +43,15 @@ fn reference(dir: &Path, bases: usize) -> PathBuf {
     fasta
 }
 
+/// A folder holding a reference of `bases` random bases and its index (built on the
+/// CPU): the folder, the FASTA, the index prefix.
+fn indexed(bases: usize) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = reference(dir.path(), bases);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    (dir, fasta, prefix)
+}
+
 /// `galign ARGS` (output `out` in `dir`), reading its input `-` from a pipe left open.
 fn spawn_waiting(args: &[&str]) -> (Child, std::process::ChildStdin) {
     let mut child = galign()
@@ -58,9 +67,7 @@ fn spawn_waiting(args: &[&str]) -> (Child, std::process::ChildStdin) {
 
 #[test]
 fn signals_at_the_start_or_while_waiting_on_input_leave_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let fasta = reference(dir.path(), 5000);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let (dir, _, prefix) = indexed(5000);
     let before = files_in(dir.path());
     let out = dir.path().join("out");
     let out = out.to_str().unwrap();
@@ -237,9 +244,7 @@ fn signals_while_writing_the_output_leave_nothing() {
 
 #[test]
 fn a_full_disk_is_a_clear_error_and_the_device_stays() {
-    let dir = tempfile::tempdir().unwrap();
-    let fasta = reference(dir.path(), 5000);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let (dir, fasta, prefix) = indexed(5000);
     let reads = dir.path().join("r.fq");
     write_fastq(&[("r".into(), "ACGTACGTAC".into())], &reads);
     let full = Path::new("/dev/full");
@@ -313,9 +318,7 @@ type Compress = fn(&[u8]) -> Vec<u8>;
 
 #[test]
 fn compressed_inputs_cut_short_are_clear_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    let fasta = reference(dir.path(), 50_000);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let (dir, fasta, prefix) = indexed(50_000);
     let mut rng = Rng(4);
     let reads: String = (0..2000)
         .map(|i| format!("@r{i}\n{}\n+\n{}\n", rng.bases(50), "I".repeat(50)))
@@ -370,9 +373,7 @@ fn compressed_inputs_cut_short_are_clear_errors() {
 
 #[test]
 fn an_index_whose_section_table_lies_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let fasta = reference(dir.path(), 5000);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let (dir, _, prefix) = indexed(5000);
     let path = dir.path().join("ref.galign");
     let good = std::fs::read(&path).unwrap();
     let reads = dir.path().join("r.fq");
@@ -397,9 +398,7 @@ fn an_index_whose_section_table_lies_is_refused() {
 
 #[test]
 fn a_missing_input_is_named_with_its_cause_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let fasta = reference(dir.path(), 5000);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let (dir, fasta, prefix) = indexed(5000);
     let missing = dir.path().join("missing");
     let errors = [
         run_fail(galign().arg("map").arg(&prefix).arg(&missing)),
