@@ -179,19 +179,17 @@ fn gpu_fm_index(
 ) -> Result<FmParts, GpuError> {
     let n = text.len();
     let gpus = open_gpus(options.count, choice, log)?;
-    let mut part = None;
+    let mut fits = Vec::with_capacity(gpus.len());
     for gpu in &gpus {
         let budget = match options.budget {
             Some(b) => b,
             None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
         };
-        let fits = crate::gpu::partition::part_size_within(n, budget)
-            .map_err(|e| GpuError::Budget(e.to_string()))?;
+        fits.push(
+            crate::gpu::partition::part_size_within(n, budget)
+                .map_err(|e| GpuError::Budget(e.to_string()))?,
+        );
         gpu.set_mem_limit(Some(budget as usize));
-        part = match (part, fits) {
-            (None, fits) => Some(fits),
-            (Some(p), fits) => Some(p.min(fits)),
-        };
         log.info(&format!(
             "GPU {}: {}, within {} MiB",
             gpu.ordinal(),
@@ -199,7 +197,7 @@ fn gpu_fm_index(
             budget >> 20
         ));
     }
-    match part.flatten() {
+    match part_size_on_all(&fits, n) {
         None => log.step(
             "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
             || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate),
@@ -223,6 +221,15 @@ fn gpu_fm_index(
             )
         }
     }
+}
+
+/// The part size of a build over devices whose budgets allow `fits` (per device, as
+/// [`crate::gpu::partition::part_size_within`] says: `None` where the whole build fits):
+/// `None` for the whole build, on the first device, where it fits there; else the
+/// largest part that every device holds.
+fn part_size_on_all(fits: &[Option<usize>], n: usize) -> Option<usize> {
+    fits[0]?;
+    fits.iter().map(|f| f.unwrap_or(n)).min()
 }
 
 /// Opens the devices `count` asks for. Under `--device gpu` every one must open; under
@@ -297,6 +304,16 @@ mod tests {
             })
             .map_err(|e| e.to_string());
         (decision, resolved, said, tried)
+    }
+
+    #[test]
+    fn the_whole_build_needs_the_first_device_and_parts_fit_every_device() {
+        let n = 1000;
+        assert_eq!(part_size_on_all(&[None], n), None);
+        assert_eq!(part_size_on_all(&[None, Some(10)], n), None);
+        assert_eq!(part_size_on_all(&[Some(300), None], n), Some(300));
+        assert_eq!(part_size_on_all(&[Some(300), Some(200)], n), Some(200));
+        assert_eq!(part_size_on_all(&[Some(300)], n), Some(300));
     }
 
     #[test]

@@ -142,9 +142,10 @@ pub fn fm_index(
         DeviceSorter::new((id, gpu), words, (&partitioner, sample_rate), finish_here)
     };
     let ranks = partitioner.ranks();
-    let window = (on_failure, gpus.len() + 1);
+    // At most one part ahead per device and one more: bounded host memory.
+    let policy = (on_failure, gpus.len() + 1);
     let mut host = Profile::on_host(first, "gpu parts: the FM builder's thread");
-    let schedule = sort_parts(&plan, gpus.len(), open, window, |part: OnDevice| {
+    let schedule = sort_parts(&plan, gpus.len(), open, policy, |part: OnDevice| {
         host.mark("waiting for the GPUs");
         let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
         host.large += part.long.len();
