@@ -404,6 +404,41 @@ fn gpu_partitioned_fm_index_matches_cpu() {
     }
 }
 
+/// Partitioned builds of the real references (E. coli, K. pneumoniae, chr20, where the
+/// shared data holds them) in 9 parts or more, on one device and on three, equal the
+/// CPU build.
+#[test]
+fn gpu_partitioned_builds_of_real_references_match_cpu() {
+    let Some(gpu) = gpu() else { return };
+    let (_, shared) = data_dirs();
+    let quiet = |_: &str| {};
+    for name in [
+        "ecoli_K12_MG1655.fa.gz",
+        "kpneumoniae_HS11286.fa.gz",
+        "human_GRCh37_chr20.fa.gz",
+    ] {
+        let Some(path) = find_data(&shared, &format!("ref/{name}")) else {
+            eprintln!("{name}: not present, skipped");
+            continue;
+        };
+        let text = galign::reference::read_fasta(&path).unwrap().text;
+        let n = text.len();
+        let sa: Vec<u32> = galign::sa::suffix_array(&text);
+        let want = FmParts::build(&text, &sa, 16);
+        for devices in [std::slice::from_ref(&gpu), &several_gpus()[..]] {
+            let got = partition::fm_index(devices, &text, 16, n / 9, (OnFailure::Stop, &quiet))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Some(diff) = fm_difference(&got, &want) {
+                panic!(
+                    "{name} on {} device(s): partitioned FM index differs: {diff}",
+                    devices.len()
+                );
+            }
+        }
+        eprintln!("{name}: n = {n}, partitioned GPU builds identical (1 and 3 devices)");
+    }
+}
+
 /// Three devices for a partitioned build: the last visible one and two more contexts
 /// on device 0 (where there is one GPU, three streams on it).
 fn several_gpus() -> Vec<Gpu> {
