@@ -8,12 +8,13 @@
 //! CRAM, SAM or galign index, refused by name with what to give instead. Its bytes are
 //! then read in large blocks on a thread of their own (`blocks`; BGZF inflated in
 //! parallel by `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ block by
-//! block in parallel, `fastq`); the reference reader takes the same stream as one
-//! [`std::io::Read`]. Errors name the input as written (`-` as `stdin`) and, when
+//! block in parallel, `fastq`); [`FastaSplitter`] splits FASTA blocks into header
+//! lines and sequence bytes for the reference, which encodes them in parallel. Errors name the input as written (`-` as `stdin`) and, when
 //! parsing, the record and line.
 
 mod bgzf;
 mod blocks;
+mod fasta;
 mod fastq;
 mod open;
 mod read_full;
@@ -21,7 +22,8 @@ mod reads;
 mod records;
 mod sniff;
 
-pub use blocks::BlocksReader;
+pub use blocks::{Block, Blocks, BlocksReader, HEADROOM};
+pub use fasta::{FastaPiece, FastaSplitter};
 pub use open::{is_stream, open, shown_name, Format, InputError, Opened, Role};
 pub use reads::{BatchReader, ReadsError, MAX_RECORD};
 pub use records::{ReadRecord, ReadSource};

@@ -1,24 +1,19 @@
 //! FASTA ingest: the input opened by [`crate::io`] (a path, `-` or a pipe; plain, gzip,
-//! BGZF, bzip2, zstd or xz, decompressed on a thread of its own), parsed by needletail,
-//! wrapped or not.
-//!
-//! Soft-masked (lowercase) bases are upper-cased. N and the IUPAC ambiguity codes are
-//! replaced by pseudo-random bases (a fixed-seed hash of the position; bwa uses a seeded
-//! generator to the same end), so the text stays a 4-letter one, and each maximal run of
-//! them is recorded so that no hit over it is ever reported. Conversion and packing run
-//! in parallel.
+//! BGZF, bzip2, zstd or xz, decompressed on a thread of its own), wrapped or not, split
+//! into header lines and sequence as its blocks arrive, the sequence of each block
+//! encoded on all cores (`encode`), the records checked in order. Errors name the file
+//! and, where there is one, the contig and 1-based position.
 
 use std::collections::HashMap;
 use std::path::Path;
 
-use needletail::errors::ParseErrorKind;
 use rayon::prelude::*;
 
-use crate::io::{self, InputError, Role};
+use crate::io::{self, FastaPiece, InputError, Role};
 
-use super::layout::{AmbiguousRun, Contig, Layout};
-use super::{PackedText, Reference};
-use crate::alphabet::BASES;
+use super::encode::{count_bases, Encoded, SharedText};
+use super::layout::{Contig, Layout};
+use super::Reference;
 
 /// Why a FASTA file could not be turned into a reference. Every variant names the file
 /// and, where there is one, the contig and 1-based position.
@@ -30,7 +25,7 @@ pub enum ReferenceError {
     /// The file could not be read.
     #[error("{path}: {msg}")]
     Io { path: String, msg: String },
-    /// needletail rejected the file's structure.
+    /// The file's structure is no FASTA.
     #[error("{path}: malformed FASTA: {msg}")]
     Malformed { path: String, msg: String },
     /// The file holds no record at all.
@@ -67,54 +62,111 @@ pub enum ReferenceError {
     },
 }
 
-/// Seed of the generator that replaces ambiguity codes (bwa uses 11 as well).
-const AMBIGUITY_SEED: u64 = 11;
-
-/// What a FASTA byte means.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Class {
-    Base(u8),
-    Ambiguous,
-    Invalid,
-}
-
-fn class_table() -> [Class; 256] {
-    let mut t = [Class::Invalid; 256];
-    for (code, &b) in BASES.iter().enumerate() {
-        t[b as usize] = Class::Base(code as u8);
-        t[b.to_ascii_lowercase() as usize] = Class::Base(code as u8);
-    }
-    t[b'U' as usize] = Class::Base(3);
-    t[b'u' as usize] = Class::Base(3);
-    for &b in b"NRYSWKMBDHV" {
-        t[b as usize] = Class::Ambiguous;
-        t[b.to_ascii_lowercase() as usize] = Class::Ambiguous;
-    }
-    t
-}
+/// Bases of sequence encoded by one task.
+const TASK: usize = 256 << 10;
 
 /// Reads a FASTA file (`-` for stdin) into a [`Reference`].
+///
+/// The input's blocks are split into header lines and sequence bytes as they arrive
+/// ([`io::FastaSplitter`]); each block's sequence is then counted and encoded in
+/// parallel, straight into the packed text ([`SharedText`]), and its records are walked
+/// in order to check them and lay out the contigs.
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     let opened = io::open(path, Role::Reference)?;
     let shown = opened.name.clone();
+    if opened.format != io::Format::Fasta {
+        return Err(ReferenceError::NotFasta { path: shown });
+    }
     // The file's size, when it has one, bounds the bases (a compressed one's is a start).
     let capacity = opened.size_hint.unwrap_or(0) as usize;
-    let mut reader =
-        needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| parse_error(&shown, e))?;
+    let mut text = SharedText::with_capacity(capacity);
+    let mut records = Records::new(shown.clone());
+    let mut splitter = io::FastaSplitter::default();
+    let blocks = opened.into_blocks();
+    while let Some(block) = blocks.next() {
+        let block = block.map_err(|e| ReferenceError::Io {
+            path: shown.clone(),
+            msg: format!("cannot read: {e}"),
+        })?;
+        let pieces = splitter.split(&block.data[io::HEADROOM..io::HEADROOM + block.len]);
+        encode_pieces(&pieces, &mut text, &mut records)?;
+        blocks.recycle(block.data);
+    }
+    if let Some(header) = splitter.finish() {
+        records.header(&header)?;
+    }
+    let layout = records.finish()?;
+    Ok(Reference {
+        layout,
+        text: text.into_packed(),
+    })
+}
 
-    let classes = class_table();
-    // 2-bit codes, AMBIGUOUS for ambiguity codes; packed in parallel at the end.
-    let mut codes: Vec<u8> = Vec::with_capacity(capacity);
-    let mut layout = Layout::default();
-    let mut names: HashMap<String, usize> = HashMap::new();
-
-    while let Some(record) = reader.next() {
-        let record = record.map_err(|e| parse_error(&shown, e))?;
-        let number = layout.contigs.len() + 1;
-        if record.format() != needletail::parser::Format::Fasta {
-            return Err(ReferenceError::NotFasta { path: shown });
+/// Encodes one block's pieces into `text` in parallel, then walks them in order with
+/// `records`: the first error in stream order is the one reported.
+fn encode_pieces(
+    pieces: &[FastaPiece<'_>],
+    text: &mut SharedText,
+    records: &mut Records,
+) -> Result<(), ReferenceError> {
+    let tasks: Vec<&[u8]> = pieces
+        .iter()
+        .flat_map(|piece| match piece {
+            FastaPiece::Sequence(bytes) => bytes.chunks(TASK).collect(),
+            FastaPiece::Header(_) => Vec::new(),
+        })
+        .collect();
+    let counts: Vec<usize> = tasks.par_iter().map(|bytes| count_bases(bytes)).collect();
+    let starts: Vec<usize> = counts
+        .iter()
+        .scan(text.len(), |end, &count| {
+            *end += count;
+            Some(*end - count)
+        })
+        .collect();
+    text.grow_to(text.len() + counts.iter().sum::<usize>());
+    let shared = &*text;
+    let found: Vec<Encoded> = tasks
+        .par_iter()
+        .zip(&starts)
+        .map(|(bytes, &start)| shared.encode(bytes, start as u64))
+        .collect();
+    let mut task = 0;
+    for piece in pieces {
+        match piece {
+            FastaPiece::Header(line) => records.header(line)?,
+            FastaPiece::Sequence(bytes) => {
+                for _ in bytes.chunks(TASK) {
+                    records.bases(starts[task] as u64, counts[task] as u64, &found[task])?;
+                    task += 1;
+                }
+            }
         }
-        let header = String::from_utf8_lossy(record.id()).into_owned();
+    }
+    Ok(())
+}
+
+/// The records of a FASTA stream, checked and laid out as they come.
+struct Records {
+    path: String,
+    layout: Layout,
+    names: HashMap<String, usize>,
+}
+
+impl Records {
+    fn new(path: String) -> Records {
+        Records {
+            path,
+            layout: Layout::default(),
+            names: HashMap::new(),
+        }
+    }
+
+    /// The next header line: the record before it is complete.
+    fn header(&mut self, line: &[u8]) -> Result<(), ReferenceError> {
+        self.check_last_has_bases()?;
+        let number = self.layout.contigs.len() + 1;
+        let header = String::from_utf8_lossy(line);
         let header = header.trim();
         let (name, description) = match header.split_once(char::is_whitespace) {
             Some((n, d)) => (n.to_string(), d.trim().to_string()),
@@ -122,160 +174,77 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
         };
         if name.is_empty() {
             return Err(ReferenceError::EmptyName {
-                path: shown,
+                path: self.path.clone(),
                 record: number,
             });
         }
-        if let Some(&first) = names.get(&name) {
+        if let Some(&first) = self.names.get(&name) {
             return Err(ReferenceError::DuplicateName {
-                path: shown,
+                path: self.path.clone(),
                 name,
                 first,
                 second: number,
             });
         }
-        let seq = record.seq();
-        if seq.is_empty() {
-            return Err(ReferenceError::EmptySequence {
-                path: shown,
-                name,
-                record: number,
-            });
-        }
-        let offset = codes.len();
-        codes.resize(offset + seq.len(), 0);
-        if let Some(i) = classify(&seq, &mut codes[offset..], &classes) {
-            return Err(ReferenceError::BadCharacter {
-                path: shown,
-                name,
-                position: i as u64 + 1,
-                found: (seq[i] as char).escape_default().to_string(),
-            });
-        }
-        layout
-            .ambiguous
-            .extend(ambiguous_runs(&codes[offset..], offset as u64));
-        names.insert(name.clone(), number);
-        layout.contigs.push(Contig {
+        self.names.insert(name.clone(), number);
+        let offset = self.layout.text_len();
+        self.layout.contigs.push(Contig {
             name,
             description,
-            offset: offset as u64,
-            len: seq.len() as u64,
+            offset,
+            len: 0,
         });
+        Ok(())
     }
-    if layout.contigs.is_empty() {
-        return Err(ReferenceError::Empty { path: shown });
-    }
-    Ok(Reference {
-        layout,
-        text: pack(&codes),
-    })
-}
 
-/// The error for what needletail reports on the input shown as `shown`: a read
-/// (or decompression) error, no record, or a malformed one.
-fn parse_error(shown: &str, e: needletail::errors::ParseError) -> ReferenceError {
-    let path = shown.to_string();
-    match e.kind {
-        ParseErrorKind::EmptyFile => ReferenceError::Empty { path },
-        ParseErrorKind::Io => ReferenceError::Io {
-            path,
-            msg: format!("cannot read: {}", e.msg),
-        },
-        _ => ReferenceError::Malformed {
-            path,
-            msg: e.to_string(),
-        },
-    }
-}
-
-/// Chunk of bases converted by one task.
-const CHUNK: usize = 1 << 20;
-/// The code of an ambiguity character before replacement.
-const AMBIGUOUS: u8 = 4;
-/// The code of a character that is no nucleotide.
-const INVALID: u8 = 5;
-
-/// Converts `seq` to codes in `out` (in parallel); the index of the first character
-/// that is not a nucleotide, if any.
-fn classify(seq: &[u8], out: &mut [u8], classes: &[Class; 256]) -> Option<usize> {
-    out.par_chunks_mut(CHUNK)
-        .zip(seq.par_chunks(CHUNK))
-        .enumerate()
-        .filter_map(|(c, (out, seq))| {
-            let mut bad = None;
-            for (i, (o, &b)) in out.iter_mut().zip(seq).enumerate() {
-                *o = match classes[b as usize] {
-                    Class::Base(code) => code,
-                    Class::Ambiguous => AMBIGUOUS,
-                    Class::Invalid => {
-                        bad.get_or_insert(c * CHUNK + i);
-                        INVALID
-                    }
-                };
-            }
-            bad
-        })
-        .min()
-}
-
-/// The maximal runs of ambiguity codes in one contig's codes starting at text `offset`.
-fn ambiguous_runs(codes: &[u8], offset: u64) -> Vec<AmbiguousRun> {
-    let pieces: Vec<Vec<AmbiguousRun>> = codes
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, chunk)| {
-            let mut runs: Vec<AmbiguousRun> = Vec::new();
-            for (i, &code) in chunk.iter().enumerate() {
-                if code == AMBIGUOUS {
-                    let pos = offset + (c * CHUNK + i) as u64;
-                    match runs.last_mut() {
-                        Some(run) if run.end == pos => run.end += 1,
-                        _ => runs.push(AmbiguousRun {
-                            start: pos,
-                            end: pos + 1,
-                        }),
-                    }
+    /// `count` more bases of the current record, from text position `start` on, with
+    /// what encoding them found.
+    fn bases(&mut self, start: u64, count: u64, found: &Encoded) -> Result<(), ReferenceError> {
+        let Some(contig) = self.layout.contigs.last_mut() else {
+            return Err(ReferenceError::Malformed {
+                path: self.path.clone(),
+                msg: "sequence before the first '>' header".to_string(),
+            });
+        };
+        if let Some((i, byte)) = found.invalid {
+            return Err(ReferenceError::BadCharacter {
+                path: self.path.clone(),
+                name: contig.name.clone(),
+                position: start + i - contig.offset + 1,
+                found: (byte as char).escape_default().to_string(),
+            });
+        }
+        contig.len += count;
+        let contig_start = contig.offset;
+        for &run in &found.ambiguous {
+            match self.layout.ambiguous.last_mut() {
+                // Runs never cross a contig boundary.
+                Some(last) if last.end == run.start && run.start != contig_start => {
+                    last.end = run.end
                 }
+                _ => self.layout.ambiguous.push(run),
             }
-            runs
-        })
-        .collect();
-    let mut runs: Vec<AmbiguousRun> = Vec::new();
-    for run in pieces.into_iter().flatten() {
-        match runs.last_mut() {
-            Some(last) if last.end == run.start => last.end = run.end,
-            _ => runs.push(run),
+        }
+        Ok(())
+    }
+
+    fn check_last_has_bases(&self) -> Result<(), ReferenceError> {
+        match self.layout.contigs.last() {
+            Some(c) if c.len == 0 => Err(ReferenceError::EmptySequence {
+                path: self.path.clone(),
+                name: c.name.clone(),
+                record: self.layout.contigs.len(),
+            }),
+            _ => Ok(()),
         }
     }
-    runs
-}
 
-/// The replacement base of an ambiguity code at text position `pos`: a hash of the
-/// position with a fixed seed, so it does not depend on how the work is split.
-fn replacement_base(pos: u64) -> u8 {
-    let mut z = (pos ^ AMBIGUITY_SEED).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    ((z ^ (z >> 31)) >> 62) as u8
-}
-
-/// Packs codes into a [`PackedText`] in parallel, replacing ambiguity codes.
-fn pack(codes: &[u8]) -> PackedText {
-    let mut words = vec![0u64; PackedText::word_count(codes.len())];
-    words
-        .par_iter_mut()
-        .zip(codes.par_chunks(32))
-        .enumerate()
-        .for_each(|(w, (word, chunk))| {
-            for (j, &code) in chunk.iter().enumerate() {
-                let code = if code == AMBIGUOUS {
-                    replacement_base((w * 32 + j) as u64)
-                } else {
-                    code
-                };
-                *word |= (code as u64) << (62 - 2 * j);
-            }
-        });
-    PackedText::from_words(words, codes.len())
+    /// The layout of the whole stream.
+    fn finish(self) -> Result<Layout, ReferenceError> {
+        self.check_last_has_bases()?;
+        if self.layout.contigs.is_empty() {
+            return Err(ReferenceError::Empty { path: self.path });
+        }
+        Ok(self.layout)
+    }
 }

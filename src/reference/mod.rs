@@ -1,6 +1,7 @@
 //! The reference: FASTA ingest, the packed text the index is built on, and the layout
 //! (contigs and ambiguous runs) that decides which text positions a hit may cover.
 
+mod encode;
 mod fasta;
 mod layout;
 mod packed;

@@ -1,0 +1,155 @@
+//! FASTA split into its pieces as blocks of it arrive: complete header lines and runs of
+//! sequence bytes. The splitter keeps the state a block ends in (inside a header line,
+//! at the start of a line, inside a sequence line), so blocks may end anywhere, and
+//! hands out sequence bytes as slices of the block, newlines included: what a base is,
+//! and where it goes, is the consumer's business (`reference` classifies and packs
+//! them in parallel). Only header lines are copied.
+//!
+//! A header is a line starting with `>`; everything else is sequence. This is the
+//! grammar of needletail's FASTA parser, which galign used before.
+
+use memchr::{memchr, memchr_iter};
+
+/// A piece of a FASTA stream, in stream order.
+#[derive(Debug, PartialEq, Eq)]
+pub enum FastaPiece<'a> {
+    /// A header line without its `>` and its newline.
+    Header(Vec<u8>),
+    /// Sequence bytes, possibly with newlines (`\n`, `\r`) among them.
+    Sequence(&'a [u8]),
+}
+
+/// Where the bytes seen so far end.
+#[derive(Debug)]
+enum State {
+    /// At the start of a line (the stream's start included).
+    LineStart,
+    /// Inside a header line, whose bytes so far are held.
+    Header(Vec<u8>),
+    /// Inside a sequence line.
+    Sequence,
+}
+
+/// Splits a FASTA stream, given block by block, into [`FastaPiece`]s.
+#[derive(Debug)]
+pub struct FastaSplitter {
+    state: State,
+}
+
+impl Default for FastaSplitter {
+    fn default() -> Self {
+        FastaSplitter {
+            state: State::LineStart,
+        }
+    }
+}
+
+impl FastaSplitter {
+    /// The pieces of the next block of the stream. A header line that the block does
+    /// not finish is held and comes out with the block that does.
+    pub fn split<'a>(&mut self, bytes: &'a [u8]) -> Vec<FastaPiece<'a>> {
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            match &mut self.state {
+                State::Header(line) => match memchr(b'\n', &bytes[at..]) {
+                    Some(i) => {
+                        line.extend_from_slice(&bytes[at..at + i]);
+                        pieces.push(FastaPiece::Header(std::mem::take(line)));
+                        self.state = State::LineStart;
+                        at += i + 1;
+                    }
+                    None => {
+                        line.extend_from_slice(&bytes[at..]);
+                        at = bytes.len();
+                    }
+                },
+                State::LineStart if bytes[at] == b'>' => {
+                    self.state = State::Header(Vec::new());
+                    at += 1;
+                }
+                State::LineStart | State::Sequence => {
+                    let end = next_header(bytes, at).unwrap_or(bytes.len());
+                    pieces.push(FastaPiece::Sequence(&bytes[at..end]));
+                    self.state = match end < bytes.len() {
+                        true => State::Header(Vec::new()),
+                        false if bytes[end - 1] == b'\n' => State::LineStart,
+                        false => State::Sequence,
+                    };
+                    at = (end + 1).min(bytes.len());
+                }
+            }
+        }
+        pieces
+    }
+
+    /// The header line the stream ended in, if it ended inside one.
+    pub fn finish(self) -> Option<Vec<u8>> {
+        match self.state {
+            State::Header(line) => Some(line),
+            _ => None,
+        }
+    }
+}
+
+/// The first `>` after `from` that starts a line (`bytes[from]` itself is sequence).
+fn next_header(bytes: &[u8], from: usize) -> Option<usize> {
+    memchr_iter(b'>', &bytes[from + 1..])
+        .map(|i| from + 1 + i)
+        .find(|&j| bytes[j - 1] == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces of `stream` split into blocks at `cuts`, sequence pieces merged as
+    /// (headers, sequence bytes between them).
+    fn pieces(stream: &[u8], cuts: &[usize]) -> Vec<(Option<Vec<u8>>, Vec<u8>)> {
+        let mut splitter = FastaSplitter::default();
+        let mut out: Vec<(Option<Vec<u8>>, Vec<u8>)> = vec![(None, Vec::new())];
+        let mut from = 0;
+        for &cut in cuts.iter().chain([&stream.len()]) {
+            for piece in splitter.split(&stream[from..cut]) {
+                match piece {
+                    FastaPiece::Header(h) => out.push((Some(h), Vec::new())),
+                    FastaPiece::Sequence(s) => out.last_mut().unwrap().1.extend_from_slice(s),
+                }
+            }
+            from = cut;
+        }
+        if let Some(h) = splitter.finish() {
+            out.push((Some(h), Vec::new()));
+        }
+        out
+    }
+
+    #[test]
+    fn headers_start_lines_and_blocks_may_end_anywhere() {
+        let stream = b">chr1 first\nAC>G\nTT\r\n>chr2\n\n>\nA\n>last";
+        let want = vec![
+            (None, vec![]),
+            (Some(b"chr1 first".to_vec()), b"AC>G\nTT\r\n".to_vec()),
+            (Some(b"chr2".to_vec()), b"\n".to_vec()),
+            (Some(b"".to_vec()), b"A\n".to_vec()),
+            (Some(b"last".to_vec()), vec![]),
+        ];
+        for a in 0..=stream.len() {
+            for b in a..=stream.len() {
+                assert_eq!(pieces(stream, &[a, b]), want, "cut at {a} and {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_header_line_may_span_many_blocks() {
+        let mut stream = b">".to_vec();
+        stream.extend(std::iter::repeat_n(b'x', 1000));
+        stream.extend_from_slice(b"\nACGT\n");
+        let cuts: Vec<usize> = (1..stream.len()).step_by(7).collect();
+        let got = pieces(&stream, &cuts);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].0.as_deref(), Some(&stream[1..1001]));
+        assert_eq!(got[1].1, b"ACGT\n");
+    }
+}
