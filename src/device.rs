@@ -5,6 +5,9 @@
 //! may run on the GPU asks [`DeviceChoice::decide`] with its typed GPU result and acts
 //! on the [`Decision`] through [`Decision::resolve`].
 
+use std::sync::{Mutex, OnceLock};
+use std::thread::JoinHandle;
+
 use crate::fm::FmParts;
 use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
@@ -140,21 +143,77 @@ pub struct GpuOptions {
     pub count: GpuCount,
 }
 
+/// The GPUs of an index build, opened on a thread of their own from the start of the
+/// build, so that creating the contexts and loading the kernels (0.3-0.5 s a device)
+/// overlaps reading the reference; every FM index of the build (mirror and forward)
+/// then uses the same devices. Under `cpu` nothing is opened.
+pub struct Devices {
+    choice: DeviceChoice,
+    opening: Mutex<Option<JoinHandle<Opening>>>,
+    opened: OnceLock<Result<Vec<Gpu>, GpuError>>,
+}
+
+/// The devices opened, or why none, and what was said on the way.
+type Opening = (Result<Vec<Gpu>, GpuError>, Vec<String>);
+
+impl Devices {
+    /// Starts opening the devices of `count` unless `choice` is `cpu`.
+    pub fn start(choice: DeviceChoice, count: GpuCount) -> Devices {
+        let opening = (choice != DeviceChoice::Cpu).then(|| {
+            std::thread::spawn(move || {
+                let mut said = Vec::new();
+                let gpus = open_gpus(count, choice, &mut |m| said.push(m));
+                (gpus, said)
+            })
+        });
+        Devices {
+            choice,
+            opening: Mutex::new(opening),
+            opened: OnceLock::new(),
+        }
+    }
+
+    /// Where the build runs.
+    pub fn choice(&self) -> DeviceChoice {
+        self.choice
+    }
+
+    /// The opened devices (waiting for them), or why there are none; what opening
+    /// them had to say is said through `log` the first time.
+    fn get(&self, log: &Reporter) -> Result<&[Gpu], GpuError> {
+        let opened = self.opened.get_or_init(|| {
+            let Some(opening) = self.opening.lock().unwrap().take() else {
+                return Err(GpuError::NoDevice("--device cpu".into()));
+            };
+            let (gpus, said) = opening.join().unwrap_or_else(|_| {
+                let err = "the thread opening the devices panicked".to_string();
+                let what = "initialisation";
+                (Err(GpuError::Driver { what, err }), Vec::new())
+            });
+            said.iter().for_each(|m| log.info(m));
+            gpus
+        });
+        opened.as_deref().map_err(Clone::clone)
+    }
+}
+
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
 /// jump table) on the chosen device. On the GPU the build stays within the budget of
 /// `gpu`: whole, on the first device, with the suffix array never leaving device
 /// memory, when it fits, else in parts ([`crate::gpu::partition`]) spread over all the
-/// devices of `gpu`. On the CPU (or after a GPU failure under `auto`) it is built and
+/// `devices`. On the CPU (or after a GPU failure under `auto`) it is built and
 /// derived here, in parts of at most `cpu_part` suffixes when given (a host memory
 /// budget).
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
-    (cpu_part, gpu): (Option<usize>, GpuOptions),
-    choice: DeviceChoice,
+    (cpu_part, budget): (Option<usize>, Option<u64>),
+    devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
-    let decision = choice.decide(|| gpu_fm_index(text, sample_rate, gpu, choice, log));
+    let decision = devices
+        .choice
+        .decide(|| gpu_fm_index(text, sample_rate, budget, devices, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
     }
@@ -173,15 +232,15 @@ pub fn fm_index(
 fn gpu_fm_index(
     text: &PackedText,
     sample_rate: u32,
-    options: GpuOptions,
-    choice: DeviceChoice,
+    budget: Option<u64>,
+    devices: &Devices,
     log: &Reporter,
 ) -> Result<FmParts, GpuError> {
     let n = text.len();
-    let gpus = open_gpus(options.count, choice, log)?;
+    let gpus = devices.get(log)?;
     let mut fits = Vec::with_capacity(gpus.len());
-    for gpu in &gpus {
-        let budget = match options.budget {
+    for gpu in gpus {
+        let budget = match budget {
             Some(b) => b,
             None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
         };
@@ -207,7 +266,7 @@ fn gpu_fm_index(
                 "building the FM index on {} GPU(s) in parts of at most {max_part} suffixes",
                 gpus.len()
             ));
-            let on_failure = match choice {
+            let on_failure = match devices.choice {
                 DeviceChoice::Gpu => OnFailure::Stop,
                 _ => OnFailure::HandOver,
             };
@@ -216,7 +275,7 @@ fn gpu_fm_index(
                 "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
                 || {
                     let failures = (on_failure, &say as &(dyn Fn(&str) + Sync));
-                    crate::gpu::partition::fm_index(&gpus, text, sample_rate, max_part, failures)
+                    crate::gpu::partition::fm_index(gpus, text, sample_rate, max_part, failures)
                 },
             )
         }
@@ -234,7 +293,11 @@ fn part_size_on_all(fits: &[Option<usize>], n: usize) -> Option<usize> {
 
 /// Opens the devices `count` asks for. Under `--device gpu` every one must open; under
 /// `auto` those that open are used (the others are named), as long as one does.
-fn open_gpus(count: GpuCount, choice: DeviceChoice, log: &Reporter) -> Result<Vec<Gpu>, GpuError> {
+fn open_gpus(
+    count: GpuCount,
+    choice: DeviceChoice,
+    say: &mut dyn FnMut(String),
+) -> Result<Vec<Gpu>, GpuError> {
     let visible = Gpu::device_count()?;
     let wanted = match count {
         GpuCount::All => visible,
@@ -257,7 +320,7 @@ fn open_gpus(count: GpuCount, choice: DeviceChoice, log: &Reporter) -> Result<Ve
                 })
             }
             Err(e) => {
-                log.info(&format!("GPU {ordinal} not used ({e})"));
+                say(format!("GPU {ordinal} not used ({e})"));
                 last_error = Some(e);
             }
         }

@@ -27,7 +27,7 @@ use cudarc::driver::{CudaContext, CudaStream, DriverError};
 use rayon::prelude::*;
 
 /// Why the GPU could not be used. `Display` is one line meant for the user.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum GpuError {
     /// libcuda could not be loaded.
     #[error("no NVIDIA driver found (libcuda.so could not be loaded)")]

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::{index_path, write};
-use crate::device::{self, DeviceChoice, GpuOptions, NOT_USED};
+use crate::device::{self, DeviceChoice, Devices, GpuOptions, NOT_USED};
 use crate::fm::FmParts;
 use crate::gpu::GpuError;
 use crate::progress::Reporter;
@@ -101,19 +101,17 @@ pub fn build_index(
     options: BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    let devices = Devices::start(options.device, options.gpu.count);
     let reference = log.step("read reference", || read_fasta(fasta))?;
     check_reference(fasta, &reference)?;
     let n = reference.text.len() as u64;
     let width = Width::for_text(n, options.force_u64);
-    let options = BuildOptions {
-        device: build_device(width, options.device, log)?,
-        ..options
-    };
+    build_device(width, options.device, log)?;
     if let Some(budget) = options.gpu.budget.filter(|_| width == Width::U32) {
         crate::gpu::partition::part_size_within(n as usize, budget)
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
-    let mirror = mirror_index(fasta, &reference, width, &options, log)?;
+    let mirror = mirror_index(fasta, &reference, width, (&options, &devices), log)?;
     let cpu_part = cpu_part_within(
         fasta,
         (n, width),
@@ -127,8 +125,8 @@ pub fn build_index(
     let fm = fm_index(
         &reference.text,
         (options.sample_rate, width),
-        (cpu_part, options.gpu),
-        options.device,
+        (cpu_part, options.gpu.budget),
+        &devices,
         log,
     )?;
     let path = index_path(prefix);
@@ -149,12 +147,12 @@ pub fn build_index(
 
 /// The mirror index of `reference` (read from `fasta`): the reversed text's BWT and Occ,
 /// all that `map -v K` needs of it, built first, while only the text is held, within
-/// the budgets of `options`, sorted with positions of `width`.
+/// the budgets of `options`, on `devices`, sorted with positions of `width`.
 pub(crate) fn mirror_index(
     fasta: &Path,
     reference: &Reference,
     width: Width,
-    options: &BuildOptions,
+    (options, devices): (&BuildOptions, &Devices),
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let n = reference.text.len() as u64;
@@ -173,42 +171,39 @@ pub(crate) fn mirror_index(
     let mut mirror = fm_index(
         &reversed,
         (MIRROR_SAMPLE_RATE, width),
-        (mirror_part, options.gpu),
-        options.device,
+        (mirror_part, options.gpu.budget),
+        devices,
         log,
     )?;
     mirror.drop_locate_and_jump();
     Ok(mirror)
 }
 
-/// Where an index with positions of `width` is built: `choice` at 32 bits; the CPU at
-/// 64 bits, the GPU builders being 32-bit (said under `auto`, an error under `gpu`).
-fn build_device(
-    width: Width,
-    choice: DeviceChoice,
-    log: &Reporter,
-) -> anyhow::Result<DeviceChoice> {
+/// Checks where an index with positions of `width` can be built: `choice` at 32 bits;
+/// the CPU at 64 bits, the GPU builders being 32-bit (said under `auto`, an error under
+/// `gpu`).
+fn build_device(width: Width, choice: DeviceChoice, log: &Reporter) -> anyhow::Result<()> {
     if width == Width::U32 {
-        return Ok(choice);
+        return Ok(());
     }
     choice
         .decide(|| Err::<(), _>(GpuError::WidePositions))
         .resolve(NOT_USED, "building on the CPU", |m| log.info(m))?;
-    Ok(DeviceChoice::Cpu)
+    Ok(())
 }
 
-/// The FM index of `text` with positions of `width`: at 32 bits on the chosen device
+/// The FM index of `text` with positions of `width`: at 32 bits on `devices`
 /// ([`device::fm_index`]); at 64 bits on the CPU ([`build_device`]), in parts of at
 /// most `cpu_part` suffixes when given.
 fn fm_index(
     text: &PackedText,
     (sample_rate, width): (u32, Width),
-    (cpu_part, gpu): (Option<usize>, GpuOptions),
-    choice: DeviceChoice,
+    (cpu_part, gpu_budget): (Option<usize>, Option<u64>),
+    devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     if width == Width::U32 {
-        return device::fm_index(text, sample_rate, (cpu_part, gpu), choice, log);
+        return device::fm_index(text, sample_rate, (cpu_part, gpu_budget), devices, log);
     }
     if let Some(max_part) = cpu_part {
         return Ok(log.step(

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::build::BuildOptions;
 use super::format::{self, as_bytes, FormatError, Kind, MappedFile};
-use crate::device::{DeviceChoice, GpuCount, GpuOptions};
+use crate::device::{DeviceChoice, Devices, GpuCount, GpuOptions};
 use crate::fm::{jump, FmBuilder, FmParts, Rows, SAMPLED};
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
@@ -490,6 +490,7 @@ pub fn assemble(
     device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    let devices = Devices::start(device, GpuCount::All);
     let reference = log.step("read reference", || read_fasta(fasta))?;
     let shown = fasta.display().to_string();
     let fm = log.step("assemble BWT, Occ, sampled SA, jump table", || {
@@ -505,7 +506,8 @@ pub fn assemble(
         },
         force_u64: false,
     };
-    let mirror = super::build::mirror_index(fasta, &reference, fm.width(), &options, log)?;
+    let mirror =
+        super::build::mirror_index(fasta, &reference, fm.width(), (&options, &devices), log)?;
     let path = super::index_path(prefix);
     log.step("write index", || {
         super::write(&path, &reference, &fm, &mirror)
