@@ -3,7 +3,7 @@
 //! sections of integers are raw arrays, so a memory map can be read in place.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -105,43 +105,67 @@ pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
 }
 
 /// Writes a container of `kind` holding `sections` (name, bytes) to `path` through a
-/// temporary file that is renamed into place only when complete.
+/// temporary file that is renamed into place only when complete. The checksums and
+/// the writes run in parallel, a chunk at a time, each chunk written at its place.
 pub fn write_kind(kind: &Kind, path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
     let mut table = Vec::with_capacity(sections.len());
     let mut offset = align(HEADER_LEN + ENTRY_LEN * sections.len());
     let checksums: Vec<u32> = sections
         .par_iter()
-        .map(|(_, bytes)| crc32fast::hash(bytes))
+        .map(|(_, bytes)| checksum(bytes))
         .collect();
     for ((name, bytes), crc) in sections.iter().zip(checksums) {
         assert!(name.len() <= 8);
         table.push((*name, offset, bytes.len(), crc));
         offset = align(offset + bytes.len());
     }
-    let file = AtomicFile::new(path);
-    let mut out = BufWriter::with_capacity(1 << 22, file.create()?);
-    let mut header = [0u8; HEADER_LEN];
-    header[..8].copy_from_slice(kind.magic);
-    header[8..12].copy_from_slice(&kind.version.to_le_bytes());
-    header[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
-    out.write_all(&header)?;
+    let mut head = Vec::with_capacity(HEADER_LEN + ENTRY_LEN * sections.len());
+    head.extend_from_slice(kind.magic);
+    head.extend_from_slice(&kind.version.to_le_bytes());
+    head.extend_from_slice(&(sections.len() as u32).to_le_bytes());
+    head.resize(HEADER_LEN, 0);
     for (name, off, len, crc) in &table {
         let mut entry = [0u8; ENTRY_LEN];
         entry[..name.len()].copy_from_slice(name.as_bytes());
         entry[8..16].copy_from_slice(&(*off as u64).to_le_bytes());
         entry[16..24].copy_from_slice(&(*len as u64).to_le_bytes());
         entry[24..28].copy_from_slice(&crc.to_le_bytes());
-        out.write_all(&entry)?;
+        head.extend_from_slice(&entry);
     }
-    let mut written = HEADER_LEN + ENTRY_LEN * sections.len();
-    for ((_, bytes), (_, off, _, _)) in sections.iter().zip(&table) {
-        out.write_all(&vec![0u8; off - written])?;
-        out.write_all(bytes)?;
-        written = off + bytes.len();
-    }
-    out.write_all(&vec![0u8; align(written) - written])?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    let file = AtomicFile::new(path);
+    let out = file.create()?;
+    // The gaps between sections stay the zeros the file is extended with.
+    out.set_len(offset as u64)?;
+    let pieces = std::iter::once((0, &head[..]))
+        .chain(sections.iter().zip(&table).map(|((_, b), t)| (t.1, *b)))
+        .flat_map(|(at, bytes)| {
+            let chunks = bytes.chunks(CHUNK).enumerate();
+            chunks.map(move |(i, chunk)| ((at + i * CHUNK) as u64, chunk))
+        });
+    pieces
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .try_for_each(|(at, chunk)| out.write_all_at(chunk, at))?;
+    out.sync_all()?;
     file.commit()
+}
+
+/// Bytes checksummed or written by one task.
+const CHUNK: usize = 16 << 20;
+
+/// The CRC-32 of `bytes`, its chunks checksummed in parallel and combined.
+pub fn checksum(bytes: &[u8]) -> u32 {
+    let hashers: Vec<crc32fast::Hasher> = bytes
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut hasher = crc32fast::Hasher::new();
+            hasher.update(chunk);
+            hasher
+        })
+        .collect();
+    let mut all = crc32fast::Hasher::new();
+    hashers.iter().for_each(|h| all.combine(h));
+    all.finalize()
 }
 
 fn align(x: usize) -> usize {
@@ -217,7 +241,7 @@ impl MappedFile {
         let bad = sections
             .par_iter()
             .zip(&crcs)
-            .find_first(|((_, off, len), &crc)| crc32fast::hash(&map[*off..off + len]) != crc);
+            .find_first(|((_, off, len), &crc)| checksum(&map[*off..off + len]) != crc);
         if let Some(((name, _, _), _)) = bad {
             return Err(FormatError::Checksum {
                 kind,
@@ -260,5 +284,28 @@ impl MappedFile {
             });
         }
         Ok(ints)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checksum_in_chunks_is_the_crc_of_the_whole() {
+        let mut x = 1u64;
+        let bytes: Vec<u8> = (0..2 * CHUNK + 12_345)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (x >> 56) as u8
+            })
+            .collect();
+        for len in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, bytes.len()] {
+            assert_eq!(
+                checksum(&bytes[..len]),
+                crc32fast::hash(&bytes[..len]),
+                "{len}"
+            );
+        }
     }
 }
