@@ -1,7 +1,8 @@
-//! FASTA sequence bytes to the packed text, a slice at a time and many slices at once:
-//! every slice knows where its first base goes, writes its bases straight into the
-//! packed words (the two words it may share with its neighbours by an atomic OR), and
-//! reports its ambiguous runs and its first byte that is no nucleotide.
+//! FASTA sequence bytes to the packed text, many slices at once: every slice is
+//! counted, then knows where its first base goes and writes the words that lie wholly
+//! inside it straight into the packed text (the two it may share with its neighbours
+//! are OR-ed in afterwards), and reports its ambiguous runs and its first byte that is
+//! no nucleotide.
 //!
 //! Newlines (`\n`, `\r`) are skipped wherever they are, as needletail did. Soft-masked
 //! (lowercase) bases are upper-cased; U is T. N and the IUPAC ambiguity codes are
@@ -10,7 +11,7 @@
 //! split of the work, and each maximal run of them is recorded so that no hit over it
 //! is ever reported.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use rayon::prelude::*;
 
 use super::layout::AmbiguousRun;
 use super::PackedText;
@@ -19,44 +20,54 @@ use crate::alphabet::BASES;
 /// Seed of the generator that replaces ambiguity codes (bwa uses 11 as well).
 const AMBIGUITY_SEED: u64 = 11;
 
-/// What a FASTA sequence byte means.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Class {
-    Base(u8),
-    Ambiguous,
-    Newline,
-    Invalid,
-}
+/// The code of an ambiguity character (replaced by [`replacement_base`]).
+const AMBIGUOUS: u8 = 4;
+/// The code of a byte that is no nucleotide.
+const INVALID: u8 = 5;
+/// The code of `\n` and `\r`, which are skipped.
+const NEWLINE: u8 = 6;
 
-/// The class of every byte.
-static CLASSES: [Class; 256] = class_table();
+/// The code of every byte: 0-3 for the bases, else [`AMBIGUOUS`], [`INVALID`] or
+/// [`NEWLINE`].
+static CODES: [u8; 256] = code_table();
 
-const fn class_table() -> [Class; 256] {
-    let mut t = [Class::Invalid; 256];
+const fn code_table() -> [u8; 256] {
+    let mut t = [INVALID; 256];
     let mut code = 0;
     while code < 4 {
         let b = BASES[code];
-        t[b as usize] = Class::Base(code as u8);
-        t[b.to_ascii_lowercase() as usize] = Class::Base(code as u8);
+        t[b as usize] = code as u8;
+        t[b.to_ascii_lowercase() as usize] = code as u8;
         code += 1;
     }
-    t[b'U' as usize] = Class::Base(3);
-    t[b'u' as usize] = Class::Base(3);
+    t[b'U' as usize] = 3;
+    t[b'u' as usize] = 3;
     let ambiguous = b"NRYSWKMBDHV";
     let mut i = 0;
     while i < ambiguous.len() {
-        t[ambiguous[i] as usize] = Class::Ambiguous;
-        t[ambiguous[i].to_ascii_lowercase() as usize] = Class::Ambiguous;
+        t[ambiguous[i] as usize] = AMBIGUOUS;
+        t[ambiguous[i].to_ascii_lowercase() as usize] = AMBIGUOUS;
         i += 1;
     }
-    t[b'\n' as usize] = Class::Newline;
-    t[b'\r' as usize] = Class::Newline;
+    t[b'\n' as usize] = NEWLINE;
+    t[b'\r' as usize] = NEWLINE;
     t
 }
 
 /// Bases among sequence bytes: every byte but newlines.
 pub fn count_bases(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b != b'\n' && b != b'\r').count()
+    // Counted in blocks that a byte counter cannot overflow (and that vectorize).
+    let newlines: usize = bytes
+        .chunks(255)
+        .map(|block| {
+            let count: u8 = block
+                .iter()
+                .map(|&b| (b == b'\n') as u8 + (b == b'\r') as u8)
+                .sum();
+            count as usize
+        })
+        .sum();
+    bytes.len() - newlines
 }
 
 /// What encoding one slice found besides its bases.
@@ -68,84 +79,154 @@ pub struct Encoded {
     pub invalid: Option<(u64, u8)>,
 }
 
-/// The packed text being written by many slices at once.
+impl Encoded {
+    /// Notes the ambiguity code or invalid byte `byte` (of `code`) at text position
+    /// `pos` of a slice starting at `start`; the base written in its place.
+    #[cold]
+    fn note(&mut self, code: u8, byte: u8, (pos, start): (u64, u64)) -> u8 {
+        if code == INVALID {
+            self.invalid.get_or_insert((pos - start, byte));
+            return 0;
+        }
+        match self.ambiguous.last_mut() {
+            Some(run) if run.end == pos => run.end += 1,
+            _ => self.ambiguous.push(AmbiguousRun {
+                start: pos,
+                end: pos + 1,
+            }),
+        }
+        replacement_base(pos)
+    }
+}
+
+/// The packed text, grown a block of slices at a time.
 #[derive(Debug, Default)]
-pub struct SharedText {
-    words: Vec<AtomicU64>,
+pub struct TextBuilder {
+    words: Vec<u64>,
     len: usize,
 }
 
-impl SharedText {
-    /// An empty text with room for `capacity` bases.
-    pub fn with_capacity(capacity: usize) -> SharedText {
-        SharedText {
-            words: Vec::with_capacity(PackedText::word_count(capacity)),
+/// One slice encoded: where its bases went, how many, and what else it found.
+#[derive(Debug)]
+pub struct Appended {
+    /// Text position of its first base.
+    pub start: u64,
+    /// Its bases.
+    pub count: u64,
+    /// Its ambiguous runs and invalid byte.
+    pub found: Encoded,
+}
+
+impl TextBuilder {
+    /// An empty text with room for `capacity` bases (zeroed lazily by the system, so
+    /// that the pages are first touched by the tasks that fill them).
+    pub fn with_capacity(capacity: usize) -> TextBuilder {
+        TextBuilder {
+            words: vec![0; PackedText::word_count(capacity)],
             len: 0,
         }
     }
 
-    /// Bases so far.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Makes the text `len` bases long (the new bases zero until encoded).
-    pub fn grow_to(&mut self, len: usize) {
-        let words = PackedText::word_count(len);
-        if words > self.words.len() {
-            self.words.resize_with(words, || AtomicU64::new(0));
+    /// Appends the bases of `slices`, in order, counting and encoding the slices in
+    /// parallel.
+    pub fn append(&mut self, slices: &[&[u8]]) -> Vec<Appended> {
+        let counts: Vec<u64> = slices
+            .par_iter()
+            .map(|bytes| count_bases(bytes) as u64)
+            .collect();
+        let mut ranges = Vec::with_capacity(slices.len());
+        let mut end = self.len as u64;
+        for &count in &counts {
+            ranges.push((end, end + count));
+            end += count;
         }
-        self.len = len;
-    }
-
-    /// Encodes `bytes` as the bases from text position `start` on (within the length
-    /// set by [`SharedText::grow_to`]; each base written once).
-    pub fn encode(&self, bytes: &[u8], start: u64) -> Encoded {
-        let mut found = Encoded::default();
-        let mut pos = start;
-        let mut word = 0u64;
-        for &b in bytes {
-            let code = match CLASSES[b as usize] {
-                Class::Newline => continue,
-                Class::Base(code) => code,
-                Class::Ambiguous => {
-                    match found.ambiguous.last_mut() {
-                        Some(run) if run.end == pos => run.end += 1,
-                        _ => found.ambiguous.push(AmbiguousRun {
-                            start: pos,
-                            end: pos + 1,
-                        }),
-                    }
-                    replacement_base(pos)
-                }
-                Class::Invalid => {
-                    found.invalid.get_or_insert((pos - start, b));
-                    0
-                }
-            };
-            word |= (code as u64) << (62 - 2 * (pos % 32));
-            pos += 1;
-            if pos.is_multiple_of(32) {
-                self.or_word(pos - 1, word);
-                word = 0;
+        self.len = end as usize;
+        if self.words.len() < PackedText::word_count(self.len) {
+            self.words.resize(PackedText::word_count(self.len), 0);
+        }
+        let whole = whole_words(&mut self.words, &ranges);
+        let encoded: Vec<(Encoded, Partial)> = slices
+            .par_iter()
+            .zip(&ranges)
+            .zip(whole)
+            .map(|((bytes, &(start, _)), whole)| encode(bytes, start, whole))
+            .collect();
+        let mut appended = Vec::with_capacity(slices.len());
+        for (((found, partial), (start, end)), _) in encoded.into_iter().zip(ranges).zip(slices) {
+            for (word, bits) in partial.into_iter().flatten() {
+                self.words[word] |= bits;
             }
+            let count = end - start;
+            appended.push(Appended {
+                start,
+                count,
+                found,
+            });
         }
-        if !pos.is_multiple_of(32) && pos > start {
-            self.or_word(pos - 1, word);
-        }
-        found
-    }
-
-    fn or_word(&self, pos: u64, bits: u64) {
-        self.words[(pos / 32) as usize].fetch_or(bits, Ordering::Relaxed);
+        appended
     }
 
     /// The finished text.
     pub fn into_packed(self) -> PackedText {
-        // AtomicU64 and u64 share their layout: this collects in place.
-        let words = self.words.into_iter().map(AtomicU64::into_inner).collect();
-        PackedText::from_words(words, self.len)
+        PackedText::from_words(self.words, self.len)
     }
+}
+
+/// The words a slice shares with its neighbours (at most its first and its last),
+/// with its bits in them.
+type Partial = [Option<(usize, u64)>; 2];
+
+/// For each range of text positions, the words that lie wholly inside it, as disjoint
+/// mutable slices of `words`.
+fn whole_words<'w>(mut words: &'w mut [u64], ranges: &[(u64, u64)]) -> Vec<&'w mut [u64]> {
+    let mut offset = 0;
+    ranges
+        .iter()
+        .map(|&(start, end)| {
+            let first = start.div_ceil(32) as usize;
+            let last = ((end / 32) as usize).max(first);
+            let rest = std::mem::take(&mut words).split_at_mut(first - offset).1;
+            let (whole, rest) = rest.split_at_mut(last - first);
+            words = rest;
+            offset = last;
+            whole
+        })
+        .collect()
+}
+
+/// Encodes `bytes` as the bases from text position `start` on: the words wholly
+/// inside them into `whole` (the words from `ceil(start / 32)` on), the others
+/// returned.
+fn encode(bytes: &[u8], start: u64, whole: &mut [u64]) -> (Encoded, Partial) {
+    let first_whole = start.div_ceil(32);
+    let mut found = Encoded::default();
+    let mut partial: Partial = [None, None];
+    let mut pos = start;
+    // The bases of the word being filled, the last one lowest.
+    let mut word = 0u64;
+    for &b in bytes {
+        let mut code = CODES[b as usize];
+        if code > 3 {
+            if code == NEWLINE {
+                continue;
+            }
+            code = found.note(code, b, (pos, start));
+        }
+        word = word << 2 | code as u64;
+        pos += 1;
+        if pos.is_multiple_of(32) {
+            let w = pos / 32 - 1;
+            match w.checked_sub(first_whole) {
+                Some(i) => whole[i as usize] = word,
+                None => partial[0] = Some((w as usize, word)),
+            }
+            word = 0;
+        }
+    }
+    if !pos.is_multiple_of(32) && pos > start {
+        partial[1] = Some(((pos / 32) as usize, word << (2 * (32 - pos % 32))));
+    }
+    (found, partial)
 }
 
 /// The replacement base of an ambiguity code at text position `pos`: a hash of the
@@ -181,15 +262,17 @@ mod tests {
         let bases = count_bases(bytes);
         assert_eq!(bases, 51);
         for offset in [0, 5, 31, 32] {
-            let mut text = SharedText::default();
-            text.grow_to(offset + bases);
-            let found = text.encode(bytes, offset as u64);
+            let mut text = TextBuilder::default();
+            text.append(&[&b"A".repeat(offset)[..]]);
+            let appended = text.append(&[bytes]);
             let ascii = text.into_packed().to_ascii();
             assert_eq!(
                 ascii[offset..],
                 expected(bytes, offset as u64)[..],
                 "at {offset}"
             );
+            let found = &appended[0].found;
+            assert_eq!((appended[0].start, appended[0].count), (offset as u64, 51));
             assert_eq!(found.invalid, Some((45, b'-')));
             let runs: Vec<(u64, u64)> = found.ambiguous.iter().map(|r| (r.start, r.end)).collect();
             let o = offset as u64;
@@ -197,21 +280,20 @@ mod tests {
         }
         for a in 0..=bytes.len() {
             for b in a..=bytes.len() {
-                let mut text = SharedText::default();
-                text.grow_to(bases);
-                let mut start = 0;
-                let mut invalid = None;
-                for piece in [&bytes[..a], &bytes[a..b], &bytes[b..]] {
-                    let found = text.encode(piece, start);
-                    invalid = invalid.or(found.invalid.map(|(i, c)| (i + start, c)));
-                    start += count_bases(piece) as u64;
+                for capacity in [0, 100] {
+                    let mut text = TextBuilder::with_capacity(capacity);
+                    let mut appended = text.append(&[&bytes[..a], &bytes[a..b]]);
+                    appended.extend(text.append(&[&bytes[b..]]));
+                    let invalid = appended
+                        .iter()
+                        .find_map(|x| x.found.invalid.map(|(i, c)| (i + x.start, c)));
+                    assert_eq!(
+                        text.into_packed().to_ascii(),
+                        expected(bytes, 0),
+                        "cuts {a}, {b}"
+                    );
+                    assert_eq!(invalid, Some((45, b'-')), "cuts {a}, {b}");
                 }
-                assert_eq!(
-                    text.into_packed().to_ascii(),
-                    expected(bytes, 0),
-                    "cuts {a}, {b}"
-                );
-                assert_eq!(invalid, Some((45, b'-')), "cuts {a}, {b}");
             }
         }
     }

@@ -7,11 +7,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use crate::io::{self, FastaPiece, InputError, Role};
 
-use super::encode::{count_bases, Encoded, SharedText};
+use super::encode::{Appended, TextBuilder};
 use super::layout::{Contig, Layout};
 use super::Reference;
 
@@ -69,7 +67,7 @@ const TASK: usize = 256 << 10;
 ///
 /// The input's blocks are split into header lines and sequence bytes as they arrive
 /// ([`io::FastaSplitter`]); each block's sequence is then counted and encoded in
-/// parallel, straight into the packed text ([`SharedText`]), and its records are walked
+/// parallel, straight into the packed text ([`TextBuilder`]), and its records are walked
 /// in order to check them and lay out the contigs.
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     let opened = io::open(path, Role::Reference)?;
@@ -79,7 +77,7 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     }
     // The file's size, when it has one, bounds the bases (a compressed one's is a start).
     let capacity = opened.size_hint.unwrap_or(0) as usize;
-    let mut text = SharedText::with_capacity(capacity);
+    let mut text = TextBuilder::with_capacity(capacity);
     let mut records = Records::new(shown.clone());
     let mut splitter = io::FastaSplitter::default();
     let blocks = opened.into_blocks();
@@ -106,39 +104,23 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
 /// `records`: the first error in stream order is the one reported.
 fn encode_pieces(
     pieces: &[FastaPiece<'_>],
-    text: &mut SharedText,
+    text: &mut TextBuilder,
     records: &mut Records,
 ) -> Result<(), ReferenceError> {
-    let tasks: Vec<&[u8]> = pieces
+    let slices: Vec<&[u8]> = pieces
         .iter()
         .flat_map(|piece| match piece {
             FastaPiece::Sequence(bytes) => bytes.chunks(TASK).collect(),
             FastaPiece::Header(_) => Vec::new(),
         })
         .collect();
-    let counts: Vec<usize> = tasks.par_iter().map(|bytes| count_bases(bytes)).collect();
-    let starts: Vec<usize> = counts
-        .iter()
-        .scan(text.len(), |end, &count| {
-            *end += count;
-            Some(*end - count)
-        })
-        .collect();
-    text.grow_to(text.len() + counts.iter().sum::<usize>());
-    let shared = &*text;
-    let found: Vec<Encoded> = tasks
-        .par_iter()
-        .zip(&starts)
-        .map(|(bytes, &start)| shared.encode(bytes, start as u64))
-        .collect();
-    let mut task = 0;
+    let mut appended = text.append(&slices).into_iter();
     for piece in pieces {
         match piece {
             FastaPiece::Header(line) => records.header(line)?,
             FastaPiece::Sequence(bytes) => {
-                for _ in bytes.chunks(TASK) {
-                    records.bases(starts[task] as u64, counts[task] as u64, &found[task])?;
-                    task += 1;
+                for slice in appended.by_ref().take(bytes.len().div_ceil(TASK)) {
+                    records.bases(&slice)?;
                 }
             }
         }
@@ -197,9 +179,13 @@ impl Records {
         Ok(())
     }
 
-    /// `count` more bases of the current record, from text position `start` on, with
-    /// what encoding them found.
-    fn bases(&mut self, start: u64, count: u64, found: &Encoded) -> Result<(), ReferenceError> {
+    /// More bases of the current record, with what encoding them found.
+    fn bases(&mut self, slice: &Appended) -> Result<(), ReferenceError> {
+        let Appended {
+            start,
+            count,
+            ref found,
+        } = *slice;
         let Some(contig) = self.layout.contigs.last_mut() else {
             return Err(ReferenceError::Malformed {
                 path: self.path.clone(),
