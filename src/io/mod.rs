@@ -15,6 +15,7 @@
 mod bgzf;
 mod blocks;
 mod fastq;
+mod gzip;
 mod open;
 mod read_full;
 mod reads;
