@@ -6,6 +6,7 @@
 
 pub mod bidir;
 mod builder;
+mod interleaved;
 pub mod jump;
 pub mod occ;
 pub mod sampled_sa;

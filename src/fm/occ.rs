@@ -134,6 +134,13 @@ impl<'a> Occ<'a> {
         self.blocks
     }
 
+    /// Asks for the block that [`Occ::occ`] and [`Occ::symbol`] read for row `i`.
+    #[inline]
+    pub fn prefetch(&self, i: u64) {
+        let b = (i / ROWS_PER_BLOCK as u64) as usize;
+        super::interleaved::prefetch(self.blocks.as_ptr().wrapping_add(b * WORDS_PER_BLOCK));
+    }
+
     /// Occurrences of symbol `c` in rows `0..i` (the sentinel never counts).
     #[inline]
     pub fn occ(&self, c: u8, i: u64) -> u64 {

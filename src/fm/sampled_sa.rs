@@ -143,9 +143,21 @@ impl<'a> SampledSa<'a> {
         Ok(())
     }
 
+    /// Asks for the mark word that [`SampledSa::rank`] reads first for `row`.
+    #[inline]
+    pub fn prefetch(&self, row: u64) {
+        super::interleaved::prefetch(self.bits.as_ptr().wrapping_add(row as usize / 64));
+    }
+
     /// The sampled position of `row`, if that row is sampled.
     #[inline]
     pub fn get(&self, row: u64) -> Option<u64> {
+        self.rank(row).map(|rank| self.positions.get(rank))
+    }
+
+    /// Where `row`'s position lies in [`SampledSa::positions`], if that row is sampled.
+    #[inline]
+    pub fn rank(&self, row: u64) -> Option<usize> {
         let row = row as usize;
         let word = self.bits[row / 64];
         if word >> (row % 64) & 1 == 0 {
@@ -157,6 +169,6 @@ impl<'a> SampledSa<'a> {
             rank += self.bits[w].count_ones() as usize;
         }
         rank += (word & ((1u64 << (row % 64)) - 1)).count_ones() as usize;
-        Some(self.positions.get(rank))
+        Some(rank)
     }
 }

@@ -8,10 +8,10 @@
 use std::io::{self, Cursor, Read};
 use std::ops::Range;
 
-use flate2::read::MultiGzDecoder;
 use flate2::{Decompress, FlushDecompress, Status};
 use rayon::prelude::*;
 
+use super::gzip::GzipDecoder;
 use super::read_full::read_full;
 
 /// Compressed bytes read from the file at a time.
@@ -212,7 +212,7 @@ impl Bgzf {
     fn switch_to_serial(&mut self) {
         let rest = Cursor::new(self.buf.split_off(self.start));
         let file = self.file.take().expect("one switch to serial");
-        self.serial = Some(Box::new(MultiGzDecoder::new(rest.chain(file))));
+        self.serial = Some(Box::new(GzipDecoder::new(rest.chain(file))));
     }
 }
 
@@ -294,6 +294,7 @@ fn inflate_member(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flate2::read::MultiGzDecoder;
     use flate2::write::{DeflateEncoder, GzEncoder};
     use flate2::Compression;
     use std::io::Write;

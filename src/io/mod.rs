@@ -16,6 +16,7 @@ mod bgzf;
 mod blocks;
 mod fasta;
 mod fastq;
+mod gzip;
 mod open;
 mod read_full;
 mod reads;

@@ -9,10 +9,9 @@ use std::fs::File;
 use std::io::{self, Cursor, Read};
 use std::path::Path;
 
-use flate2::read::MultiGzDecoder;
-
 use super::bgzf::Bgzf;
 use super::blocks::{Blocks, BlocksReader, Source};
+use super::gzip::GzipDecoder;
 use super::read_full::read_full;
 use super::sniff::{self, Compression, Content};
 
@@ -177,7 +176,7 @@ fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Source)> {
     let mut source = match sniff::compression(&peek) {
         Compression::Plain => return Ok((peek, Source::Stream(raw))),
         Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw))),
-        Compression::Gzip => stream(MultiGzDecoder::new(chain(peek, raw))),
+        Compression::Gzip => stream(GzipDecoder::new(chain(peek, raw))),
         Compression::Bzip2 => stream(bzip2::read::MultiBzDecoder::new(chain(peek, raw))),
         Compression::Zstd => stream(zstd::stream::read::Decoder::new(chain(peek, raw))?),
         Compression::Xz => stream(liblzma::read::XzDecoder::new_multi_decoder(chain(

@@ -11,8 +11,10 @@
 //! [`crate::io`] (paths, `-` and pipes; every compression).
 //!
 //! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
-//! batch on the search thread; the CPU search ([`find_hits`]) per read inside the
-//! records task, fused with building the read's records. Whether the GPU is used, and
+//! batch on the search thread; the CPU search inside the records task, fused with
+//! building the reads' records: exact search for the task's reads at once
+//! ([`CpuSearcher::search_part`], interleaved so that their cache misses overlap), the
+//! mismatch search per read ([`find_hits`]). Whether the GPU is used, and
 //! what a GPU error means, is [`DeviceChoice::decide`]'s; the GPU has no mismatch
 //! search yet, so `-v K` with `K > 0` runs on the CPU (`search_device`).
 
@@ -36,7 +38,9 @@ use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sa::Width;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-use crate::search::{find_hits, BatchPositions, BatchSearcher, Hit, Placement, Scratch};
+use crate::search::{
+    find_hits, BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch,
+};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -419,14 +423,17 @@ fn align_batch(
 ) -> (Vec<Encoded>, MapStats) {
     let per_item = if paired { 2 } else { 1 };
     let task = TASK_SIZE * per_item;
-    // The hits of read `i` of the batch.
-    let hits_of = |i: usize, scratch: &mut Scratch, out: &mut Vec<Hit>| {
-        let seq = &batch[i].seq;
-        match positions {
-            Some(p) => p.hits(placement, i, seq, scratch, out),
-            None => find_hits(index, placement, seq, scratch, out),
-        }
-    };
+    let searcher = CpuSearcher::new(index, placement.max_mismatches);
+    // The hits of read `i` of the batch; `own`: the positions of its task's reads.
+    let hits_of =
+        |i: usize, own: Option<&BatchPositions>, scratch: &mut Scratch, out: &mut Vec<Hit>| {
+            let seq = &batch[i].seq;
+            match (own, positions) {
+                (Some(p), _) => p.hits(placement, i % task, seq, scratch, out),
+                (None, Some(p)) => p.hits(placement, i, seq, scratch, out),
+                (None, None) => find_hits(index, placement, seq, scratch, out),
+            }
+        };
     let parts: Vec<(Encoded, MapStats)> = batch
         .par_chunks(task)
         .enumerate()
@@ -436,9 +443,13 @@ fn align_batch(
                 let capacity = chunk.len() * (2 * batch[0].seq.len() + 128);
                 let mut records = Encoded::with_capacity(text, capacity);
                 let mut stats = MapStats::default();
+                // Exact search on the CPU: the task's reads at once, interleaved.
+                let own = (positions.is_none() && placement.max_mismatches == 0)
+                    .then(|| searcher.search_part(chunk, scratch));
+                let own = own.as_ref();
                 for (j, item) in chunk.chunks(per_item).enumerate() {
                     let first = c * task + j * per_item;
-                    hits_of(first, scratch, hits1);
+                    hits_of(first, own, scratch, hits1);
                     stats.count(hits1);
                     if !paired {
                         let primary = pairing::choose_single(&item[0].name, hits1, 0);
@@ -452,7 +463,7 @@ fn align_batch(
                         );
                         continue;
                     }
-                    hits_of(first + 1, scratch, hits2);
+                    hits_of(first + 1, own, scratch, hits2);
                     stats.count(hits2);
                     let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
                     let choice = pairing::choose_pair(

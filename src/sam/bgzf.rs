@@ -6,6 +6,7 @@
 //! 28-byte end-of-file block. The cut points depend on the bytes alone, so the file is
 //! the same whatever the thread count or batch size, and the same as htslib's.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -28,6 +29,14 @@ const FOOTER_LEN: usize = 8;
 const EOF_BLOCK: [u8; 28] = [
     31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, 66, 67, 2, 0, 27, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
+
+thread_local! {
+    /// The compressor of each compressing thread, made once: libdeflate allocates
+    /// hundreds of KB for one at level 7, which a compressor per rayon split
+    /// (`map_init`) paid again and again, in fresh pages the kernel had to clear.
+    static COMPRESSOR: RefCell<Compressor> =
+        RefCell::new(Compressor::new(CompressionLvl::new(LEVEL).expect("a libdeflate level")));
+}
 
 /// A BGZF writer for BAM: header, then records, then [`BgzfWriter::finish`].
 pub struct BgzfWriter<W: Write> {
@@ -133,10 +142,7 @@ impl<W: Write> BgzfWriter<W> {
         let blocks: Vec<Vec<u8>> = self.pool.install(|| {
             ranges
                 .into_par_iter()
-                .map_init(
-                    || Compressor::new(CompressionLvl::new(LEVEL).expect("a libdeflate level")),
-                    |compressor, range| compress_block(compressor, &pending[range]),
-                )
+                .map(|range| COMPRESSOR.with_borrow_mut(|c| compress_block(c, &pending[range])))
                 .collect::<io::Result<_>>()
         })?;
         for block in &blocks {

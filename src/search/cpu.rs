@@ -1,12 +1,16 @@
-//! Search on the CPU, one read at a time on both strands ([`find_hits`], which `map`
-//! runs inside its parallel records stage) or a batch at a time in parallel
-//! ([`CpuSearcher`], the [`BatchSearcher`] on the CPU). Exact search (`k = 0`) is
-//! backward search from the jump table with locate through the sampled suffix array
-//! ([`FmIndex::occurrences`](crate::fm::FmIndex::occurrences)) on the forward index;
+//! Search on the CPU, one read at a time on both strands ([`find_hits`]), a part of a
+//! batch at a time ([`CpuSearcher::search_part`]; `map` runs both inside its parallel
+//! records stage) or a batch at a time in parallel ([`CpuSearcher`], the
+//! [`BatchSearcher`] on the CPU). Exact search (`k = 0`) is backward search from the
+//! jump table with locate through the sampled suffix array on the forward index
+//! ([`FmIndex::occurrences`](crate::fm::FmIndex::occurrences); for a part, all its
+//! strands interleaved: [`FmIndex::occurrences_interleaved`](crate::fm::FmIndex::occurrences_interleaved));
 //! with `k > 0` mismatches it is the search-scheme search of [`super::mismatch`] on the
 //! bidirectional index.
 
 use std::convert::Infallible;
+
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -21,12 +25,46 @@ use crate::sa::Positions;
 /// Reads per part of a [`CpuSearcher`] batch (one rayon task each).
 const PART_READS: usize = 256;
 
-/// Reusable buffers of [`find_hits`].
+/// Reusable buffers of [`find_hits`] and [`CpuSearcher::search_part`].
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     pub(super) codes: Vec<u8>,
     positions: Vec<u64>,
     plans: Plans,
+    exact: ExactScratch,
+}
+
+/// Buffers of an interleaved exact search: the strands searched (their codes one after
+/// another), each strand's pattern, and what was found.
+#[derive(Clone, Debug, Default)]
+struct ExactScratch {
+    codes: Vec<u8>,
+    /// Per strand (forward strands of the reads, then reverse): its codes in `codes`,
+    /// `None` when it is not searched (empty, or not all ACGT).
+    strands: Vec<Option<Range<usize>>>,
+    found: Vec<u64>,
+    ranges: Vec<Range<usize>>,
+}
+
+impl ExactScratch {
+    /// Encodes both strands of each of `reads` (all forward strands, then all reverse).
+    fn encode(&mut self, reads: &[ReadRecord], read_codes: &mut Vec<u8>) {
+        self.codes.clear();
+        self.strands.clear();
+        self.strands.resize(2 * reads.len(), None);
+        for (i, read) in reads.iter().enumerate() {
+            if !encode(&read.seq, read_codes) || read.seq.is_empty() {
+                continue;
+            }
+            let start = self.codes.len();
+            self.codes.extend_from_slice(read_codes);
+            self.strands[i] = Some(start..self.codes.len());
+            reverse_complement_codes(read_codes);
+            self.codes.extend_from_slice(read_codes);
+            self.strands[reads.len() + i] =
+                Some(self.codes.len() - read_codes.len()..self.codes.len());
+        }
+    }
 }
 
 impl Scratch {
@@ -99,8 +137,20 @@ impl<'a> CpuSearcher<'a> {
         }
     }
 
+    /// The positions of `reads`, a part of a batch, as one part of [`BatchPositions`]
+    /// (read `i` of the part is read `i` there).
+    pub fn search_part(&self, reads: &[ReadRecord], scratch: &mut Scratch) -> BatchPositions {
+        let (offsets, positions) = self.locate_part(reads, scratch);
+        let mut part = BatchPositions::default();
+        part.push_part(offsets, positions);
+        part
+    }
+
     /// The offsets and positions of one part of a batch, in the [`BatchPositions`] layout.
     fn locate_part(&self, reads: &[ReadRecord], scratch: &mut Scratch) -> (Vec<u32>, Positions) {
+        if self.max_mismatches == 0 {
+            return self.locate_exact(reads, &mut scratch.exact, &mut scratch.codes);
+        }
         // Per strand: the end offset of each read's positions, and the positions.
         let mut strands: [(Vec<usize>, Vec<u64>); 2] = Default::default();
         for read in reads {
@@ -122,6 +172,40 @@ impl<'a> CpuSearcher<'a> {
             .chain(ends)
             .map(|o| u32::try_from(o).expect("fewer than 2^32 positions in a part"))
             .collect();
+        (offsets, Positions::U64(positions))
+    }
+
+    /// [`CpuSearcher::locate_part`] with no mismatches: every strand of the part
+    /// searched at once, interleaved ([`crate::fm::FmIndex::occurrences_interleaved`]).
+    fn locate_exact(
+        &self,
+        reads: &[ReadRecord],
+        exact: &mut ExactScratch,
+        read_codes: &mut Vec<u8>,
+    ) -> (Vec<u32>, Positions) {
+        exact.encode(reads, read_codes);
+        let patterns: Vec<&[u8]> = exact
+            .strands
+            .iter()
+            .flatten()
+            .map(|r| &exact.codes[r.clone()])
+            .collect();
+        let (found, ranges) = (&mut exact.found, &mut exact.ranges);
+        self.index
+            .forward
+            .occurrences_interleaved(&patterns, found, ranges);
+        let mut positions = Vec::with_capacity(found.len());
+        let mut offsets = Vec::with_capacity(exact.strands.len() + 1);
+        offsets.push(0);
+        let mut searched = ranges.iter();
+        for strand in &exact.strands {
+            if strand.is_some() {
+                let range = searched.next().expect("a range per pattern");
+                positions.extend_from_slice(&found[range.clone()]);
+            }
+            offsets
+                .push(u32::try_from(positions.len()).expect("fewer than 2^32 positions in a part"));
+        }
         (offsets, Positions::U64(positions))
     }
 }

@@ -1,0 +1,319 @@
+//! Exact search and locate of many patterns at once, interleaved: against an index
+//! larger than the caches nearly every Occ, sampled-SA and jump-table access of one
+//! pattern is a cache miss that depends on the one before, so a core walking one
+//! pattern at a time waits on memory most of the time. Here [`IN_FLIGHT`] patterns
+//! advance in turn, one dependent access each, and each prefetches what its next step
+//! reads: the misses of different patterns overlap. Each pattern gets exactly what
+//! [`FmIndex::occurrences`] gives it, in the same order.
+
+use std::ops::Range;
+
+use super::FmIndex;
+use crate::sa::PositionSlice;
+
+/// Patterns advanced in turn (enough outstanding misses to cover a memory latency).
+const IN_FLIGHT: usize = 32;
+
+/// Asks for the cache line holding `item` (never faults, whatever the address).
+#[inline(always)]
+pub(super) fn prefetch<T>(item: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(item.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
+/// Asks for the cache line of value `i` of `values`.
+#[inline(always)]
+fn prefetch_value(values: PositionSlice<'_>, i: usize) {
+    match values {
+        PositionSlice::U32(v) => prefetch(v.as_ptr().wrapping_add(i)),
+        PositionSlice::U64(v) => prefetch(v.as_ptr().wrapping_add(i)),
+    }
+}
+
+/// Where one pattern's search stands; each step reads what the step before prefetched.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// The jump-table entry of the last k symbols, `code`, is to be read.
+    Jump {
+        code: usize,
+    },
+    /// Backward search over `lo..hi` with `left` symbols of the pattern still to add.
+    Search {
+        lo: u64,
+        hi: u64,
+        left: usize,
+    },
+    /// Locating row `at` of `at..end` by an LF walk now at `row`, `steps` steps in;
+    /// `left > 0`: the pattern's first `left` symbols are then compared with the text.
+    Locate {
+        at: u64,
+        end: u64,
+        row: u64,
+        steps: u64,
+        left: usize,
+    },
+    /// Locating row `at` of `at..end`: the sampled position `rank`, `steps` rows
+    /// away, is to be read.
+    Sampled {
+        at: u64,
+        end: u64,
+        rank: usize,
+        steps: u64,
+        left: usize,
+    },
+    /// Row `at` of `at..end` lies at `position`; the text before it is to be compared.
+    Verify {
+        at: u64,
+        end: u64,
+        position: u64,
+        left: usize,
+    },
+    Done,
+}
+
+/// One pattern in flight: its index, its step and the positions found so far.
+struct Query {
+    pattern: usize,
+    step: Step,
+    found: Vec<u64>,
+}
+
+impl FmIndex<'_> {
+    /// The occurrences of every pattern of `patterns` (2-bit codes, none empty): those
+    /// of pattern `i` are `found[ranges[i]]`, as [`FmIndex::occurrences`] gives them.
+    /// `found` and `ranges` are cleared first.
+    pub fn occurrences_interleaved(
+        &self,
+        patterns: &[&[u8]],
+        found: &mut Vec<u64>,
+        ranges: &mut Vec<Range<usize>>,
+    ) {
+        found.clear();
+        ranges.clear();
+        ranges.resize(patterns.len(), 0..0);
+        let mut next = 0;
+        let mut queries: Vec<Query> = Vec::with_capacity(IN_FLIGHT);
+        while next < patterns.len() && queries.len() < IN_FLIGHT {
+            queries.push(self.start(next, patterns[next], Vec::new()));
+            next += 1;
+        }
+        while !queries.is_empty() {
+            let mut i = 0;
+            while i < queries.len() {
+                let q = &mut queries[i];
+                let pattern = patterns[q.pattern];
+                q.step = self.advance(q.step, pattern, &mut q.found);
+                if !matches!(q.step, Step::Done) {
+                    i += 1;
+                    continue;
+                }
+                ranges[q.pattern] = found.len()..found.len() + q.found.len();
+                found.extend_from_slice(&q.found);
+                let mut buffer = std::mem::take(&mut q.found);
+                buffer.clear();
+                if next < patterns.len() {
+                    queries[i] = self.start(next, patterns[next], buffer);
+                    next += 1;
+                    i += 1;
+                } else {
+                    queries.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// A query for pattern `index`, whose first access is prefetched.
+    fn start(&self, index: usize, pattern: &[u8], found: Vec<u64>) -> Query {
+        debug_assert!(!pattern.is_empty());
+        let k = self.k as usize;
+        let step = if pattern.len() >= k {
+            let code = pattern[pattern.len() - k..]
+                .iter()
+                .fold(0usize, |acc, &b| acc << 2 | b as usize);
+            prefetch_value(self.jump, 2 * code);
+            Step::Jump { code }
+        } else {
+            self.search_step(0, self.c[4], pattern.len())
+        };
+        Query {
+            pattern: index,
+            step,
+            found,
+        }
+    }
+
+    /// The step that searches `lo..hi` with `left` symbols to add, or locates once the
+    /// search is over; its accesses prefetched.
+    fn search_step(&self, lo: u64, hi: u64, left: usize) -> Step {
+        if left > 0 && hi > lo + 1 {
+            self.occ.prefetch(lo);
+            self.occ.prefetch(hi);
+            return Step::Search { lo, hi, left };
+        }
+        if hi <= lo {
+            return Step::Done;
+        }
+        // Every row when the pattern is searched whole, else the one row to verify.
+        let end = if left == 0 { hi } else { lo + 1 };
+        self.locate_step(lo, end, lo, 0, left)
+    }
+
+    /// The step that walks LF from `row`; its accesses prefetched.
+    fn locate_step(&self, at: u64, end: u64, row: u64, steps: u64, left: usize) -> Step {
+        self.sampled.prefetch(row);
+        self.occ.prefetch(row);
+        Step::Locate {
+            at,
+            end,
+            row,
+            steps,
+            left,
+        }
+    }
+
+    /// Takes `step` one dependent access further, appending any position found.
+    fn advance(&self, step: Step, pattern: &[u8], found: &mut Vec<u64>) -> Step {
+        match step {
+            Step::Jump { code } => {
+                let (lo, hi) = (self.jump.get(2 * code), self.jump.get(2 * code + 1));
+                self.search_step(lo, hi, pattern.len() - self.k as usize)
+            }
+            Step::Search { lo, hi, left } => {
+                let s = pattern[left - 1];
+                let lo = self.c[s as usize] + self.occ.occ(s, lo);
+                let hi = self.c[s as usize] + self.occ.occ(s, hi);
+                self.search_step(lo, hi.max(lo), left - 1)
+            }
+            Step::Locate {
+                at,
+                end,
+                row,
+                steps,
+                left,
+            } => match self.sampled.rank(row) {
+                Some(rank) => {
+                    prefetch_value(self.sampled.positions, rank);
+                    Step::Sampled {
+                        at,
+                        end,
+                        rank,
+                        steps,
+                        left,
+                    }
+                }
+                None if steps + 1 < u64::from(self.sampled.rate) => {
+                    self.locate_step(at, end, self.lf(row), steps + 1, left)
+                }
+                // A forged index's marks lie: as `locate`, the text's length.
+                None => self.located(at, end, self.text.len() as u64, left, found),
+            },
+            Step::Sampled {
+                at,
+                end,
+                rank,
+                steps,
+                left,
+            } => {
+                let position = self.sampled.positions.get(rank) + steps;
+                self.located(at, end, position, left, found)
+            }
+            Step::Verify {
+                at,
+                end,
+                position,
+                left,
+            } => {
+                let pos = position as usize;
+                if self.text.matches_at(pos - left, &pattern[..left]) {
+                    found.push((pos - left) as u64);
+                }
+                self.next_row(at, end, left)
+            }
+            Step::Done => Step::Done,
+        }
+    }
+
+    /// Row `at` of `at..end` lies at `position`: kept as it is when the whole pattern
+    /// was searched, else once the pattern's first `left` symbols match the text before
+    /// it (prefetched here, compared in the next step).
+    fn located(&self, at: u64, end: u64, position: u64, left: usize, found: &mut Vec<u64>) -> Step {
+        if left == 0 {
+            found.push(position);
+            return self.next_row(at, end, left);
+        }
+        let pos = position as usize;
+        if pos < left {
+            return self.next_row(at, end, left);
+        }
+        let words = self.text.words().as_ptr();
+        prefetch(words.wrapping_add((pos - left) / 32));
+        prefetch(words.wrapping_add((pos - 1) / 32));
+        Step::Verify {
+            at,
+            end,
+            position,
+            left,
+        }
+    }
+
+    /// The step after row `at` of `at..end`: the next row's walk, or done.
+    fn next_row(&self, at: u64, end: u64, left: usize) -> Step {
+        match at + 1 < end {
+            true => self.locate_step(at + 1, end, at + 1, 0, left),
+            false => Step::Done,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fm::FmParts;
+    use crate::reference::PackedText;
+    use crate::test_support::random_codes;
+
+    #[test]
+    fn interleaved_occurrences_equal_one_at_a_time() {
+        // Repeats (a period-7 stretch) give intervals of many rows; some patterns are
+        // shorter than k, some absent, some match once.
+        let mut codes = random_codes(20_000, 3, 4);
+        for i in 5000..8000 {
+            codes[i] = codes[5000 + i % 7];
+        }
+        let text = PackedText::from_codes(&codes);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        for rate in [1, 4, 16] {
+            let parts = FmParts::build(&text, &sa, rate);
+            let fm = parts.view(&text);
+            let noise = random_codes(3000, 9, 4);
+            let patterns: Vec<Vec<u8>> = (0..1000)
+                .map(|i| {
+                    let len = [1, 3, 9, 30, 60][i % 5];
+                    let start = (i * 131 + noise[i] as usize) % (codes.len() - len);
+                    let start = if i % 4 == 0 { 5000 + i % 50 } else { start };
+                    let mut p = codes[start..start + len].to_vec();
+                    if i % 3 == 0 {
+                        p[noise[i + 1] as usize % len] = noise[i + 2];
+                    }
+                    p
+                })
+                .collect();
+            let slices: Vec<&[u8]> = patterns.iter().map(|p| &p[..]).collect();
+            let (mut found, mut ranges) = (Vec::new(), Vec::new());
+            fm.occurrences_interleaved(&slices, &mut found, &mut ranges);
+            let mut hits = 0;
+            for (p, range) in patterns.iter().zip(&ranges) {
+                let mut want = Vec::new();
+                fm.occurrences(p, &mut want);
+                assert_eq!(found[range.clone()], want[..], "rate {rate}, pattern {p:?}");
+                hits += want.len();
+            }
+            assert!(hits > 5000, "{hits} occurrences");
+        }
+    }
+}
