@@ -1,5 +1,5 @@
-//! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
-//! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
+//! GPU kernels: every kernel file under `kernels/` compiles with NVRTC for sm_80 and
+//! sm_90 (needs only NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
 //! instead of skipping it), and, where a GPU is present, the GPU suffix array and FM index
 //! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests), and
 //! the GPU read search equals the CPU's: located positions, and the SAM/BAM bytes of
@@ -12,7 +12,7 @@ use std::time::Instant;
 use galign::device::DeviceChoice;
 use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
-use galign::gpu::radix::{KeyWidth, Workspace};
+use galign::gpu::prims::radix::{KeyWidth, Workspace};
 use galign::gpu::{fm, partition, sa, Gpu};
 use galign::io::ReadSource;
 use galign::map::MapOptions;

@@ -17,7 +17,7 @@
 //! 5 bytes a base. The host arrays are allocated and their pages mapped by a CPU thread
 //! while the GPU works, and filled through pinned staging buffers.
 
-use super::radix::{ScanOp, Workspace};
+use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
@@ -105,7 +105,7 @@ pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmPart
     });
 
     let mut prof = Profile::new(gpu, "gpu fm");
-    let sa = sa::on_device(gpu, text, &mut prof)?;
+    let sa = sa::doubling::on_device(gpu, text, &mut prof)?;
     prof.mark("sa temporaries freed");
     let words = gpu.upload_staged(text.words())?;
     let ws = Workspace::new(gpu, nblocks.max(groups).max(kmers))?;

@@ -24,7 +24,7 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
-use super::radix::{KeyWidth, ScanOp, Workspace};
+use super::prims::radix::{KeyWidth, ScanOp, Workspace};
 use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::{FmBuilder, FmParts, Rows};

@@ -1,0 +1,4 @@
+//! Device-wide primitives that the GPU algorithms compose, as CUB keeps them apart
+//! from their users: the radix sort and scans ([`radix`]).
+
+pub mod radix;
