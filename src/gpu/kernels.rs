@@ -1,6 +1,7 @@
 //! Kernel sources, NVRTC compilation and the on-disk CUBIN cache.
 //!
-//! Every kernel file under `kernels/` is embedded with `include_str!` and compiled at run time to
+//! Every kernel file under `kernels/` is embedded with `include_str!` (after the
+//! headers, `.cuh`, it uses) and compiled at run time to
 //! a CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of

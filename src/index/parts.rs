@@ -502,6 +502,7 @@ pub fn assemble(
         gpu: GpuOptions {
             budget: None,
             count: GpuCount::All,
+            algorithm: Default::default(),
         },
         force_u64: false,
     };

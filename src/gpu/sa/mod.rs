@@ -1,16 +1,71 @@
-//! Suffix-array builders on the GPU: the algorithms ([`doubling`]) composed of the
-//! device-wide primitives of [`crate::gpu::prims`], and what they share (the length
-//! check, phase timings).
+//! Suffix-array builders on the GPU: the algorithms ([`doubling`], [`skew`] and its
+//! hybrid with doubling) composed of the device-wide primitives of
+//! [`crate::gpu::prims`], the choice between them ([`Algorithm`]), and what they share
+//! (the length check, phase timings). Every algorithm gives the same suffix array.
 
 pub mod doubling;
+pub mod skew;
 
-use super::{Gpu, GpuError};
+use super::{DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 
-/// Builds the suffix array of `text` (sentinel position excluded) on the GPU; the result
+/// The GPU suffix-array algorithm (`--sa-algorithm`); all give the same suffix array.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Algorithm {
+    /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class
+    /// (16 bytes a base on real DNA, up to 30 on repeat-rich text).
+    #[default]
+    Doubling,
+    /// DC3 (skew): the suffixes at positions i mod 3 != 0 sorted by recursion on the
+    /// names of their first symbols, the others by one symbol and the next one's rank,
+    /// then a merge (about 11 bytes a base).
+    Skew,
+    /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
+    /// sort and merge (wang-baxter-owens; about 11 bytes a base on real DNA, more on
+    /// repeat-rich text).
+    Hybrid,
+}
+
+impl Algorithm {
+    /// Device bytes a base that a whole (unpartitioned) FM-index build with this
+    /// algorithm is given room for: its peak with some margin.
+    pub fn whole_bytes_per_base(self) -> u64 {
+        match self {
+            // 16 on real DNA, 29.1 measured on repeat-rich copies.
+            Algorithm::Doubling => 30,
+            // Estimated from the buffers (10.9 at the top level), to be measured.
+            Algorithm::Skew => 16,
+            // The sample's doubling rounds: 2/3 of doubling's, estimated, to be measured.
+            Algorithm::Hybrid => 24,
+        }
+    }
+}
+
+/// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) with
+/// `algorithm` and leaves it in device memory (`n` u32s); every temporary is freed on
+/// return.
+pub(crate) fn on_device<'g>(
+    gpu: &'g Gpu,
+    text: &PackedText,
+    algorithm: Algorithm,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    match algorithm {
+        Algorithm::Doubling => doubling::on_device(gpu, text, prof),
+        Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
+        Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
+    }
+}
+
+/// Builds the suffix array of `text` (sentinel position excluded) on the GPU with
+/// `algorithm`; the result
 /// is identical to [`crate::sa::suffix_array`]. Running out of device memory returns
 /// [`GpuError::OutOfMemory`].
-pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> {
+pub fn suffix_array(
+    gpu: &Gpu,
+    text: &PackedText,
+    algorithm: Algorithm,
+) -> Result<Vec<u32>, GpuError> {
     let n = text.len();
     if n == 0 {
         return Ok(Vec::new());
@@ -19,7 +74,7 @@ pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> 
     let mut prof = Profile::new(gpu, "gpu sa");
     // The output's pages are mapped on the CPU while the GPU works.
     let host_out = std::thread::spawn(move || super::prefaulted_vec::<u32>(n));
-    let sa = doubling::on_device(gpu, text, &mut prof)?;
+    let sa = on_device(gpu, text, algorithm, &mut prof)?;
     let mut out = host_out.join().expect("host buffer thread");
     prof.mark("host buffer");
     sa.download_staged(&mut out)?;
