@@ -1152,7 +1152,7 @@ fn gpu_cli_outputs_are_identical_for_every_sa_algorithm() {
     }
     std::fs::write(&fasta, text).unwrap();
     let galign = |args: &[&str]| {
-        let status = std::process::Command::new(env!("CARGO_BIN_EXE_galign"))
+        let status = std::process::Command::new(galign_binary())
             .args(args)
             .status()
             .unwrap();
@@ -1193,4 +1193,17 @@ fn gpu_cli_outputs_are_identical_for_every_sa_algorithm() {
         let index = std::fs::read(format!("{prefix}.galign")).unwrap();
         assert!(index == want_index, "index --sa-algorithm {algorithm}");
     }
+}
+
+/// The `galign` binary: beside the test binary's folder (`target/release/deps/..`), where
+/// the test binary was copied with it, else where cargo built it.
+fn galign_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let beside = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|d| d.join("galign"));
+    beside
+        .filter(|b| b.exists())
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_galign")))
 }
