@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # GPU check for galign: generates inputs, builds the suffix array and the FM index on the
-# GPU and the CPU, requires identical output, and prints tables (input, bases, GPU s, CPU s,
-# ratio, GB/s, peak GPU bytes per base). A missing GPU fails the unit tests.
+# GPU (with each suffix-array algorithm: doubling, skew, hybrid, or those in
+# $GALIGN_SA_ALGORITHMS) and the CPU, requires identical output, and prints tables (input,
+# algorithm, bases, GPU s, CPU s, ratio, GB/s, peak GPU bytes per base). A missing GPU
+# fails the unit tests.
 #
 # usage: scripts/gpu_check.sh TESTBIN [--big] [--bench] [--cli GALIGN] [--scale CHR.fa.gz [--sa-bench SA_BENCH]]
 #        scripts/gpu_check.sh TESTBIN --map GALIGN
 #   TESTBIN: the gpu_kernels test binary (cargo test --release --test gpu_kernels --no-run):
 #            GPU unit tests and the in-process GPU-vs-CPU harness.
 #   --big:   also random 256 Mbp.   --bench: also the radix sort against CUB (torch).
-#   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu and --device cpu,
+#   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu (each
+#            --sa-algorithm) and --device cpu,
 #            `GALIGN index --device cpu --memory` and `--device gpu --gpu-memory` (partitioned),
 #            outputs compared with cmp.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
 #            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
 #            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
 #            gen_inputs.py --real):
-#            `GALIGN index` on the GPU (whole command, -v step times, GPU phases), on the CPU (all cores,
+#            `GALIGN index` on the GPU (whole command, -v step times, GPU phases; each
+#            --sa-algorithm, index files compared, a table of GPU-part time and peak bytes a
+#            base per algorithm), on the CPU (all cores,
 #            inputs under 500 Mbp) with the index files compared, inputs over 1 Gbp also within
 #            --gpu-memory $GALIGN_SCALE_GPU_MEMORY (default 16G), and SA_BENCH (examples/
 #            sa_bench: galign CPU suffix array vs libsais, all cores) when given.
@@ -51,6 +56,7 @@ work=${GALIGN_CHECK_DIR:-$(mktemp -d)}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c "^GPU" || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
 export GALIGN_KERNEL_CACHE=${GALIGN_KERNEL_CACHE:-$work/kernel-cache}
 export GALIGN_REQUIRE_GPU=1
+algorithms=${GALIGN_SA_ALGORITHMS:-doubling skew hybrid}
 
 echo "== device"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 if [ -n "$map" ]; then exec "$here/gpu_check_map.sh" "$bin" "$map" "$work"; fi
@@ -64,14 +70,14 @@ echo "== unit tests on the GPU"
 
 echo "== GPU vs CPU"
 log=$work/check.log
-GALIGN_GPU_PROFILE=1 GALIGN_CHECK_FASTA="$inputs" "$bin" --ignored --exact check_fasta_files --nocapture 2>&1 | tee "$log"
-printf '\n%-28s %12s %9s %9s %8s %7s %10s %s\n' input bases gpu_s cpu_s cpu/gpu GB/s peak_B/b result
-grep '^CHECK ' "$log" | while read -r _ name n g c r gbs peak status; do
-  printf '%-28s %12s %9s %9s %8s %7s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$gbs" "$peak" "$status"
+GALIGN_GPU_PROFILE=1 GALIGN_CHECK_ALGORITHMS="$algorithms" GALIGN_CHECK_FASTA="$inputs" "$bin" --ignored --exact check_fasta_files --nocapture 2>&1 | tee "$log"
+printf '\n%-28s %-9s %12s %9s %9s %8s %7s %10s %s\n' input algorithm bases gpu_s cpu_s cpu/gpu GB/s peak_B/b result
+grep '^CHECK ' "$log" | while read -r _ name algo n g c r gbs peak status; do
+  printf '%-28s %-9s %12s %9s %9s %8s %7s %10s %s\n' "$name" "$algo" "$n" "$g" "$c" "$r" "$gbs" "$peak" "$status"
 done
-printf '\n%-28s %12s %9s %9s %8s %10s %s   (FM index: GPU SA + derivation vs CPU derivation)\n' input bases gpu_s cpu_s cpu/gpu peak_B/b result
-grep '^FMCHECK ' "$log" | while read -r _ name n g c r peak status; do
-  printf '%-28s %12s %9s %9s %8s %10s %s\n' "$name" "$n" "$g" "$c" "$r" "$peak" "$status"
+printf '\n%-28s %-9s %12s %9s %9s %8s %10s %s   (FM index: GPU SA + derivation vs CPU derivation)\n' input algorithm bases gpu_s cpu_s cpu/gpu peak_B/b result
+grep '^FMCHECK ' "$log" | while read -r _ name algo n g c r peak status; do
+  printf '%-28s %-9s %12s %9s %9s %8s %10s %s\n' "$name" "$algo" "$n" "$g" "$c" "$r" "$peak" "$status"
 done
 if grep -q '^\(FM\)\?CHECK .*\(MISMATCH\|ERROR\)' "$log"; then echo "FAILED: GPU output differs"; exit 1; fi
 
@@ -91,6 +97,15 @@ if [ -n "$cli" ]; then
       res=OK; cmp -s "$work/gpu.out" "$work/cpu.out" || res=DIFFERENT
       printf '%-28s %12s %9.3f %9.3f %8.1f %s\n' "$name" $cmd "$t_gpu" "$t_cpu" "$(calc "$t_cpu / $t_gpu")" $res
       [ $res = OK ] || { cat "$work/gpu.err"; exit 1; }
+      for algo in $algorithms; do
+        t0=$(now)
+        if [ $cmd = sa ]; then "$cli" sa --device gpu --sa-algorithm "$algo" -o "$work/algo.out" "$f" 2>"$work/algo.err"
+        else "$cli" index --device gpu --sa-algorithm "$algo" -p "$work/algo" "$f" 2>"$work/algo.err"; cp "$work/algo.galign" "$work/algo.out"; fi
+        t_algo=$(calc "$(now) - $t0")
+        res=OK; cmp -s "$work/algo.out" "$work/cpu.out" || res=DIFFERENT
+        printf '%-28s %12s %9.3f %9s %8s %s\n' "$name" "$cmd-$algo" "$t_algo" "" "" $res
+        [ $res = OK ] || { cat "$work/algo.err"; exit 1; }
+      done
     done
     # The partitioned CPU build (--memory: 66 MiB + 3 bytes a base of the FASTA, some
     # 36 parts) against the GPU's index.
@@ -178,6 +193,19 @@ if [ -n "$scale" ] && [ -n "$cli" ]; then
         [ $res = OK ] || exit 1
       fi
     fi
+    # Every suffix-array algorithm: the GPU part (SA + FM derivation, from the profile)
+    # and its peak device bytes a base; index files compared with the default build.
+    for algo in $algorithms; do
+      t0=$(date +%s.%N)
+      GALIGN_GPU_PROFILE=1 "$cli" index -v --device gpu --sa-algorithm "$algo" -p "$work/scale_algo" "$f" 2>"$work/algo.err" || { cat "$work/algo.err"; exit 1; }
+      t_algo=$(calc "$(date +%s.%N) - $t0")
+      res=OK; cmp -s "$work/scale_gpu.galign" "$work/scale_algo.galign" || res=DIFFERENT
+      prof=$(grep '^gpu fm: n=' "$work/algo.err" | head -1)
+      part=$(echo "$prof" | grep -o 'total [0-9.]* ms' | cut -d' ' -f2)
+      peak=$(echo "$prof" | grep -o 'peak [0-9.]* B/base' | cut -d' ' -f2)
+      printf 'ALGO %-24s %-9s %12s bases  command %8.2f s  GPU part %9s ms  peak %6s B/base  %s\n' "$name" "$algo" "$bases" "$t_algo" "${part:-?}" "${peak:-?}" $res
+      [ $res = OK ] || { cat "$work/algo.err"; exit 1; }
+    done
     rm -f "$work"/scale_*.galign
   done
 fi

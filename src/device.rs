@@ -9,6 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use crate::fm::FmParts;
+use crate::gpu::sa::Algorithm;
 use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
 use crate::reference::PackedText;
@@ -79,13 +80,15 @@ impl<T> Decision<T> {
 /// The message of a fallback before a stage starts: the GPU is not used at all.
 pub const NOT_USED: &str = "GPU not used";
 
-/// Builds the suffix array of `text` (u32 positions) on the chosen device.
+/// Builds the suffix array of `text` (u32 positions) on the chosen device (on the GPU
+/// with `algorithm`).
 pub fn suffix_array(
     text: &PackedText,
     choice: DeviceChoice,
+    algorithm: Algorithm,
     log: &Reporter,
 ) -> anyhow::Result<Vec<u32>> {
-    let decision = choice.decide(|| gpu_suffix_array(text, log));
+    let decision = choice.decide(|| gpu_suffix_array(text, algorithm, log));
     if let Some(sa) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(sa);
     }
@@ -95,14 +98,18 @@ pub fn suffix_array(
 /// How the index builders say that they go on without the GPU.
 const ON_CPU: &str = "building on the CPU";
 
-fn gpu_suffix_array(text: &PackedText, log: &Reporter) -> Result<Vec<u32>, GpuError> {
+fn gpu_suffix_array(
+    text: &PackedText,
+    algorithm: Algorithm,
+    log: &Reporter,
+) -> Result<Vec<u32>, GpuError> {
     let gpu = Gpu::open()?;
     log.info(&format!(
-        "building the suffix array on the GPU: {}",
+        "building the suffix array on the GPU ({algorithm:?}): {}",
         gpu.describe()
     ));
     log.step("suffix array (GPU)", || {
-        crate::gpu::sa::suffix_array(&gpu, text)
+        crate::gpu::sa::suffix_array(&gpu, text, algorithm)
     })
 }
 
@@ -141,6 +148,8 @@ pub struct GpuOptions {
     pub budget: Option<u64>,
     /// The devices to use.
     pub count: GpuCount,
+    /// The suffix-array algorithm of a whole build.
+    pub algorithm: Algorithm,
 }
 
 /// The GPUs of an index build, opened on a thread of their own from the start of the
@@ -245,7 +254,7 @@ fn gpu_fm_index(
             None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
         };
         fits.push(
-            crate::gpu::partition::part_size_within(n, budget)
+            crate::gpu::partition::part_size_within(n, budget, options.algorithm)
                 .map_err(|e| GpuError::Budget(e.to_string()))?,
         );
         gpu.set_mem_limit(Some(budget as usize));
@@ -259,7 +268,7 @@ fn gpu_fm_index(
     match part_size_on_all(&fits, n) {
         None => log.step(
             "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
-            || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate),
+            || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate, options.algorithm),
         ),
         Some(max_part) => {
             log.info(&format!(

@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use galign::device::{DeviceChoice, NOT_USED};
+use galign::gpu::sa::Algorithm as SaAlgorithm;
 use galign::gpu::GpuError;
 use galign::io::ReadSource;
 use galign::map::MapOptions;
@@ -87,7 +88,8 @@ struct IndexArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
     /// Device memory budget of the GPU build (same units as --memory): the build runs
-    /// whole where it fits (up to 30 bytes a base), else sorts the suffix array in parts
+    /// whole where it fits (up to 30 bytes a base; 16 with skew, 24 with hybrid), else
+    /// sorts the suffix array in parts
     /// on the GPU that keep it within the budget; too small a budget is an error that
     /// names the least that works [default: the device's free memory less 1 GiB]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
@@ -100,6 +102,10 @@ struct IndexArgs {
     /// build
     #[arg(long, value_name = "N|all", default_value = "all")]
     gpus: galign::device::GpuCount,
+    /// Suffix-array algorithm of a GPU build (the CPU has one); all give the same
+    /// output. docs/GPU.md compares their speed and device memory
+    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "doubling")]
+    sa_algorithm: SaAlgorithm,
     /// For tests only: 64-bit positions even when 32 bits fit (built on the CPU).
     #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
     force_u64_positions: bool,
@@ -172,6 +178,10 @@ struct SaArgs {
     /// For tests only: u64 output even when u32 fits (built on the CPU).
     #[arg(long, hide = true)]
     force_u64_positions: bool,
+    /// Suffix-array algorithm of a GPU build (the CPU has one); all give the same
+    /// output. docs/GPU.md compares their speed and device memory
+    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "doubling")]
+    sa_algorithm: SaAlgorithm,
     /// Print per-step timings on stderr.
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -247,6 +257,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 gpu: galign::device::GpuOptions {
                     budget: args.gpu_memory,
                     count: args.gpus,
+                    algorithm: args.sa_algorithm,
                 },
                 force_u64: args.force_u64_positions,
             };
@@ -302,6 +313,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 Width::U32 => to_le_bytes(&galign::device::suffix_array(
                     text,
                     args.common.device,
+                    args.sa_algorithm,
                     &log,
                 )?),
                 Width::U64 => {

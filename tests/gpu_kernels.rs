@@ -1,5 +1,5 @@
-//! GPU kernels: every `kernels/*.cu` compiles with NVRTC for sm_80 and sm_90 (needs only
-//! NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
+//! GPU kernels: every kernel file under `kernels/` compiles with NVRTC for sm_80 and
+//! sm_90 (needs only NVRTC, so CI runs it; with `GALIGN_REQUIRE_NVRTC=1` a missing NVRTC fails the test
 //! instead of skipping it), and, where a GPU is present, the GPU suffix array and FM index
 //! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests), and
 //! the GPU read search equals the CPU's: located positions, and the SAM/BAM bytes of
@@ -12,7 +12,9 @@ use std::time::Instant;
 use galign::device::DeviceChoice;
 use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
-use galign::gpu::radix::{KeyWidth, Workspace};
+use galign::gpu::prims::merge::merge_by_high_bits;
+use galign::gpu::prims::radix::{KeyWidth, Workspace};
+use galign::gpu::sa::Algorithm;
 use galign::gpu::{fm, partition, sa, Gpu};
 use galign::io::ReadSource;
 use galign::map::MapOptions;
@@ -75,30 +77,90 @@ fn lcg(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-fn check(gpu: &Gpu, codes: &[u8], what: &str) {
-    let text = PackedText::from_codes(codes);
-    let want: Vec<u32> = galign::sa::suffix_array(&text);
-    let got = sa::suffix_array(gpu, &text).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert!(
-        got == want,
-        "{what} (n = {}): GPU suffix array differs from the CPU's",
-        codes.len()
-    );
+fn check(gpu: &Gpu, algorithm: Algorithm, codes: &[u8], what: &str) {
+    check_text(gpu, algorithm, &PackedText::from_codes(codes), what);
+}
+
+fn check_text(gpu: &Gpu, algorithm: Algorithm, text: &PackedText, what: &str) {
+    let want: Vec<u32> = galign::sa::suffix_array(text);
+    let got = sa::suffix_array(gpu, text, algorithm)
+        .unwrap_or_else(|e| panic!("{what} ({algorithm:?}): {e}"));
+    if let Some(diff) = first_difference(&got, &want) {
+        panic!(
+            "{what} (n = {}, {algorithm:?}): GPU suffix array differs from the CPU's: {diff}",
+            text.len()
+        );
+    }
 }
 
 #[test]
 fn gpu_suffix_array_matches_cpu() {
     let Some(gpu) = gpu() else { return };
-    for len in 0..100 {
-        check(&gpu, &vec![0u8; len], "all A");
-        check(&gpu, &vec![3u8; len], "all T");
+    suffix_array_cases(&gpu, Algorithm::Doubling);
+}
+
+#[test]
+fn gpu_skew_suffix_array_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    suffix_array_cases(&gpu, Algorithm::Skew);
+    more_suffix_array_cases(&gpu, Algorithm::Skew);
+}
+
+#[test]
+fn gpu_hybrid_suffix_array_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    suffix_array_cases(&gpu, Algorithm::Hybrid);
+    more_suffix_array_cases(&gpu, Algorithm::Hybrid);
+}
+
+/// Periods 2 to 7 (long and at every short length), N-rich multi-contig references,
+/// and the real references where the shared data holds them.
+fn more_suffix_array_cases(gpu: &Gpu, algorithm: Algorithm) {
+    for period in 2..=7usize {
+        let unit: Vec<u8> = (0..period).map(|i| ((i * 7 + 1) % 4) as u8).collect();
+        let periodic = |len: usize| (0..len).map(|i| unit[i % period]).collect::<Vec<u8>>();
+        for len in 1..=40 {
+            check(gpu, algorithm, &periodic(len), &format!("period {period}"));
+        }
         check(
-            &gpu,
+            gpu,
+            algorithm,
+            &periodic(200_003),
+            &format!("period {period}, long"),
+        );
+    }
+    let mut rng = lcg(11);
+    for contigs in [1, 5, 40] {
+        let text = n_rich_multi_contig(&mut rng, contigs);
+        check_text(gpu, algorithm, &text, &format!("{contigs} N-rich contigs"));
+    }
+    let (_, shared) = data_dirs();
+    for name in [
+        "ecoli_K12_MG1655.fa.gz",
+        "kpneumoniae_HS11286.fa.gz",
+        "human_GRCh37_chr20.fa.gz",
+    ] {
+        let Some(path) = find_data(&shared, &format!("ref/{name}")) else {
+            eprintln!("{name}: not present, skipped");
+            continue;
+        };
+        let text = galign::reference::read_fasta(&path).unwrap().text;
+        check_text(gpu, algorithm, &text, name);
+    }
+}
+
+/// The inputs of the GPU suffix array checks: lengths 0 to 99 of all-A, all-T, periods 2
+/// and 3; random texts over 1, 2 and 4 letters; long all-A, period 7, tandem repeats.
+fn suffix_array_cases(gpu: &Gpu, algorithm: Algorithm) {
+    let check = |codes: &[u8], what: &str| check(gpu, algorithm, codes, what);
+    for len in 0..100 {
+        check(&vec![0u8; len], "all A");
+        check(&vec![3u8; len], "all T");
+        check(
             &(0..len).map(|i| (i % 2) as u8).collect::<Vec<_>>(),
             "period 2",
         );
         check(
-            &gpu,
             &(0..len).map(|i| 3 - (i % 3) as u8).collect::<Vec<_>>(),
             "period 3",
         );
@@ -122,13 +184,12 @@ fn gpu_suffix_array_matches_cpu() {
     ] {
         for alphabet in [1u64, 2, 4] {
             let codes: Vec<u8> = (0..len).map(|_| (rng() % alphabet) as u8).collect();
-            check(&gpu, &codes, &format!("random over {alphabet} letters"));
+            check(&codes, &format!("random over {alphabet} letters"));
         }
     }
     let n = 300_000;
-    check(&gpu, &vec![0u8; n], "all A, long");
+    check(&vec![0u8; n], "all A, long");
     check(
-        &gpu,
         &(0..n)
             .map(|i| [0u8, 1, 2, 3, 3, 2, 1][i % 7])
             .collect::<Vec<_>>(),
@@ -140,7 +201,7 @@ fn gpu_suffix_array_matches_cpu() {
         tandem.extend_from_slice(&unit);
         tandem.push((rng() % 4) as u8);
     }
-    check(&gpu, &tandem, "tandem repeats of 1 kb with mutations");
+    check(&tandem, "tandem repeats of 1 kb with mutations");
 }
 
 /// Where two arrays first differ, for messages; `None` when they are equal.
@@ -205,13 +266,18 @@ fn fm_difference(got: &FmParts, want: &FmParts) -> Option<String> {
 }
 
 fn check_fm(gpu: &Gpu, text: &PackedText, rates: &[u32], what: &str) {
+    check_fm_with(gpu, Algorithm::Doubling, text, rates, what);
+}
+
+fn check_fm_with(gpu: &Gpu, algorithm: Algorithm, text: &PackedText, rates: &[u32], what: &str) {
     let sa: Vec<u32> = galign::sa::suffix_array(text);
     for &rate in rates {
         let want = FmParts::build(text, &sa, rate);
-        let got = fm::fm_index(gpu, text, rate).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got = fm::fm_index(gpu, text, rate, algorithm)
+            .unwrap_or_else(|e| panic!("{what} ({algorithm:?}): {e}"));
         if let Some(diff) = fm_difference(&got, &want) {
             panic!(
-                "{what} (n = {}, rate {rate}): GPU FM index differs: {diff}",
+                "{what} (n = {}, rate {rate}, {algorithm:?}): GPU FM index differs: {diff}",
                 text.len()
             );
         }
@@ -505,14 +571,23 @@ fn gpu_staged_copies_round_trip() {
 fn out_of_memory_is_an_error() {
     let Some(gpu) = gpu() else { return };
     let text = PackedText::from_codes(&vec![1u8; 100_000]);
-    gpu.set_mem_limit(Some(1 << 20));
-    let err = sa::suffix_array(&gpu, &text).expect_err("1 MiB cannot hold this build");
-    assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
-    let err = fm::fm_index(&gpu, &text, 16).expect_err("1 MiB cannot hold this build");
-    assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
-    gpu.set_mem_limit(None);
+    for algorithm in [Algorithm::Doubling, Algorithm::Skew, Algorithm::Hybrid] {
+        gpu.set_mem_limit(Some(1 << 20));
+        let err =
+            sa::suffix_array(&gpu, &text, algorithm).expect_err("1 MiB cannot hold this build");
+        assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
+        let err =
+            fm::fm_index(&gpu, &text, 16, algorithm).expect_err("1 MiB cannot hold this build");
+        assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
+        gpu.set_mem_limit(None);
+        check(
+            &gpu,
+            algorithm,
+            &vec![1u8; 1000],
+            "after an out-of-memory error",
+        );
+    }
     assert!(gpu.alloc(usize::MAX / 4).is_err());
-    check(&gpu, &vec![1u8; 1000], "after an out-of-memory error");
     check_fm(
         &gpu,
         &PackedText::from_codes(&[1u8; 1000]),
@@ -621,71 +696,78 @@ fn check_fasta_files() {
     let Some(gpu) = gpu() else { return };
     eprintln!("device: {}", gpu.describe());
     let list = std::env::var("GALIGN_CHECK_FASTA").unwrap_or_default();
+    let algorithms: Vec<Algorithm> = std::env::var("GALIGN_CHECK_ALGORITHMS")
+        .unwrap_or_else(|_| "doubling skew hybrid".into())
+        .split_whitespace()
+        .map(|a| clap::ValueEnum::from_str(a, true).expect("an --sa-algorithm name"))
+        .collect();
     let mut failed = false;
+    let mut verdict = |ok: Result<bool, String>| match ok {
+        Ok(true) => "OK".to_string(),
+        Ok(false) => {
+            failed = true;
+            "MISMATCH".to_string()
+        }
+        Err(e) => {
+            failed = true;
+            format!("ERROR {e}")
+        }
+    };
     for path in list.split_whitespace() {
         let reference = galign::reference::read_fasta(std::path::Path::new(path)).unwrap();
         let text = &reference.text;
         let n = text.len();
-        let _warm = sa::suffix_array(&gpu, &PackedText::from_codes(&[0, 1, 2, 3])).unwrap();
-        gpu.reset_peak();
-        let t = Instant::now();
-        let got = sa::suffix_array(&gpu, text);
-        let gpu_s = t.elapsed().as_secs_f64();
-        let peak = gpu.peak_bytes();
-        let t = Instant::now();
-        let want: Vec<u32> = galign::sa::suffix_array(text);
-        let cpu_s = t.elapsed().as_secs_f64();
-        let status = match &got {
-            Ok(sa) if *sa == want => "OK".to_string(),
-            Ok(_) => {
-                failed = true;
-                "MISMATCH".to_string()
-            }
-            Err(e) => {
-                failed = true;
-                format!("ERROR {e}")
-            }
-        };
         let name = std::path::Path::new(path)
             .file_name()
             .unwrap()
             .to_string_lossy();
-        println!(
-            "CHECK {name} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.3} {:.2} {status}",
-            cpu_s / gpu_s,
-            n as f64 / gpu_s / 1e9,
-            peak as f64 / n.max(1) as f64
-        );
+        let t = Instant::now();
+        let want: Vec<u32> = galign::sa::suffix_array(text);
+        let cpu_s = t.elapsed().as_secs_f64();
+        for &algorithm in &algorithms {
+            let warm = PackedText::from_codes(&[0, 1, 2, 3]);
+            let _warm = sa::suffix_array(&gpu, &warm, algorithm).unwrap();
+            gpu.reset_peak();
+            let t = Instant::now();
+            let got = sa::suffix_array(&gpu, text, algorithm);
+            let gpu_s = t.elapsed().as_secs_f64();
+            let peak = gpu.peak_bytes();
+            let status = verdict(got.map(|sa| sa == want).map_err(|e| e.to_string()));
+            println!(
+                "CHECK {name} {} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.3} {:.2} {status}",
+                format!("{algorithm:?}").to_lowercase(),
+                cpu_s / gpu_s,
+                n as f64 / gpu_s / 1e9,
+                peak as f64 / n.max(1) as f64
+            );
+        }
         // The FM index: GPU (suffix array included) against FmParts::build of the CPU's
         // suffix array (derivation only).
         let rate = galign::fm::DEFAULT_SAMPLE_RATE;
-        gpu.reset_peak();
-        let t = Instant::now();
-        let got = fm::fm_index(&gpu, text, rate);
-        let gpu_s = t.elapsed().as_secs_f64();
-        let peak = gpu.peak_bytes();
         let t = Instant::now();
         let fm_want = FmParts::build(text, &want, rate);
         let cpu_s = t.elapsed().as_secs_f64();
-        let status = match &got {
-            Ok(fm) => match fm_difference(fm, &fm_want) {
-                None => "OK".to_string(),
-                Some(diff) => {
-                    failed = true;
-                    eprintln!("{name}: {diff}");
-                    "MISMATCH".to_string()
+        for &algorithm in &algorithms {
+            gpu.reset_peak();
+            let t = Instant::now();
+            let got = fm::fm_index(&gpu, text, rate, algorithm);
+            let gpu_s = t.elapsed().as_secs_f64();
+            let peak = gpu.peak_bytes();
+            let same = got.map_err(|e| e.to_string()).map(|fm| {
+                let diff = fm_difference(&fm, &fm_want);
+                if let Some(diff) = &diff {
+                    eprintln!("{name} ({algorithm:?}): {diff}");
                 }
-            },
-            Err(e) => {
-                failed = true;
-                format!("ERROR {e}")
-            }
-        };
-        println!(
-            "FMCHECK {name} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.2} {status}",
-            cpu_s / gpu_s,
-            peak as f64 / n.max(1) as f64
-        );
+                diff.is_none()
+            });
+            let status = verdict(same);
+            println!(
+                "FMCHECK {name} {} {n} {gpu_s:.4} {cpu_s:.4} {:.1} {:.2} {status}",
+                format!("{algorithm:?}").to_lowercase(),
+                cpu_s / gpu_s,
+                peak as f64 / n.max(1) as f64
+            );
+        }
     }
     assert!(
         !failed,
@@ -931,6 +1013,7 @@ fn gpu_map_matches_cpu_on_real_reads() {
             gpu: galign::device::GpuOptions {
                 budget: None,
                 count: galign::device::GpuCount::All,
+                algorithm: Algorithm::Doubling,
             },
             force_u64: false,
         };
@@ -972,4 +1055,155 @@ fn gpu_map_matches_cpu_on_real_reads() {
         }
     }
     assert!(compared > 0, "no read set found");
+}
+
+/// The device merge equals a stable CPU merge: sorted inputs of many lengths (one or
+/// both empty, one much longer, tile boundaries), keys with many ties compared by their
+/// high bits, so that the order of equal keys (the first input's first) shows in the low
+/// bits.
+#[test]
+fn gpu_merge_matches_cpu_merge() {
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(5);
+    let shift = 8;
+    let sorted = |rng: &mut dyn FnMut() -> u64, len: usize, keys: u64, tag: u32| {
+        let mut v: Vec<u32> = (0..len)
+            .map(|i| (((rng() % keys) as u32) << shift) | (i as u32 & 0x7f) | tag)
+            .collect();
+        v.sort_by_key(|x| x >> shift);
+        v
+    };
+    let sizes = [
+        (0, 0),
+        (0, 5),
+        (7, 0),
+        (1, 1),
+        (2047, 1),
+        (2048, 2048),
+        (2049, 4095),
+        (100_000, 3),
+        (3, 100_000),
+        (300_001, 299_999),
+    ];
+    for (na, nb) in sizes {
+        for keys in [1u64, 10, 1 << 20] {
+            // The first input's elements have bit 7 set, the second's not.
+            let a = sorted(&mut rng, na, keys, 0x80);
+            let b = sorted(&mut rng, nb, keys, 0);
+            let mut want = Vec::with_capacity(na + nb);
+            let (mut i, mut j) = (0, 0);
+            while i < na || j < nb {
+                if j == nb || (i < na && a[i] >> shift <= b[j] >> shift) {
+                    want.push(a[i]);
+                    i += 1;
+                } else {
+                    want.push(b[j]);
+                    j += 1;
+                }
+            }
+            let (da, db) = (gpu.upload(&a).unwrap(), gpu.upload(&b).unwrap());
+            let out = gpu.alloc(4 * (na + nb)).unwrap();
+            merge_by_high_bits(&gpu, (da.ptr(0), na), (db.ptr(0), nb), out.ptr(0), shift).unwrap();
+            let mut got = vec![0u32; na + nb];
+            out.download(&mut got).unwrap();
+            if let Some(diff) = first_difference(&got, &want) {
+                panic!("merge of {na} and {nb} over {keys} keys: {diff}");
+            }
+        }
+    }
+}
+
+/// The FM index built with skew and with the hybrid equals the CPU's.
+#[test]
+fn gpu_fm_index_with_skew_and_hybrid_matches_cpu() {
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(23);
+    for algorithm in [Algorithm::Skew, Algorithm::Hybrid] {
+        for len in [0usize, 1, 2, 3, 4, 5, 6, 7, 100, 70_000] {
+            let codes: Vec<u8> = (0..len).map(|_| (rng() % 4) as u8).collect();
+            let text = PackedText::from_codes(&codes);
+            check_fm_with(&gpu, algorithm, &text, &[1, 16], "random");
+            let text = PackedText::from_codes(&vec![0u8; len]);
+            check_fm_with(&gpu, algorithm, &text, &[1, 16], "all A");
+        }
+        let text = n_rich_multi_contig(&mut rng, 12);
+        check_fm_with(&gpu, algorithm, &text, &[16], "N-rich contigs");
+    }
+}
+
+/// `galign sa` and `galign index` write the same bytes with every `--sa-algorithm`
+/// (on the GPU) as on the CPU.
+#[test]
+fn gpu_cli_outputs_are_identical_for_every_sa_algorithm() {
+    let Some(_gpu) = gpu() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = dir.path().join("ref.fa");
+    let mut rng = lcg(31);
+    let mut text = String::new();
+    for c in 0..4 {
+        text.push_str(&format!(">c{c}\n"));
+        let unit: String = (0..700)
+            .map(|_| b"ACGTN"[(rng() % 5) as usize] as char)
+            .collect();
+        for _ in 0..(3 + c) {
+            text.push_str(&unit);
+            text.push('\n');
+        }
+    }
+    std::fs::write(&fasta, text).unwrap();
+    let galign = |args: &[&str]| {
+        let status = std::process::Command::new(galign_binary())
+            .args(args)
+            .status()
+            .unwrap();
+        assert!(status.success(), "galign {args:?} failed");
+    };
+    let fa = fasta.to_str().unwrap();
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    galign(&["sa", fa, "-o", &out("cpu.sa"), "--device", "cpu"]);
+    galign(&["index", fa, "-p", &out("cpu"), "--device", "cpu"]);
+    let want_sa = std::fs::read(out("cpu.sa")).unwrap();
+    let want_index = std::fs::read(out("cpu.galign")).unwrap();
+    for algorithm in ["doubling", "skew", "hybrid"] {
+        let (sa, prefix) = (out(&format!("{algorithm}.sa")), out(algorithm));
+        galign(&[
+            "sa",
+            fa,
+            "-o",
+            &sa,
+            "--device",
+            "gpu",
+            "--sa-algorithm",
+            algorithm,
+        ]);
+        galign(&[
+            "index",
+            fa,
+            "-p",
+            &prefix,
+            "--device",
+            "gpu",
+            "--sa-algorithm",
+            algorithm,
+        ]);
+        assert!(
+            std::fs::read(&sa).unwrap() == want_sa,
+            "sa --sa-algorithm {algorithm}"
+        );
+        let index = std::fs::read(format!("{prefix}.galign")).unwrap();
+        assert!(index == want_index, "index --sa-algorithm {algorithm}");
+    }
+}
+
+/// The `galign` binary: beside the test binary's folder (`target/release/deps/..`), where
+/// the test binary was copied with it, else where cargo built it.
+fn galign_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let beside = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|d| d.join("galign"));
+    beside
+        .filter(|b| b.exists())
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_galign")))
 }

@@ -448,3 +448,46 @@ fn gpus_option_is_checked_and_leaves_the_cpu_build_alone() {
     assert!(build("two", &["--gpus", "2"]) == plain);
     assert!(build("all", &["--gpus", "all"]) == plain);
 }
+
+#[test]
+fn sa_algorithm_option_is_checked_and_leaves_the_cpu_build_alone() {
+    for command in ["sa", "index"] {
+        let out = galign()
+            .args([command, "--sa-algorithm", "quick", "-o", "x", "-p", "x"])
+            .arg(data("phiX174.fa.gz"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains("--sa-algorithm") && err.contains("skew"),
+            "{err}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let build = |command: &str, name: &str, algorithm: &[&str]| {
+        let path = dir.path().join(name);
+        let to = if command == "sa" { "-o" } else { "-p" };
+        run_ok(
+            galign()
+                .args([command, "--device", "cpu", to])
+                .arg(&path)
+                .args(algorithm)
+                .arg(data("phiX174.fa.gz")),
+        );
+        let file = if command == "sa" {
+            path
+        } else {
+            path.with_extension("galign")
+        };
+        std::fs::read(file).unwrap()
+    };
+    for command in ["sa", "index"] {
+        let plain = build(command, &format!("{command}-plain"), &[]);
+        for algorithm in ["doubling", "skew", "hybrid"] {
+            let name = format!("{command}-{algorithm}");
+            let with = build(command, &name, &["--sa-algorithm", algorithm]);
+            assert!(with == plain, "{command} --sa-algorithm {algorithm}");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! and k-mer jump table derived in device memory, and only those arrays copied back.
 //! The result is identical to [`FmParts::build`] (kernels in `kernels/fm.cu`).
 //!
-//! 1. The suffix array is built with [`super::sa`] and stays on the device; the text is
+//! 1. The suffix array is built with [`super::sa`] (any of its algorithms) and stays on the device; the text is
 //!    uploaded again (0.25 bytes a base) once the builder's temporaries are freed.
 //! 2. `bwt_occ`: one thread per row reads its position, the base before it in the text,
 //!    and whether the position is sampled; each warp packs 32 symbols into one Occ word
@@ -17,7 +17,7 @@
 //! 5 bytes a base. The host arrays are allocated and their pages mapped by a CPU thread
 //! while the GPU works, and filled through pinned staging buffers.
 
-use super::radix::{ScanOp, Workspace};
+use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
@@ -78,10 +78,15 @@ pub(crate) fn kmer_counts<'g>(
 }
 
 /// Builds the FM index of `text` with suffix-array sampling rate `sample_rate` (> 0) on
-/// the GPU: the suffix array is built and used in device memory, and the result equals
+/// the GPU: the suffix array is built with `algorithm` and used in device memory, and the result equals
 /// [`FmParts::build`] of the text and its suffix array. Running out of device memory
 /// returns [`GpuError::OutOfMemory`].
-pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmParts, GpuError> {
+pub fn fm_index(
+    gpu: &Gpu,
+    text: &PackedText,
+    sample_rate: u32,
+    algorithm: sa::Algorithm,
+) -> Result<FmParts, GpuError> {
     assert!(sample_rate > 0, "sampling rate must be positive");
     let n = text.len();
     if n == 0 {
@@ -105,7 +110,7 @@ pub fn fm_index(gpu: &Gpu, text: &PackedText, sample_rate: u32) -> Result<FmPart
     });
 
     let mut prof = Profile::new(gpu, "gpu fm");
-    let sa = sa::on_device(gpu, text, &mut prof)?;
+    let sa = sa::on_device(gpu, text, algorithm, &mut prof)?;
     prof.mark("sa temporaries freed");
     let words = gpu.upload_staged(text.words())?;
     let ws = Workspace::new(gpu, nblocks.max(groups).max(kmers))?;

@@ -1,6 +1,7 @@
 //! Kernel sources, NVRTC compilation and the on-disk CUBIN cache.
 //!
-//! Every `kernels/*.cu` file is embedded with `include_str!` and compiled at run time to
+//! Every kernel file under `kernels/` is embedded with `include_str!` (after the
+//! headers, `.cuh`, it uses) and compiled at run time to
 //! a CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of
@@ -19,8 +20,14 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
     ("map.cu", include_str!("../../kernels/map.cu")),
     ("partition.cu", include_str!("../../kernels/partition.cu")),
-    ("radix_sort.cu", include_str!("../../kernels/radix_sort.cu")),
-    ("sa.cu", include_str!("../../kernels/sa.cu")),
+    (
+        "prims/radix_sort.cu",
+        include_str!("../../kernels/prims/radix_sort.cu"),
+    ),
+    (
+        "sa/doubling.cu",
+        include_str!("../../kernels/sa/doubling.cu"),
+    ),
 ];
 
 /// NVRTC options besides the architecture.
@@ -129,7 +136,7 @@ fn cache_path(file: &str, source: &str, arch: &str) -> Option<PathBuf> {
     let mut crc = crc32fast::Hasher::new();
     crc.update(source.as_bytes());
     crc.update(OPTIONS.join(" ").as_bytes());
-    let stem = file.trim_end_matches(".cu");
+    let stem = file.trim_end_matches(".cu").replace('/', "-");
     Some(cache_dir()?.join(format!(
         "{stem}-{arch}-nvrtc{major}.{minor}-{:08x}.cubin",
         crc.finalize()

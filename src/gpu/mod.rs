@@ -1,10 +1,11 @@
 //! NVIDIA GPU back end: a CUDA context and stream, run-time compiled kernels, device
-//! buffers, the GPU suffix-array builder ([`sa::suffix_array`]), the FM-index builder
+//! buffers, device-wide primitives ([`prims`]), the GPU suffix-array builders
+//! ([`sa::suffix_array`]), the FM-index builder
 //! ([`fm::fm_index`]) and the read search ([`map::GpuSearcher`]).
 //!
 //! Everything goes through cudarc's driver API and NVRTC with dynamic loading, so the
 //! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
-//! error instead of panicking. Kernels (`kernels/*.cu`) are embedded in the binary,
+//! error instead of panicking. Kernels (`kernels/**/*.cu`) are embedded in the binary,
 //! compiled by NVRTC for the device's architecture on first use and cached on disk
 //! (see [`kernels`]).
 
@@ -12,9 +13,12 @@ pub mod fm;
 pub mod kernels;
 pub mod map;
 pub mod partition;
-pub mod radix;
+pub mod prims;
 pub mod sa;
 pub mod sample;
+
+/// The radix sort and scans under their former path, which the read search uses.
+pub use prims::radix;
 
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};

@@ -24,8 +24,8 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
-use super::radix::{KeyWidth, ScanOp, Workspace};
-use super::sa::Profile;
+use super::prims::radix::{KeyWidth, ScanOp, Workspace};
+use super::sa::{Algorithm, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::{FmBuilder, FmParts, Rows};
 use crate::reference::PackedText;
@@ -46,9 +46,6 @@ const FIXED_BYTES_PER_BASE: f64 = 0.74;
 /// Device bytes besides: the cover's tables, radix counts, the CUDA context's own
 /// allocations are outside the budget.
 const RESERVE: u64 = 64 << 20;
-/// Device bytes per base of the unpartitioned build at its peak (16 on real DNA, 29.1
-/// measured on repeat-rich copies), with some room.
-const WHOLE_BYTES_PER_BASE: u64 = 30;
 /// Parts a build is cut into at least (while parts of MIN_PART remain), so that the
 /// CPU's share of one part (long runs, FM builder) overlaps the GPU's of the next.
 const PIPELINE_PARTS: usize = 8;
@@ -66,9 +63,15 @@ fn blocks(threads: usize) -> u32 {
 }
 
 /// The part size (in suffixes) that keeps a GPU build of a text of `n` bases within
-/// `budget` bytes of device memory; `None` when the unpartitioned build fits.
-pub fn part_size_within(n: usize, budget: u64) -> Result<Option<usize>, BudgetError> {
-    if budget >= RESERVE + WHOLE_BYTES_PER_BASE * n as u64 {
+/// `budget` bytes of device memory; `None` when the unpartitioned build with `algorithm`
+/// fits. (Parts are sorted by their keys and the sample ranks whatever the algorithm:
+/// a per-part algorithm would be chosen in [`PartSorter::sort`].)
+pub fn part_size_within(
+    n: usize,
+    budget: u64,
+    algorithm: Algorithm,
+) -> Result<Option<usize>, BudgetError> {
+    if budget >= RESERVE + algorithm.whole_bytes_per_base() * n as u64 {
         return Ok(None);
     }
     let fixed = RESERVE + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64 + kmer_count_bytes(n);
@@ -709,17 +712,25 @@ mod tests {
     #[test]
     fn budgets_choose_the_whole_build_or_parts_or_refuse() {
         let n = 10_000_000;
-        let whole = RESERVE + WHOLE_BYTES_PER_BASE * n as u64;
-        assert_eq!(part_size_within(n, whole).unwrap(), None);
+        let within = |budget| part_size_within(n, budget, Algorithm::Doubling);
+        let whole = RESERVE + 30 * n as u64;
+        assert_eq!(within(whole).unwrap(), None);
+        // Skew needs less room for the whole build.
+        let skew_whole = RESERVE + 16 * n as u64;
+        assert_eq!(
+            part_size_within(n, skew_whole, Algorithm::Skew).unwrap(),
+            None
+        );
+        assert!(within(skew_whole).unwrap().is_some());
+        assert!(part_size_within(n, skew_whole - 1, Algorithm::Skew)
+            .unwrap()
+            .is_some());
         let fixed = RESERVE + 7_400_000 + (4 << 20); // k-mer counts: k = 10
-        let part = part_size_within(n, whole - 1).unwrap().unwrap();
+        let part = within(whole - 1).unwrap().unwrap();
         assert_eq!(part as u64, (whole - 1 - fixed) / BYTES_PER_PART_SUFFIX);
         let needed = fixed + BYTES_PER_PART_SUFFIX * MIN_PART;
-        assert_eq!(
-            part_size_within(n, needed).unwrap(),
-            Some(MIN_PART as usize)
-        );
-        let err = part_size_within(n, needed - 1).unwrap_err();
+        assert_eq!(within(needed).unwrap(), Some(MIN_PART as usize));
+        let err = within(needed - 1).unwrap_err();
         assert_eq!(err.needed, needed);
         assert!(
             err.to_string()

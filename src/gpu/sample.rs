@@ -11,7 +11,7 @@
 //!    with a base limit, the longest runs on the CPU).
 //! 2. `sample_starts`: groups of equal 256-base prefixes, each suffix's sample index; the
 //!    group heads (max-scan), ranks and the list of unsorted suffixes (kernels of
-//!    `sa.cu`).
+//!    `sa/doubling.cu`).
 //! 3. Doubling rounds from step 31 until every sampled suffix is alone.
 //!
 //! Device memory: 24 bytes per sampled suffix while sorting (3 bytes a base), then 8 plus
@@ -20,8 +20,9 @@
 use rayon::prelude::*;
 
 use super::partition::{sort_long_runs, sort_runs, Comparison};
-use super::radix::{KeyWidth, ScanOp, Workspace};
-use super::sa::{doubling_rounds, init_ranks, Profile};
+use super::prims::radix::{KeyWidth, ScanOp, Workspace};
+use super::sa::doubling::{self, doubling_rounds, init_ranks};
+use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
@@ -109,7 +110,7 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
     drop(starts);
     let list = gpu.alloc(4 * unsorted.max(1))?;
     gpu.launch(
-        "sa.cu",
+        doubling::FILE,
         "compact",
         blocks(m),
         THREADS,

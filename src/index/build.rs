@@ -108,7 +108,7 @@ pub fn build_index(
     let width = Width::for_text(n, options.force_u64);
     build_device(width, options.device, log)?;
     if let Some(budget) = options.gpu.budget.filter(|_| width == Width::U32) {
-        crate::gpu::partition::part_size_within(n as usize, budget)
+        crate::gpu::partition::part_size_within(n as usize, budget, options.gpu.algorithm)
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
     let mirror = mirror_index(fasta, &reference, width, (&options, &devices), log)?;

@@ -503,6 +503,7 @@ pub fn assemble(
         gpu: GpuOptions {
             budget: None,
             count: GpuCount::All,
+            algorithm: Default::default(),
         },
         force_u64: false,
     };

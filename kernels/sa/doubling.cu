@@ -1,4 +1,4 @@
-// Suffix-array kernels for galign's GPU prefix-doubling builder (src/gpu/sa.rs).
+// Suffix-array kernels for galign's GPU prefix-doubling builder (src/gpu/sa/doubling.rs).
 //
 // Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
 // after the last used one. Ranks (ISA) are group heads: the SA index of the first
@@ -58,7 +58,7 @@ extern "C" __global__ void compact(const u32* __restrict__ in, const u32* __rest
 // Doubling rounds. The work list holds the unsorted suffixes group by group in SA order.
 // A round gives each one its key rank(p + h) + 1 packed above its position (unique u64s),
 // sorts every group (segment of the list) by it, by size class, then splits the groups
-// into runs of equal keys. Sizes must match src/gpu/sa.rs.
+// into runs of equal keys. Sizes must match src/gpu/sa/doubling.rs.
 
 #define SMALL_SEG 32     // groups up to this size: one thread per suffix, rank by counting
 #define MEDIUM_SEG 4096  // up to this size: bitonic sort in shared memory, one block per group

@@ -23,46 +23,19 @@
 //! plus 24 bytes per unsorted suffix during the rounds (and 28 per member of the large
 //! groups sorted apart).
 
-use super::radix::{KeyWidth, ScanOp, Workspace};
-use super::{Arg, DevBuf, Gpu, GpuError};
+use super::{check_len, Profile};
+use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 
-const FILE: &str = "sa.cu";
+/// The kernel file of the doubling builder.
+pub(crate) const FILE: &str = "sa/doubling.cu";
 const THREADS: u32 = 256;
 /// Bases in the initial sort key.
 const INITIAL_PREFIX: u32 = 16;
 
 fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
-}
-
-/// Builds the suffix array of `text` (sentinel position excluded) on the GPU; the result
-/// is identical to [`crate::sa::suffix_array`]. Running out of device memory returns
-/// [`GpuError::OutOfMemory`].
-pub fn suffix_array(gpu: &Gpu, text: &PackedText) -> Result<Vec<u32>, GpuError> {
-    let n = text.len();
-    if n == 0 {
-        return Ok(Vec::new());
-    }
-    check_len(n)?;
-    let mut prof = Profile::new(gpu, "gpu sa");
-    // The output's pages are mapped on the CPU while the GPU works.
-    let host_out = std::thread::spawn(move || super::prefaulted_vec::<u32>(n));
-    let sa = on_device(gpu, text, &mut prof)?;
-    let mut out = host_out.join().expect("host buffer thread");
-    prof.mark("host buffer");
-    sa.download_staged(&mut out)?;
-    prof.mark("download");
-    prof.report(n);
-    Ok(out)
-}
-
-/// Fails for texts too long for 32-bit positions (row `n` and a sentinel rank must fit).
-pub(crate) fn check_len(n: usize) -> Result<(), GpuError> {
-    if n as u64 > u32::MAX as u64 - 2 {
-        return Err(GpuError::TooLarge(n));
-    }
-    Ok(())
 }
 
 /// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) and
@@ -190,7 +163,7 @@ pub(crate) fn init_ranks(
     Ok(ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize)
 }
 
-/// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa.cu).
+/// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa/doubling.cu).
 const MEDIUM_TILE: usize = 4096;
 /// Large groups go through the device-wide sort on their own while their members are at
 /// most this fraction of the list; beyond it the whole list is sorted at once.
@@ -208,7 +181,7 @@ const LARGE_SHARE: usize = 8;
 ///
 /// The first round's step is `h` (the initial groups share their first `h` symbols);
 /// the elements need not be text positions, only closed under shifts by `h`, `2h`, ...
-/// (the sample of [`super::sample`] is, in units of a period).
+/// (the sample of [`crate::gpu::sample`] is, in units of a period).
 ///
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
 pub(crate) fn doubling_rounds(
@@ -430,96 +403,4 @@ fn group_starts(
         &[Arg::U64(heads), Arg::U32(m as u32), Arg::U64(starts)],
     )?;
     ws.scan_queued(starts, starts, m, ScanOp::Max, true)
-}
-
-/// Phase timings printed to stderr when `GALIGN_GPU_PROFILE` is set (each mark waits for
-/// the GPU, so profiling slows the build slightly).
-pub(crate) struct Profile<'g> {
-    gpu: Option<&'g Gpu>,
-    what: String,
-    /// Whether a phase ends only once the GPU's queued work is done.
-    waits: bool,
-    last: std::time::Instant,
-    start: std::time::Instant,
-    phases: Vec<(&'static str, f64)>,
-    rounds: usize,
-    unsorted: usize,
-    /// Members of large groups, summed over the rounds (of long runs, in a partitioned
-    /// build).
-    pub(crate) large: usize,
-    /// Rounds that sorted the whole list at once.
-    whole_rounds: usize,
-    /// Parts of a partitioned build.
-    pub(crate) parts: usize,
-}
-
-impl<'g> Profile<'g> {
-    /// Starts timing a build reported as `what`.
-    pub(crate) fn new(gpu: &'g Gpu, what: impl Into<String>) -> Self {
-        let now = std::time::Instant::now();
-        let on = std::env::var_os("GALIGN_GPU_PROFILE").is_some();
-        Profile {
-            gpu: on.then_some(gpu),
-            what: what.into(),
-            waits: true,
-            last: now,
-            start: now,
-            phases: Vec::new(),
-            rounds: 0,
-            unsorted: 0,
-            large: 0,
-            whole_rounds: 0,
-            parts: 0,
-        }
-    }
-
-    /// [`Profile::new`] for work on the host beside the GPU's: phases do not wait for
-    /// the GPU.
-    pub(crate) fn on_host(gpu: &'g Gpu, what: impl Into<String>) -> Self {
-        Profile {
-            waits: false,
-            ..Self::new(gpu, what)
-        }
-    }
-
-    /// Ends the current phase, named `phase` (waits for the GPU when profiling, unless
-    /// [`Profile::on_host`]); phases of the same name add up.
-    pub(crate) fn mark(&mut self, phase: &'static str) {
-        if let Some(gpu) = self.gpu {
-            if self.waits {
-                let _ = gpu.sync();
-            }
-            let now = std::time::Instant::now();
-            let ms = (now - self.last).as_secs_f64() * 1e3;
-            match self.phases.iter_mut().find(|(p, _)| *p == phase) {
-                Some((_, total)) => *total += ms,
-                None => self.phases.push((phase, ms)),
-            }
-            self.last = now;
-        }
-    }
-
-    /// Prints the phases of a build over `n` bases.
-    pub(crate) fn report(&self, n: usize) {
-        if let Some(gpu) = self.gpu {
-            let phases: Vec<String> = self
-                .phases
-                .iter()
-                .map(|(p, ms)| format!("{p} {ms:.1}"))
-                .collect();
-            eprintln!(
-                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
-                self.what,
-                self.start.elapsed().as_secs_f64() * 1e3,
-                phases.join(", "),
-                self.unsorted,
-                self.rounds,
-                self.whole_rounds,
-                self.large,
-                self.parts,
-                gpu.peak_bytes() as f64 / n as f64,
-                gpu.peak_bytes() >> 20
-            );
-        }
-    }
 }

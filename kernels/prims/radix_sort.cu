@@ -2,7 +2,7 @@
 // with 32-bit values) and reduce-then-scan prefix scans of u32 arrays.
 //
 // Compiled at run time by NVRTC (no CUB, no headers). Launch geometry is fixed here and
-// mirrored in src/gpu/radix.rs: 256 threads a block; a radix tile is 256 x 8 elements;
+// mirrored in src/gpu/prims/radix.rs: 256 threads a block; a radix tile is 256 x 8 elements;
 // a scan tile is 256 x 16 elements.
 
 typedef unsigned int u32;

@@ -1,12 +1,12 @@
 //! Device-wide LSD radix sort (8-bit digits; 32- or 64-bit keys with 32-bit values) and
-//! u32 prefix scans, host side of `kernels/radix_sort.cu`.
+//! u32 prefix scans, host side of `kernels/prims/radix_sort.cu`.
 //!
 //! Each sort pass is upsweep (per-block digit counts), an exclusive scan of the counts,
 //! and a stable downsweep scatter staged through shared memory.
 
-use super::{Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
-const FILE: &str = "radix_sort.cu";
+const FILE: &str = "prims/radix_sort.cu";
 /// Threads per block of every kernel here.
 const THREADS: u32 = 256;
 /// Elements per radix tile (256 threads x 8).

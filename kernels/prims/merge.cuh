@@ -1,0 +1,66 @@
+// Device-wide merge of two sorted u32 sequences by a caller's comparison (merge path,
+// Green et al.; the tiling of moderngpu's merge). A header: src/gpu/kernels.rs puts it
+// in front of every kernel file that merges, which instantiates the two kernels with its
+// own comparison (see merge.cu and ../sa/skew.cu). Host side: src/gpu/prims/merge.rs.
+//
+// `less(x, y)` is only ever asked with x from b and y from a; the merge is stable (on
+// ties a's element comes first). MERGE_TILE outputs per block of MERGE_THREADS threads,
+// MERGE_ITEMS per thread; must match src/gpu/prims/merge.rs.
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#define MERGE_THREADS 256
+#define MERGE_ITEMS 8
+#define MERGE_TILE (MERGE_THREADS * MERGE_ITEMS)
+
+// How many elements of a are among the first `diag` outputs of the merge of a[0, na) and
+// b[0, nb) (diag <= na + nb).
+template <class Less>
+__device__ __forceinline__ u32 merge_path(const u32* a, u32 na, const u32* b, u32 nb, u32 diag, const Less& less) {
+    u32 lo = diag > nb ? diag - nb : 0;
+    u32 hi = min(diag, na);
+    while (lo < hi) {
+        u32 mid = (lo + hi) >> 1;
+        // a[mid] is among the first diag outputs when it does not follow b[diag - 1 - mid].
+        if (!less(b[diag - 1 - mid], a[mid])) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+// splits[t] = merge_path at output t * MERGE_TILE (the total for the last), t in [0, tiles].
+template <class Less>
+__device__ __forceinline__ void merge_partition(const u32* a, u32 na, const u32* b, u32 nb, u32* splits,
+                                                const Less& less) {
+    u64 t = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    u64 total = (u64)na + nb;
+    u64 tiles = (total + MERGE_TILE - 1) / MERGE_TILE;
+    if (t > tiles) return;
+    u32 diag = (u32)min(t * MERGE_TILE, total);
+    splits[t] = merge_path(a, na, b, nb, diag, less);
+}
+
+// Block t writes outputs [t * MERGE_TILE, (t + 1) * MERGE_TILE) of the merge into out:
+// each thread finds the start of its MERGE_ITEMS outputs by a merge path inside the
+// block's ranges of a and b, then merges them sequentially.
+template <class Less>
+__device__ __forceinline__ void merge_tiles(const u32* a, u32 na, const u32* b, u32 nb,
+                                            const u32* __restrict__ splits, u32* __restrict__ out,
+                                            const Less& less) {
+    const u64 total = (u64)na + nb;
+    const u64 d0 = (u64)blockIdx.x * MERGE_TILE;
+    if (d0 >= total) return;
+    const u32 len = (u32)min((u64)MERGE_TILE, total - d0);
+    const u32 a0 = splits[blockIdx.x], a1 = splits[blockIdx.x + 1];
+    const u32 b0 = (u32)(d0 - a0), b1 = (u32)(d0 + len - a1);
+    const u32 first = threadIdx.x * MERGE_ITEMS;
+    if (first >= len) return;
+    u32 i = a0 + merge_path(a + a0, a1 - a0, b + b0, b1 - b0, first, less);
+    u32 j = b0 + first - (i - a0);
+    const u32 last = min(first + MERGE_ITEMS, len);
+    for (u32 k = first; k < last; k++) {
+        bool take_a = j >= b1 || (i < a1 && !less(b[j], a[i]));
+        out[d0 + k] = take_a ? a[i++] : b[j++];
+    }
+}

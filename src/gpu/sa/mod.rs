@@ -1,0 +1,184 @@
+//! Suffix-array builders on the GPU: the algorithms ([`doubling`], [`skew`] and its
+//! hybrid with doubling) composed of the device-wide primitives of
+//! [`crate::gpu::prims`], the choice between them ([`Algorithm`]), and what they share
+//! (the length check, phase timings). Every algorithm gives the same suffix array.
+
+pub mod doubling;
+pub mod skew;
+
+use super::{DevBuf, Gpu, GpuError};
+use crate::reference::PackedText;
+
+/// The GPU suffix-array algorithm (`--sa-algorithm`); all give the same suffix array.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Algorithm {
+    /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class
+    /// (16 bytes a base on real DNA, up to 30 on repeat-rich text).
+    #[default]
+    Doubling,
+    /// DC3 (skew): the suffixes at positions i mod 3 != 0 sorted by recursion on the
+    /// names of their first symbols, the others by one symbol and the next one's rank,
+    /// then a merge (about 11 bytes a base).
+    Skew,
+    /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
+    /// sort and merge (wang-baxter-owens; about 11 bytes a base on real DNA, more on
+    /// repeat-rich text).
+    Hybrid,
+}
+
+impl Algorithm {
+    /// Device bytes a base that a whole (unpartitioned) FM-index build with this
+    /// algorithm is given room for: its peak with some margin.
+    pub fn whole_bytes_per_base(self) -> u64 {
+        match self {
+            // 16 on real DNA, 29.1 measured on repeat-rich copies.
+            Algorithm::Doubling => 30,
+            // Estimated from the buffers (10.9 at the top level), to be measured.
+            Algorithm::Skew => 16,
+            // The sample's doubling rounds: 2/3 of doubling's, estimated, to be measured.
+            Algorithm::Hybrid => 24,
+        }
+    }
+}
+
+/// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) with
+/// `algorithm` and leaves it in device memory (`n` u32s); every temporary is freed on
+/// return.
+pub(crate) fn on_device<'g>(
+    gpu: &'g Gpu,
+    text: &PackedText,
+    algorithm: Algorithm,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    match algorithm {
+        Algorithm::Doubling => doubling::on_device(gpu, text, prof),
+        Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
+        Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
+    }
+}
+
+/// Builds the suffix array of `text` (sentinel position excluded) on the GPU with
+/// `algorithm`; the result
+/// is identical to [`crate::sa::suffix_array`]. Running out of device memory returns
+/// [`GpuError::OutOfMemory`].
+pub fn suffix_array(
+    gpu: &Gpu,
+    text: &PackedText,
+    algorithm: Algorithm,
+) -> Result<Vec<u32>, GpuError> {
+    let n = text.len();
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    check_len(n)?;
+    let mut prof = Profile::new(gpu, "gpu sa");
+    // The output's pages are mapped on the CPU while the GPU works.
+    let host_out = std::thread::spawn(move || super::prefaulted_vec::<u32>(n));
+    let sa = on_device(gpu, text, algorithm, &mut prof)?;
+    let mut out = host_out.join().expect("host buffer thread");
+    prof.mark("host buffer");
+    sa.download_staged(&mut out)?;
+    prof.mark("download");
+    prof.report(n);
+    Ok(out)
+}
+
+/// Fails for texts too long for 32-bit positions (row `n` and a sentinel rank must fit).
+pub(crate) fn check_len(n: usize) -> Result<(), GpuError> {
+    if n as u64 > u32::MAX as u64 - 2 {
+        return Err(GpuError::TooLarge(n));
+    }
+    Ok(())
+}
+
+/// Phase timings printed to stderr when `GALIGN_GPU_PROFILE` is set (each mark waits for
+/// the GPU, so profiling slows the build slightly).
+pub(crate) struct Profile<'g> {
+    gpu: Option<&'g Gpu>,
+    what: String,
+    /// Whether a phase ends only once the GPU's queued work is done.
+    waits: bool,
+    last: std::time::Instant,
+    start: std::time::Instant,
+    phases: Vec<(&'static str, f64)>,
+    rounds: usize,
+    unsorted: usize,
+    /// Members of large groups, summed over the rounds (of long runs, in a partitioned
+    /// build).
+    pub(crate) large: usize,
+    /// Rounds that sorted the whole list at once.
+    whole_rounds: usize,
+    /// Parts of a partitioned build.
+    pub(crate) parts: usize,
+}
+
+impl<'g> Profile<'g> {
+    /// Starts timing a build reported as `what`.
+    pub(crate) fn new(gpu: &'g Gpu, what: impl Into<String>) -> Self {
+        let now = std::time::Instant::now();
+        let on = std::env::var_os("GALIGN_GPU_PROFILE").is_some();
+        Profile {
+            gpu: on.then_some(gpu),
+            what: what.into(),
+            waits: true,
+            last: now,
+            start: now,
+            phases: Vec::new(),
+            rounds: 0,
+            unsorted: 0,
+            large: 0,
+            whole_rounds: 0,
+            parts: 0,
+        }
+    }
+
+    /// [`Profile::new`] for work on the host beside the GPU's: phases do not wait for
+    /// the GPU.
+    pub(crate) fn on_host(gpu: &'g Gpu, what: impl Into<String>) -> Self {
+        Profile {
+            waits: false,
+            ..Self::new(gpu, what)
+        }
+    }
+
+    /// Ends the current phase, named `phase` (waits for the GPU when profiling, unless
+    /// [`Profile::on_host`]); phases of the same name add up.
+    pub(crate) fn mark(&mut self, phase: &'static str) {
+        if let Some(gpu) = self.gpu {
+            if self.waits {
+                let _ = gpu.sync();
+            }
+            let now = std::time::Instant::now();
+            let ms = (now - self.last).as_secs_f64() * 1e3;
+            match self.phases.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, total)) => *total += ms,
+                None => self.phases.push((phase, ms)),
+            }
+            self.last = now;
+        }
+    }
+
+    /// Prints the phases of a build over `n` bases.
+    pub(crate) fn report(&self, n: usize) {
+        if let Some(gpu) = self.gpu {
+            let phases: Vec<String> = self
+                .phases
+                .iter()
+                .map(|(p, ms)| format!("{p} {ms:.1}"))
+                .collect();
+            eprintln!(
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
+                self.what,
+                self.start.elapsed().as_secs_f64() * 1e3,
+                phases.join(", "),
+                self.unsorted,
+                self.rounds,
+                self.whole_rounds,
+                self.large,
+                self.parts,
+                gpu.peak_bytes() as f64 / n as f64,
+                gpu.peak_bytes() >> 20
+            );
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Suffix array on the GPU by DC3 (skew, Kärkkäinen-Sanders), and the hybrid of
+//! wang-baxter-owens that sorts the DC3 sample by prefix doubling instead of recursion.
+//!
+//! A level sorts the suffixes of a text of `n` symbols: the index's packed DNA (symbol =
+//! 2-bit code + 1) at the top, u32 names below; positions at or past `n` read 0, the
+//! sentinel, so the order is that of [`crate::sa::suffix_array`].
+//!
+//! 1. The sample (positions `i mod 3 != 0`, plus a dummy at `n` when `n mod 3 == 1`, in
+//!    the Kärkkäinen-Sanders layout of `kernels/sa/skew.cu`) is radix-sorted by a window
+//!    of its first symbols: as many as one `u32` key holds in base alphabet + 1 (13 for
+//!    DNA), or, for large alphabets, three symbols by three stable sorts (LSD).
+//! 2. The sample's order: with [`Sampler::Recursion`] (skew), windows are named by a
+//!    sum-scan of where they change; unique names give the order at once, else the names
+//!    (in sample order) are the text of the next level, sorted recursively. With
+//!    [`Sampler::Doubling`] (hybrid) the groups of equal windows are refined by the
+//!    Larsson-Sadakane rounds of [`super::doubling`] over the sample indexes (a shift by
+//!    one sample index is a shift by three positions). Either way each sample suffix gets
+//!    its rank (1 + its place).
+//! 3. The mod-0 suffixes, listed in the order of the sample suffix after each, are stably
+//!    radix-sorted by their first symbol.
+//! 4. The two sorted sets are merged ([`crate::gpu::prims::merge`]) comparing a mod-0 and
+//!    a sample suffix by one symbol and the rank of the next suffix, or two symbols and
+//!    the rank two further on.
+//!
+//! Device memory (bytes a base of the top level, `s = 2n/3` sample suffixes): the text
+//! (0.25) and 16 per sample suffix while it is sorted (10.7); skew then holds 4 per
+//! sample suffix (2.7) through the recursion, whose levels are 2/3 as long; the hybrid's
+//! rounds need 8 per sample suffix and 24 per unsorted one (as [`super::doubling`]); the
+//! mod-0 sort and the merge hold the sample's order and ranks (5.3), the mod-0 order
+//! (1.3) and the output (4).
+
+use super::{doubling, Profile};
+use crate::gpu::prims::merge::{merge, MergeKernels};
+use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
+use crate::reference::PackedText;
+
+const FILE: &str = "sa/skew.cu";
+const THREADS: u32 = 256;
+
+fn blocks(len: usize) -> u32 {
+    len.div_ceil(THREADS as usize) as u32
+}
+
+/// How the DC3 sample is put in order once sorted by its first symbols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampler {
+    /// DC3's recursion on the names of the sample's windows (skew).
+    Recursion,
+    /// Prefix doubling over the sample (the skew/prefix-doubling hybrid).
+    Doubling,
+}
+
+/// Builds the suffix array of the non-empty `text` (at most [`super::check_len`] bases)
+/// and leaves it in device memory (`n` u32s); every temporary is freed on return.
+pub(crate) fn on_device<'g>(
+    gpu: &'g Gpu,
+    text: &PackedText,
+    sampler: Sampler,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    let n = text.len();
+    let ws = Workspace::new(gpu, n)?;
+    let words = gpu.upload_staged(text.words())?;
+    prof.mark("upload");
+    let top = Text::Dna(&words);
+    suffix_array(gpu, &ws, &top, n, sampler, prof)
+}
+
+/// The text of a level in device memory.
+enum Text<'a, 'g> {
+    /// The index's packed 2-bit DNA.
+    Dna(&'a DevBuf<'g>),
+    /// u32 names from 1 to the given alphabet size.
+    Names(&'a DevBuf<'g>, usize),
+}
+
+impl Text<'_, '_> {
+    /// The kernel of `kernel` for this kind of text.
+    fn kernel(&self, kernel: &'static str) -> &'static str {
+        match (self, kernel) {
+            (Text::Dna(_), "window_keys") => "window_keys_dna",
+            (Text::Dna(_), "window_changes") => "window_changes_dna",
+            (Text::Dna(_), "mod0_gather") => "mod0_gather_dna",
+            (Text::Dna(_), "merge_partition") => "merge_partition_dna",
+            (Text::Dna(_), "merge_tiles") => "merge_tiles_dna",
+            (Text::Names(..), "window_keys") => "window_keys_names",
+            (Text::Names(..), "window_changes") => "window_changes_names",
+            (Text::Names(..), "mod0_gather") => "mod0_gather_names",
+            (Text::Names(..), "merge_partition") => "merge_partition_names",
+            (Text::Names(..), "merge_tiles") => "merge_tiles_names",
+            _ => unreachable!("no kernel {kernel}"),
+        }
+    }
+
+    /// The address of the symbols.
+    fn ptr(&self) -> u64 {
+        match self {
+            Text::Dna(words) => words.ptr(0),
+            Text::Names(names, _) => names.ptr(0),
+        }
+    }
+
+    /// The largest symbol (0 is the sentinel).
+    fn alphabet(&self) -> usize {
+        match self {
+            Text::Dna(_) => 4,
+            Text::Names(_, k) => *k,
+        }
+    }
+
+    /// How the sample is sorted by its first symbols: (symbols per key, base, key bits).
+    /// One key holds a window of at least three symbols where it can, else three sorts
+    /// take a symbol each.
+    fn window(&self) -> (u32, u64, u32) {
+        let base = self.alphabet() as u64 + 1;
+        let mut width = 0u32;
+        let mut span = 1u64;
+        while width < 32 && span * base <= 1 << 32 {
+            span *= base;
+            width += 1;
+        }
+        if width < 3 {
+            return (1, base, bits(self.alphabet() as u64));
+        }
+        (width, base, bits(span - 1))
+    }
+}
+
+/// Bits of `x`.
+fn bits(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+/// The sizes of a level of `n` symbols: `n0` mod-0 (and mod-1 sample) suffixes, `s`
+/// sample suffixes, and whether the sample ends with a dummy at `n`.
+struct Level {
+    n: usize,
+    n0: usize,
+    s: usize,
+    dummy: bool,
+}
+
+impl Level {
+    fn new(n: usize) -> Level {
+        let (n0, n1, n2) = (n.div_ceil(3), (n + 1) / 3, n / 3);
+        Level {
+            n,
+            n0,
+            s: n0 + n2,
+            dummy: n0 > n1,
+        }
+    }
+}
+
+/// The suffix array of the level `text` of `n >= 1` symbols, in device memory.
+fn suffix_array<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    text: &Text<'_, 'g>,
+    n: usize,
+    sampler: Sampler,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    let level = Level::new(n);
+    let (sample, rank) = sort_sample(gpu, ws, text, &level, sampler, prof)?;
+    let mod0 = sort_mod0(gpu, ws, text, &level, &sample)?;
+    prof.mark("skew: mod-0 sort");
+    let s32 = Arg::U32(level.s as u32);
+    gpu.launch(
+        FILE,
+        "sample_positions",
+        blocks(level.s),
+        THREADS,
+        &[Arg::U64(sample.ptr(0)), s32, Arg::U32(level.n0 as u32)],
+    )?;
+    // The dummy sorts first (its window is all sentinels) and is left out.
+    let skip = level.dummy as usize;
+    let out = gpu.alloc(4 * n)?;
+    let kernels = MergeKernels {
+        file: FILE,
+        partition: text.kernel("merge_partition"),
+        tiles: text.kernel("merge_tiles"),
+    };
+    merge(
+        gpu,
+        kernels,
+        (sample.ptr(4 * skip), level.s - skip),
+        (mod0.ptr(0), level.n0),
+        out.ptr(0),
+        &[
+            Arg::U64(text.ptr()),
+            Arg::U32(n as u32),
+            Arg::U64(rank.ptr(0)),
+            Arg::U32(level.n0 as u32),
+        ],
+    )?;
+    prof.mark("skew: merge");
+    Ok(out)
+}
+
+/// Sorts the sample of `level`: its sample indexes in order, and each one's rank.
+fn sort_sample<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    text: &Text<'_, 'g>,
+    level: &Level,
+    sampler: Sampler,
+    prof: &mut Profile,
+) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let s = level.s;
+    let s32 = Arg::U32(s as u32);
+    let mut keys = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
+    let mut vals = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
+    gpu.launch(
+        FILE,
+        "iota",
+        blocks(s),
+        THREADS,
+        &[Arg::U64(vals[0].ptr(0)), s32],
+    )?;
+    let (width, base, key_bits) = text.window();
+    // One sort by the whole window, or three by one symbol each, last symbol first.
+    let offsets: &[u32] = if width >= 3 { &[0] } else { &[2, 1, 0] };
+    for &offset in offsets {
+        gpu.launch(
+            FILE,
+            text.kernel("window_keys"),
+            blocks(s),
+            THREADS,
+            &[
+                Arg::U64(text.ptr()),
+                Arg::U32(level.n as u32),
+                Arg::U32(level.n0 as u32),
+                Arg::U64(vals[0].ptr(0)),
+                s32,
+                Arg::U32(offset),
+                Arg::U32(width),
+                Arg::U32(base as u32),
+                Arg::U64(keys[0].ptr(0)),
+            ],
+        )?;
+        ws.sort_pairs(&mut keys, &mut vals, s, KeyWidth::U32, key_bits)?;
+    }
+    prof.mark("skew: sample sort");
+    let [sorted_keys, changes] = keys;
+    let [sorted, spare] = vals;
+    let heads = sampler == Sampler::Doubling;
+    gpu.launch(
+        FILE,
+        text.kernel("window_changes"),
+        blocks(s),
+        THREADS,
+        &[
+            Arg::U64(text.ptr()),
+            Arg::U32(level.n as u32),
+            Arg::U32(level.n0 as u32),
+            Arg::U64(sorted.ptr(0)),
+            Arg::U64(sorted_keys.ptr(0)),
+            s32,
+            Arg::U32((width >= 3) as u32),
+            Arg::U32(heads as u32),
+            Arg::U64(changes.ptr(0)),
+        ],
+    )?;
+    let order = match sampler {
+        Sampler::Recursion => {
+            drop(spare);
+            drop(sorted_keys);
+            name_and_recurse(gpu, ws, level, sorted, changes, prof)?
+        }
+        Sampler::Doubling => double(
+            gpu,
+            ws,
+            level,
+            (sorted, spare),
+            [sorted_keys, changes],
+            prof,
+        )?,
+    };
+    let (sa, rank) = order;
+    gpu.launch(
+        FILE,
+        "rank_from_sa",
+        blocks(s),
+        THREADS,
+        &[Arg::U64(sa.ptr(0)), s32, Arg::U64(rank.ptr(0))],
+    )?;
+    Ok((sa, rank))
+}
+
+/// Skew: names from the window `changes`, then the sample's order from
+/// the `sorted` sample indexes when the names are unique, else from the recursion on
+/// the names; returns the order and a buffer of `s` u32s for the ranks.
+fn name_and_recurse<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    level: &Level,
+    sorted: DevBuf<'g>,
+    changes: DevBuf<'g>,
+    prof: &mut Profile,
+) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let s = level.s;
+    let names = changes;
+    let count = ws.scan(names.ptr(0), names.ptr(0), s, ScanOp::Sum, true)? as usize;
+    let next = gpu.alloc(4 * s)?;
+    gpu.launch(
+        FILE,
+        "scatter_names",
+        blocks(s),
+        THREADS,
+        &[
+            Arg::U64(sorted.ptr(0)),
+            Arg::U64(names.ptr(0)),
+            Arg::U32(s as u32),
+            Arg::U64(next.ptr(0)),
+        ],
+    )?;
+    drop(names);
+    prof.mark("skew: names");
+    if count == s {
+        return Ok((sorted, next));
+    }
+    drop(sorted);
+    prof.rounds += 1;
+    let sa = suffix_array(
+        gpu,
+        ws,
+        &Text::Names(&next, count),
+        s,
+        Sampler::Recursion,
+        prof,
+    )?;
+    Ok((sa, next))
+}
+
+/// Hybrid: the groups of equal windows (heads from the window changes in `scratch[1]`)
+/// refined by prefix doubling over the sample indexes; the `sorted` sample indexes
+/// become the sample's order, `spare` (`s` u32s) takes the ranks.
+fn double<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    level: &Level,
+    (sorted, spare): (DevBuf<'g>, DevBuf<'g>),
+    scratch: [DevBuf<'g>; 2],
+    prof: &mut Profile,
+) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let s = level.s;
+    let [keep, heads] = scratch;
+    ws.scan_queued(heads.ptr(0), heads.ptr(0), s, ScanOp::Max, true)?;
+    let isa = spare;
+    let m = doubling::init_ranks(gpu, ws, (&sorted, &heads, s), &isa, &keep)?;
+    // The unsorted sample indexes, group by group, into the heads (no longer needed).
+    gpu.launch(
+        doubling::FILE,
+        "compact",
+        blocks(s),
+        THREADS,
+        &[
+            Arg::U64(sorted.ptr(0)),
+            Arg::U64(keep.ptr(0)),
+            Arg::U32(s as u32),
+            Arg::U32(m as u32),
+            Arg::U64(heads.ptr(0)),
+        ],
+    )?;
+    drop(keep);
+    let list = gpu.alloc(4 * m)?;
+    list.copy_from(heads.ptr(0), 4 * m)?;
+    drop(heads);
+    prof.unsorted += m;
+    prof.mark("hybrid: initial ranks");
+    if m > 0 {
+        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), (list, m), 1, prof)?;
+    }
+    Ok((sorted, isa))
+}
+
+/// The mod-0 suffixes of `level` sorted, from the `sample` order (sample indexes).
+fn sort_mod0<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    text: &Text<'_, 'g>,
+    level: &Level,
+    sample: &DevBuf<'g>,
+) -> Result<DevBuf<'g>, GpuError> {
+    let (s, n0) = (level.s, level.n0);
+    let (s32, n0_32) = (Arg::U32(s as u32), Arg::U32(n0 as u32));
+    let idx = gpu.alloc(4 * s)?;
+    gpu.launch(
+        FILE,
+        "mod0_flags",
+        blocks(s),
+        THREADS,
+        &[Arg::U64(sample.ptr(0)), s32, n0_32, Arg::U64(idx.ptr(0))],
+    )?;
+    ws.scan_queued(idx.ptr(0), idx.ptr(0), s, ScanOp::Sum, false)?;
+    // The sort's second buffers come once the scan is freed.
+    let mut keys = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
+    let mut vals = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
+    gpu.launch(
+        FILE,
+        text.kernel("mod0_gather"),
+        blocks(s),
+        THREADS,
+        &[
+            Arg::U64(text.ptr()),
+            Arg::U32(level.n as u32),
+            Arg::U64(sample.ptr(0)),
+            Arg::U64(idx.ptr(0)),
+            s32,
+            n0_32,
+            Arg::U64(keys[0].ptr(0)),
+            Arg::U64(vals[0].ptr(0)),
+        ],
+    )?;
+    drop(idx);
+    keys[1] = gpu.alloc(4 * n0)?;
+    vals[1] = gpu.alloc(4 * n0)?;
+    let symbol_bits = bits(text.alphabet() as u64);
+    ws.sort_pairs(&mut keys, &mut vals, n0, KeyWidth::U32, symbol_bits)?;
+    let [sorted, _] = vals;
+    Ok(sorted)
+}
