@@ -207,22 +207,22 @@ impl Devices {
 }
 
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) on the chosen device. On the GPU the build stays within the budget of
-/// `gpu`: whole, on the first device, with the suffix array never leaving device
-/// memory, when it fits, else in parts ([`crate::gpu::partition`]) spread over all the
-/// `devices`. On the CPU (or after a GPU failure under `auto`) it is built and
+/// jump table) on the chosen device. On the GPU the build uses the algorithm of `gpu`
+/// and stays within its budget: whole, on the first device, with the suffix array never
+/// leaving device memory, when it fits, else in parts ([`crate::gpu::partition`])
+/// spread over all the `devices`. On the CPU (or after a GPU failure under `auto`) it is built and
 /// derived here, in parts of at most `cpu_part` suffixes when given (a host memory
 /// budget).
 pub fn fm_index(
     text: &PackedText,
     sample_rate: u32,
-    (cpu_part, budget): (Option<usize>, Option<u64>),
+    (cpu_part, gpu): (Option<usize>, GpuOptions),
     devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let decision = devices
         .choice
-        .decide(|| gpu_fm_index(text, sample_rate, budget, devices, log));
+        .decide(|| gpu_fm_index(text, sample_rate, gpu, devices, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
     }
@@ -241,7 +241,7 @@ pub fn fm_index(
 fn gpu_fm_index(
     text: &PackedText,
     sample_rate: u32,
-    budget: Option<u64>,
+    options: GpuOptions,
     devices: &Devices,
     log: &Reporter,
 ) -> Result<FmParts, GpuError> {
@@ -249,7 +249,7 @@ fn gpu_fm_index(
     let gpus = devices.get(log)?;
     let mut fits = Vec::with_capacity(gpus.len());
     for gpu in gpus {
-        let budget = match budget {
+        let budget = match options.budget {
             Some(b) => b,
             None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
         };

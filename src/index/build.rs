@@ -125,7 +125,7 @@ pub fn build_index(
     let fm = fm_index(
         &reference.text,
         (options.sample_rate, width),
-        (cpu_part, options.gpu.budget),
+        (cpu_part, options.gpu),
         &devices,
         log,
     )?;
@@ -171,7 +171,7 @@ pub(crate) fn mirror_index(
     let mut mirror = fm_index(
         &reversed,
         (MIRROR_SAMPLE_RATE, width),
-        (mirror_part, options.gpu.budget),
+        (mirror_part, options.gpu),
         devices,
         log,
     )?;
@@ -198,12 +198,12 @@ fn build_device(width: Width, choice: DeviceChoice, log: &Reporter) -> anyhow::R
 fn fm_index(
     text: &PackedText,
     (sample_rate, width): (u32, Width),
-    (cpu_part, gpu_budget): (Option<usize>, Option<u64>),
+    (cpu_part, gpu): (Option<usize>, GpuOptions),
     devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     if width == Width::U32 {
-        return device::fm_index(text, sample_rate, (cpu_part, gpu_budget), devices, log);
+        return device::fm_index(text, sample_rate, (cpu_part, gpu), devices, log);
     }
     if let Some(max_part) = cpu_part {
         return Ok(log.step(
