@@ -2,8 +2,8 @@
 //! scan of a nasty reference (contig boundaries, N and IUPAC runs, soft-masking,
 //! homopolymers, short reads, reads with N), MD and XA checked against the reference
 //! too; NM and MD as `samtools calmd` computes them on real reads; output byte-identical
-//! whatever the threads or batch size; `-v 0` unchanged; K > 0 on the CPU under
-//! `--device auto` and an error under `--device gpu`; paired-end with K per mate.
+//! whatever the threads or batch size; `-v 0` unchanged; K > 0 on the device `--device`
+//! names, with the CPU's bytes; paired-end with K per mate.
 
 mod common;
 

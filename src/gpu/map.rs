@@ -1,4 +1,5 @@
-//! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
+//! Search and locate of read batches on the GPU, host side of `kernels/map.cu`: exact
+//! search here, k-mismatch search (`map -v K`) in `map/mismatch.rs`, behind one searcher.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
 //! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a
