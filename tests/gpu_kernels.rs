@@ -1056,7 +1056,7 @@ fn check_mismatch_search(
     for k in 1..=3u8 {
         let want = CpuSearcher::new(&bi, k).search_batch(reads).unwrap();
         let mut searcher = GpuSearcher::with_mismatches(gpu, &bi, k).unwrap();
-        for (queue_bytes, max_positions) in [(None, u64::MAX), (Some(1 << 16), 1000)] {
+        for (queue_bytes, max_positions) in [(None, u64::MAX), (Some(1 << 20), 1000)] {
             if let Some(bytes) = queue_bytes {
                 searcher.set_queue_bytes(bytes);
             }
