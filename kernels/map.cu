@@ -217,3 +217,253 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets, const u32
                  : locate_row(first + (t - __ldg(offsets + a)), occ, c0, c1, c2, c3, primary,
                               sa_bits, sa_ranks, sa_positions, rate, rows);
 }
+
+// ---------------------------------------------------------------------------------------
+// k-mismatch search (map -v K, K > 0; host side: src/gpu/map/mismatch.rs): the search
+// schemes of src/search/schemes.rs walked breadth first over the bidirectional index, as
+// src/search/mismatch.rs walks them depth first on the CPU.
+//
+// Packed reads as above, but 4 bits a base (8 to a u32, base j at bits 4 (j % 8); code 4
+// for a non-ACGT base, which mismatches every base); the length word holds the length in
+// bits 0..27 and the read's scheme (0..2) in bits 28..29, or is NOT_SEARCHABLE.
+//
+// Scheme table: 3 schemes x SEARCH_SLOTS searches x SEARCH_WORDS words (pieces, order[4],
+// lower[4], upper[4]), then the number of searches of each scheme.
+//
+// Work item: 5 u32 = read-strand t (read t % n, strand t / n as above), forward first
+// row, mirror first row, rows, and search | mismatches << 4 | step << 6 (search =
+// scheme * SEARCH_SLOTS + its index in the scheme; step = the read positions matched).
+
+#define MM_LEN_MASK 0x0FFFFFFFu
+#define MM_SCHEME_SHIFT 28
+#define SEARCH_SLOTS 4u
+#define SEARCH_WORDS 13u
+#define SCHEME_COUNTS (3u * SEARCH_SLOTS * SEARCH_WORDS)
+#define ITEM_WORDS 5u
+#define FULL_MASK 0xffffffffu
+
+// Code of base j of a read packed 4 bits a base.
+__device__ __forceinline__ u32 code_at(const u32* __restrict__ words, u32 j) {
+    return (__ldg(words + (j >> 3)) >> (4 * (j & 7))) & 15;
+}
+
+// Code i of a read-strand: the read's code i (forward) or the complement of code
+// len - 1 - i (a non-ACGT code stays itself), as reverse_complement_codes.
+__device__ __forceinline__ u32 strand_code(const u32* __restrict__ seq, u32 len, u32 strand,
+                                           u32 i) {
+    if (!strand) return code_at(seq, i);
+    u32 c = code_at(seq, len - 1 - i);
+    return c < 4 ? 3 - c : c;
+}
+
+// Reserves `mine` slots at *count for each lane of the warp (every lane calls it) with
+// one atomic per warp; returns this lane's first slot.
+__device__ __forceinline__ u32 warp_append(u32 mine, u32* count) {
+    u32 lane = threadIdx.x & 31;
+    u32 incl = mine;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        u32 v = __shfl_up_sync(FULL_MASK, incl, o);
+        if (lane >= (u32)o) incl += v;
+    }
+    u32 total = __shfl_sync(FULL_MASK, incl, 31);
+    u32 base = 0;
+    if (lane == 31 && total) base = atomicAdd(count, total);
+    base = __shfl_sync(FULL_MASK, base, 31);
+    return base + incl - mine;
+}
+
+// Occurrences of each base in rows before `row` (Occ::occ_all: the sentinel's row,
+// stored as A, not counted).
+__device__ __forceinline__ void occ_all(const u64* __restrict__ occ, u32 primary, u32 row,
+                                        u32 (&out)[4]) {
+    u64 w[8];
+    u32 b = row / ROWS_PER_BLOCK;
+    load_block(occ, b, w);
+    u32 r = row - b * ROWS_PER_BLOCK;
+#pragma unroll
+    for (u32 s = 0; s < 4; ++s) out[s] = rank_in_block(w, s, r);
+    out[0] -= primary < row;
+}
+
+// One step of a search (schemes::Step), as schemes::plan computes it.
+struct Step {
+    u32 pos, right, lower, upper, first;
+};
+
+// Step `step` (< len) of `search` (its table words) over a read of `len` bases: piece i
+// is [i len / p, (i + 1) len / p) of p pieces; the first piece is matched right to left,
+// each next piece from the side it touches (schemes::plan).
+__device__ Step plan_step(const u32* __restrict__ search, u32 len, u32 step) {
+    u32 pieces = __ldg(search);
+    u32 first = 0, end = 0;
+    Step out = {0, 0, 0, 0, 0};
+    for (u32 j = 0; j < pieces; ++j) {
+        u32 piece = __ldg(search + 1 + j);
+        u32 start = piece * len / pieces, stop = (piece + 1) * len / pieces;
+        u32 right = j > 0 && start == end;
+        if (j == 0) {
+            first = stop;
+            end = stop;
+        }
+        if (step < stop - start) {
+            u32 pos = right ? start + step : stop - 1 - step;
+            if (right) end = pos + 1; else first = pos;
+            out.pos = pos;
+            out.right = right;
+            out.lower = pos == (right ? stop - 1 : start) ? __ldg(search + 1 + SEARCH_SLOTS + j) : 0;
+            out.upper = __ldg(search + 1 + 2 * SEARCH_SLOTS + j);
+            out.first = first;
+            return out;
+        }
+        step -= stop - start;
+        if (right) end = stop; else first = start;
+    }
+    return out;
+}
+
+// Mismatches between read-strand codes and the text at `start`, counting stops once
+// `limit` is passed (limit + 1 then); a read past the text's end never matches
+// (mismatch::mismatches_at).
+__device__ u32 mismatches_at(const u64* __restrict__ text, u32 text_len, u32 start,
+                             const u32* __restrict__ seq, u32 len, u32 strand, u32 limit) {
+    if ((u64)start + len > text_len) return limit + 1;
+    u32 found = 0;
+    for (u32 j = 0; j < len; ++j) {
+        u32 p = start + j;
+        u32 base = (u32)(__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3;
+        if (base != strand_code(seq, len, strand, j) && ++found > limit) break;
+    }
+    return found;
+}
+
+__device__ __forceinline__ void put_item(u32* __restrict__ at, u32 t, u32 lo, u32 mlo, u32 size,
+                                         u32 search, u32 errors, u32 step) {
+    at[0] = t;
+    at[1] = lo;
+    at[2] = mlo;
+    at[3] = size;
+    at[4] = search | errors << 4 | step << 6;
+}
+
+// One item per search of the scheme of every searchable read-strand t < 2 n: step 0, no
+// mismatches, the interval of the empty string (every row, in both indexes). Appended
+// to `stack` at count[0].
+extern "C" __global__ void mm_seed(const u32* __restrict__ meta, u32 n,
+                                   const u32* __restrict__ schemes, u32 rows,
+                                   u32* __restrict__ stack, u32* count) {
+    u32 t = blockIdx.x * blockDim.x + threadIdx.x;
+    u32 mine = 0, scheme = 0;
+    if (t < 2 * n) {
+        u32 strand = t >= n;
+        u32 word = __ldg(meta + 2 * (t - strand * n) + 1);
+        if (!(word & NOT_SEARCHABLE)) {
+            scheme = word >> MM_SCHEME_SHIFT;
+            mine = __ldg(schemes + SCHEME_COUNTS + scheme);
+        }
+    }
+    u32 at = warp_append(mine, count);
+    for (u32 j = 0; j < mine; ++j) {
+        put_item(stack + (u64)(at + j) * ITEM_WORDS, t, 0, 0, rows, scheme * SEARCH_SLOTS + j,
+                 0, 0);
+    }
+}
+
+// Expands items[0..count) by one step each (mismatch::Walk::step):
+// - past its last step: finished, its interval's rows are hits;
+// - one row after the first step: verified, the row located and the whole read compared
+//   with the text there (a hit when within k mismatches, marked DIRECT);
+// - otherwise extended by the four bases on the step's side (Bidirectional::extend_left
+//   or extend_right), the children whose mismatches are within the step's bounds
+//   appended to `children` at counts[0].
+// Finished entries (read-strand, first row or DIRECT, position, rows) go to the finished
+// arrays at counts[1] (written while below `finished_cap`; the host checks the count),
+// and their rows are added to *total.
+extern "C" __global__ void mm_expand(
+    const u32* __restrict__ items, u32 count, const u32* __restrict__ meta,
+    const u32* __restrict__ words, u32 n, const u32* __restrict__ schemes, u32 k,
+    const u64* __restrict__ occ, const u64* __restrict__ mirror, u32 c0, u32 c1, u32 c2, u32 c3,
+    u32 rows, u32 primary, u32 mirror_primary, const u64* __restrict__ text,
+    const u64* __restrict__ sa_bits, const u32* __restrict__ sa_ranks,
+    const u32* __restrict__ sa_positions, u32 rate, u32* __restrict__ children, u32* counts,
+    u32* __restrict__ finished_item, u32* __restrict__ finished_lo,
+    u32* __restrict__ finished_direct, u32* __restrict__ finished_size, u32 finished_cap) {
+    u32 i = blockIdx.x * blockDim.x + threadIdx.x;
+    u32 t = 0, search = 0, step = 0;
+    // Extension: the stepped index's rows before the interval and before its end, the
+    // other index's first row, the sentinel's share, and the bases kept (bit per base).
+    u32 below[4] = {0, 0, 0, 0}, upto[4] = {0, 0, 0, 0};
+    u32 other = 0, before = 0, keep = 0, right = 0, errors = 0, want = 0;
+    // Finished entry.
+    u32 finished = 0, f_lo = 0, f_direct = 0, f_size = 0;
+    if (i < count) {
+        const u32* item = items + (u64)i * ITEM_WORDS;
+        t = item[0];
+        u32 lo = item[1], mlo = item[2], size = item[3], m = item[4];
+        search = m & 15;
+        errors = (m >> 4) & 3;
+        step = m >> 6;
+        u32 strand = t >= n;
+        u32 read = t - strand * n;
+        u32 len = __ldg(meta + 2 * read + 1) & MM_LEN_MASK;
+        const u32* seq = words + __ldg(meta + 2 * read);
+        const u32* plan = schemes + search * SEARCH_WORDS;
+        if (step == len) {
+            finished = 1;
+            f_lo = lo;
+            f_size = size;
+        } else if (size == 1 && step > 0) {
+            u32 first = plan_step(plan, len, step - 1).first;
+            u32 pos = locate_row(lo, occ, c0, c1, c2, c3, primary, sa_bits, sa_ranks,
+                                 sa_positions, rate, rows);
+            if (pos >= first &&
+                mismatches_at(text, rows - 1, pos - first, seq, len, strand, k) <= k) {
+                finished = 1;
+                f_lo = DIRECT;
+                f_direct = pos - first;
+                f_size = 1;
+            }
+        } else {
+            Step st = plan_step(plan, len, step);
+            right = st.right;
+            want = strand_code(seq, len, strand, st.pos);
+            u32 from = right ? mlo : lo;
+            other = right ? lo : mlo;
+            const u64* stepped = right ? mirror : occ;
+            u32 p = right ? mirror_primary : primary;
+            occ_all(stepped, p, from, below);
+            occ_all(stepped, p, from + size, upto);
+            before = from <= p && p < from + size;
+#pragma unroll
+            for (u32 b = 0; b < 4; ++b) {
+                u32 e = errors + (b != want);
+                if (upto[b] > below[b] && e >= st.lower && e <= st.upper) keep |= 1u << b;
+            }
+        }
+    }
+    u32 at = warp_append(__popc(keep), counts);
+#pragma unroll
+    for (u32 b = 0; b < 4; ++b) {
+        u32 size = upto[b] - below[b];
+        if (keep >> b & 1) {
+            u32 stepped_lo = pick(b, c0, c1, c2, c3) + below[b];
+            u32 other_lo = other + before;
+            put_item(children + (u64)at * ITEM_WORDS, t, right ? other_lo : stepped_lo,
+                     right ? stepped_lo : other_lo, size, search, errors + (b != want),
+                     step + 1);
+            ++at;
+        }
+        before += size;
+    }
+    u32 f = warp_append(finished, counts + 1);
+    if (finished && f < finished_cap) {
+        finished_item[f] = t;
+        finished_lo[f] = f_lo;
+        finished_direct[f] = f_direct;
+        finished_size[f] = f_size;
+    }
+    u64 sum = f_size;
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) sum += __shfl_down_sync(FULL_MASK, sum, o);
+    if ((threadIdx.x & 31) == 0 && sum) atomicAdd(reinterpret_cast<u64*>(counts + 2), sum);
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # GPU check of `galign map` (run through `gpu_check.sh TESTBIN --map GALIGN`, or directly):
 # GPU unit tests, CLI output of --device gpu against --device cpu on every real read set
-# (cmp, SAM and BAM, single and paired, -k 5 and -a), the GPU-error fallback under auto,
-# and a reads/s table on generated reads: for each read length, the search+locate kernels
-# alone and end to end (plain FASTQ -> SAM; gzip and BGZF FASTQ -> BAM, compressed on all
-# cores by gz_parallel.py) on the GPU and the CPU, beside bowtie 1 on the same reads.
+# (cmp, SAM and BAM, single and paired, -k 5 and -a; and -v 1/2/3 with and without -a),
+# the GPU-error fallback under auto, and a reads/s table on generated reads: for each read
+# length, the search+locate kernels alone and end to end (plain FASTQ -> SAM; gzip and
+# BGZF FASTQ -> BAM, compressed on all cores by gz_parallel.py) on the GPU and the CPU,
+# beside bowtie 1 on the same reads; for 150 bp reads also `map -v K -a` (K = 1, 2, 3) on
+# the GPU and the CPU beside `bowtie -v K -a` (output compared GPU vs CPU).
 # Any difference fails the script. Both devices write to the same relative name (in
 # $work/gpu and $work/cpu), so that @PG CL agrees.
 #
@@ -50,21 +52,24 @@ celegans|$shared/ref/celegans_ce_htslib_1Mb.fa.gz|$shared/reads/celegans_SRR0653
 samtools_ex1|$shared/ref/samtools_ex1.fa.gz|$shared/reads/samtools_ex1_35bp.fq.gz|
 ecoli_R1|$shared/ref/ecoli_K12_MG1655.fa.gz|$shared/reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz|
 ecoli_paired|$shared/ref/ecoli_K12_MG1655.fa.gz|$shared/reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz|$shared/reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz"
-printf '%-22s %-4s %-4s %10s %s\n' set mode fmt bytes result
+printf '%-22s %-9s %-4s %10s %s\n' set mode fmt bytes result
 while IFS='|' read -r name ref r1 r2; do
   if [ ! -e "$ref" ] || [ ! -e "$r1" ]; then echo "$name: not present, skipped"; continue; fi
   "$galign" index -p "$work/$name" "$ref" 2>/dev/null
+  for v in 0 1 2 3; do
   for mode in -k -a; do
-    opt=(); [ $mode = -a ] && opt=(-a)
-    for fmt in sam bam; do
+    opt=(-v $v); [ $mode = -a ] && opt+=(-a)
+    fmts="sam bam"; [ $v = 0 ] || fmts=sam
+    for fmt in $fmts; do
       for dev in gpu cpu; do
         (cd "$work/$dev" && "$galign" map --device $dev "${opt[@]}" -R '@RG\tID:x\tSM:y' -o "m.$fmt" "$work/$name" "$r1" $r2 2>m.err) \
           || { cat "$work/$dev/m.err"; exit 1; }
       done
       res=OK; cmp -s "$work/gpu/m.$fmt" "$work/cpu/m.$fmt" || res=DIFFERENT
-      printf '%-22s %-4s %-4s %10s %s\n' "$name" $mode $fmt "$(stat -c %s "$work/cpu/m.$fmt")" $res
+      printf '%-22s %-9s %-4s %10s %s\n' "$name" "-v $v $mode" $fmt "$(stat -c %s "$work/cpu/m.$fmt")" $res
       [ $res = OK ] || { echo "FAILED: GPU output differs"; exit 1; }
     done
+  done
   done
 done <<<"$sets"
 
@@ -160,6 +165,22 @@ for len in ${MAP_READ_LENGTHS:-150 100}; do
     else
       cat "$work/bt_build.log"
     fi
+  fi
+  if [ "$len" = 150 ]; then
+    ln -sf "$fq" "$reads"
+    for v in 1 2 3; do
+      rows+=("-- $len bp reads, -v $v -a (all hits with up to $v mismatches)|")
+      run "GPU -v $v -a, FASTQ -> SAM" gpu sam "$work/big" "$reads" -v $v -a
+      run "CPU -v $v -a, FASTQ -> SAM" cpu sam "$work/big" "$reads" -v $v -a
+      same big.sam big.sam
+      if [ -n "$bowtie" ] && [ "$(cat "$work/bt_build.rc")" = 0 ]; then
+        rm -f "$work/bt.sam"; sync; cat "$fq" >/dev/null
+        t0=$(now)
+        bowtie-align-s -p "$cores" -v $v -a -S "$work/bt" "$fq" >"$work/bt.sam" 2>"$work/bt.err"
+        rows+=("bowtie 1 -v $v -a -p $cores, FASTQ -> SAM|$(calc "$(now) - $t0")")
+        sed "s/^/  [bowtie -v $v] /" "$work/bt.err"
+      fi
+    done
   fi
   rm -f "$fq" "$fq.gz" "$fq.bgzf.gz" "$reads"
 done

@@ -3,11 +3,16 @@
 //! instead of skipping it), and, where a GPU is present, the GPU suffix array and FM index
 //! equal the CPU ones (with `GALIGN_REQUIRE_GPU=1` a missing GPU fails these tests), and
 //! the GPU read search equals the CPU's: located positions, and the SAM/BAM bytes of
-//! `map` on every real read set. Ignored tests time the radix sort and compare builders
+//! `map` on every real read set, exact and with up to 1, 2, 3 mismatches (`-v K`).
+//! Ignored tests time the radix sort and compare builders
 //! on FASTA files; run them on a GPU machine with `--ignored --nocapture`.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+use common::{nasty_contigs, revcomp, write_fasta, Rng};
 
 use galign::device::DeviceChoice;
 use galign::fm::FmParts;
@@ -916,11 +921,13 @@ fn data_dirs() -> (Vec<PathBuf>, Vec<PathBuf>) {
     (local, shared)
 }
 
-/// Maps `source` against `prefix` on `device`, returning the output's bytes.
+/// Maps `source` against `prefix` on `device` with up to `max_mismatches` mismatches,
+/// returning the output's bytes.
 fn map_bytes(
     prefix: &Path,
     source: &ReadSource,
     all_hits: bool,
+    max_mismatches: u8,
     device: DeviceChoice,
     batch_size: usize,
     output: PathBuf,
@@ -932,7 +939,7 @@ fn map_bytes(
         max_alternatives: 5,
         all_hits,
         max_insert: 1000,
-        max_mismatches: 0,
+        max_mismatches,
         batch_size,
         threads: 4,
         command_line: "galign map test".into(),
@@ -944,7 +951,8 @@ fn map_bytes(
 }
 
 /// SAM (and, for one set, BAM) from `--device gpu` equals `--device cpu` byte for byte on
-/// every real read set present (single and paired, -k 5 and -a, several batch sizes).
+/// every real read set present (single and paired, -k 5 and -a, several batch sizes),
+/// exact and with `-v 1`, `-v 2`, `-v 3`.
 #[test]
 fn gpu_map_matches_cpu_on_real_reads() {
     let Some(gpu) = gpu() else { return };
@@ -1022,13 +1030,14 @@ fn gpu_map_matches_cpu_on_real_reads() {
             Some(mate2) => ReadSource::Paired(mate1, mate2),
             None => ReadSource::Single(mate1),
         };
-        for all_hits in [false, true] {
+        for (k, all_hits) in (0..=3).flat_map(|k| [(k, false), (k, true)]) {
             let ext = if i == 0 { "bam" } else { "sam" };
             let out = |tag: &str| dir.path().join(format!("{i}-{tag}.{ext}"));
             let cpu = map_bytes(
                 &prefix,
                 &source,
                 all_hits,
+                k,
                 DeviceChoice::Cpu,
                 65536,
                 out("c"),
@@ -1038,17 +1047,18 @@ fn gpu_map_matches_cpu_on_real_reads() {
                     &prefix,
                     &source,
                     all_hits,
+                    k,
                     DeviceChoice::Gpu,
                     batch,
                     out("g"),
                 );
                 assert!(
                     gpu == cpu,
-                    "{name} (-a {all_hits}, batch {batch}, {ext}): GPU output differs from the CPU's"
+                    "{name} (-v {k}, -a {all_hits}, batch {batch}, {ext}): GPU output differs from the CPU's"
                 );
             }
             eprintln!(
-                "{name}: -a {all_hits}: {} bytes of {ext} identical",
+                "{name}: -v {k} -a {all_hits}: {} bytes of {ext} identical",
                 cpu.len()
             );
             compared += 1;
@@ -1206,4 +1216,186 @@ fn galign_binary() -> PathBuf {
     beside
         .filter(|b| b.exists())
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_galign")))
+}
+
+/// Builds the index of `contigs` at `dir/name` (on the CPU, sampling rate `rate`).
+fn build_index(dir: &Path, name: &str, contigs: &[(String, String)], rate: u32) -> PathBuf {
+    let fasta = dir.join(format!("{name}.fa"));
+    write_fasta(contigs, &fasta);
+    let prefix = dir.join(name);
+    let build = galign::index::BuildOptions {
+        sample_rate: rate,
+        device: DeviceChoice::Cpu,
+        memory: None,
+        gpu: galign::device::GpuOptions {
+            budget: None,
+            count: galign::device::GpuCount::All,
+            algorithm: Algorithm::Doubling,
+        },
+        force_u64: false,
+    };
+    galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
+    prefix
+}
+
+/// Reads of `text` (upper case, N and IUPAC runs included): substrings of many lengths
+/// (1 base to 151, shorter and longer than the scheme pieces) with up to 4 planted
+/// mismatches, some of them N, either strand, some lower case; random, all-N and empty
+/// reads.
+fn planted_reads(text: &str, count: usize, rng: &mut Rng) -> Vec<galign::io::ReadRecord> {
+    let lengths = [
+        1, 2, 3, 4, 5, 7, 8, 11, 12, 13, 20, 33, 36, 50, 100, 148, 151,
+    ];
+    let mut reads = Vec::new();
+    for i in 0..count {
+        let len = lengths[i % lengths.len()].min(text.len());
+        let start = (rng.next() as usize) % (text.len() - len + 1);
+        let mut read = text.as_bytes()[start..start + len].to_vec();
+        for _ in 0..rng.next() % 5 {
+            let at = (rng.next() as usize) % len;
+            read[at] = b"ACGTN"[(rng.next() % 5) as usize];
+        }
+        let mut read = String::from_utf8(read).unwrap();
+        match rng.next() % 6 {
+            0 | 1 => read = revcomp(&read),
+            2 => read.make_ascii_lowercase(),
+            3 if i % 50 == 3 => read = rng.bases(len),
+            4 if i % 97 == 4 => read.clear(),
+            5 if i % 89 == 5 => read = "N".repeat(len),
+            _ => {}
+        }
+        reads.push(galign::io::ReadRecord {
+            name: format!("r{i}").into_bytes(),
+            seq: read.into_bytes(),
+            qual: None,
+        });
+    }
+    reads
+}
+
+/// Asserts that the GPU k-mismatch searcher of `prefix` gives exactly the CPU searcher's
+/// positions (per read and strand, in order) for `reads`, K = 1..3, with the default work
+/// queues and with small ones (steps in chunks, batches in parts), and positions capped
+/// per pass; returns the hits compared.
+fn check_mismatch_search(
+    gpu: &Gpu,
+    prefix: &Path,
+    reads: &[galign::io::ReadRecord],
+    what: &str,
+) -> usize {
+    use galign::gpu::map::GpuSearcher;
+    use galign::search::{BatchSearcher, CpuSearcher};
+    let index = galign::index::Index::open(prefix).unwrap();
+    let bi = index.bidirectional();
+    let mut compared = 0;
+    for k in 1..=3u8 {
+        let want = CpuSearcher::new(&bi, k).search_batch(reads).unwrap();
+        let mut searcher = GpuSearcher::with_mismatches(gpu, &bi, k).unwrap();
+        for (queue_bytes, max_positions) in [(None, u64::MAX), (Some(1 << 20), 1000)] {
+            if let Some(bytes) = queue_bytes {
+                searcher.set_queue_bytes(bytes);
+            }
+            searcher.set_max_positions(max_positions);
+            let start = Instant::now();
+            let got = searcher.search_batch(reads).unwrap();
+            let seconds = start.elapsed().as_secs_f64();
+            let mut hits = 0;
+            for (i, read) in reads.iter().enumerate() {
+                for strand in 0..2 {
+                    let g: Vec<u64> = got.strand(i, strand).iter().collect();
+                    let w: Vec<u64> = want.strand(i, strand).iter().collect();
+                    assert!(
+                        g == w,
+                        "{what}, -v {k}, queues {queue_bytes:?}: read {i} ({}) strand {strand}: GPU {g:?}, CPU {w:?}",
+                        String::from_utf8_lossy(&read.seq)
+                    );
+                    hits += w.len();
+                }
+            }
+            eprintln!(
+                "{what}: -v {k}, queues {queue_bytes:?}: {} reads, {hits} positions equal the CPU's ({seconds:.3} s)",
+                reads.len()
+            );
+            compared += hits;
+        }
+    }
+    compared
+}
+
+/// The GPU k-mismatch search (K = 1..3) locates exactly the CPU's positions: on the nasty
+/// reference of the mapping tests (contig boundaries, N runs, IUPAC, homopolymers,
+/// repeats, a one-base contig) and on a random text with repeats, for reads of 1 to 151
+/// bases (shorter than the scheme's pieces included), with planted mismatches and N.
+#[test]
+fn gpu_mismatch_search_matches_cpu_search() {
+    let Some(gpu) = gpu() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(23);
+    let nasty = nasty_contigs(&mut rng);
+    let mut random = vec![
+        ("random".to_string(), rng.bases(200_000)),
+        ("period7".to_string(), "ACGTTGC".repeat(3000)),
+        ("polyA".to_string(), "A".repeat(5000)),
+    ];
+    random.push(("copy".to_string(), random[0].1[1000..21000].to_string()));
+    let mut compared = 0;
+    for (name, contigs, rate) in [("nasty", &nasty, 3), ("random", &random, 16)] {
+        let prefix = build_index(dir.path(), name, contigs, rate);
+        let text: String = contigs
+            .iter()
+            .map(|(_, s)| s.to_ascii_uppercase())
+            .collect();
+        let reads = planted_reads(&text, 3000, &mut rng);
+        compared += check_mismatch_search(&gpu, &prefix, &reads, name);
+    }
+    assert!(compared > 10_000, "{compared} positions compared");
+}
+
+/// The GPU k-mismatch search locates exactly the CPU's positions for real reads: E. coli
+/// and HG002 chr20 (the shared data), where present.
+#[test]
+fn gpu_mismatch_search_matches_cpu_on_real_reads() {
+    let Some(gpu) = gpu() else { return };
+    let (_, shared) = data_dirs();
+    let dir = tempfile::tempdir().unwrap();
+    let sets = [
+        (
+            "E. coli",
+            "ecoli_K12_MG1655.fa.gz",
+            "ecoli_MG1655_first10kb_EAS20_R1.fq.gz",
+        ),
+        (
+            "HG002 chr20",
+            "human_GRCh37_chr20.fa.gz",
+            "HG002_chr20_10.0-10.1Mb_148bp.fq.gz",
+        ),
+    ];
+    let mut compared = 0;
+    for (i, (name, reference, reads)) in sets.into_iter().enumerate() {
+        let (Some(fasta), Some(fastq)) = (
+            find_data(&shared, &format!("ref/{reference}")),
+            find_data(&shared, &format!("reads/{reads}")),
+        ) else {
+            eprintln!("{name}: data not present, skipped");
+            continue;
+        };
+        let prefix = dir.path().join(format!("real{i}"));
+        let build = galign::index::BuildOptions {
+            sample_rate: 16,
+            device: DeviceChoice::Auto,
+            memory: None,
+            gpu: galign::device::GpuOptions {
+                budget: None,
+                count: galign::device::GpuCount::All,
+                algorithm: Algorithm::Doubling,
+            },
+            force_u64: false,
+        };
+        galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
+        let mut reader = galign::io::BatchReader::open(&ReadSource::Single(fastq)).unwrap();
+        let mut reads = Vec::new();
+        reader.fill_batch(1 << 22, &mut reads).unwrap();
+        compared += check_mismatch_search(&gpu, &prefix, &reads, name);
+    }
+    assert!(compared > 0, "no read set found");
 }

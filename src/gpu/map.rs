@@ -1,4 +1,5 @@
-//! Exact search and locate of read batches on the GPU, host side of `kernels/map.cu`.
+//! Search and locate of read batches on the GPU, host side of `kernels/map.cu`: exact
+//! search here, k-mismatch search (`map -v K`) in `map/mismatch.rs`, behind one searcher.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
 //! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a
@@ -21,15 +22,15 @@ use rayon::prelude::*;
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::alphabet::CODES;
-use crate::fm::FmIndex;
+use crate::fm::{Bidirectional, FmIndex};
 use crate::io::ReadRecord;
 use crate::sa::{PositionSlice, Positions};
 use crate::search::{BatchPositions, BatchSearcher};
 
+mod mismatch;
+
 const FILE: &str = "map.cu";
 const THREADS: u32 = 256;
-/// Bases per packed u32.
-const BASES_PER_WORD: usize = 16;
 /// Length flag of a read that cannot match.
 const NOT_SEARCHABLE: u32 = 1 << 31;
 /// Default most positions located in one pass; larger batches are split.
@@ -39,6 +40,14 @@ const PACK_CHUNK: usize = 4096;
 
 /// The offsets and positions of one pass, in the [`BatchPositions`] layout.
 type Located = (Vec<u32>, Vec<u32>);
+
+/// Why a pass over some reads did not fit: they are searched in halves.
+enum Overflow {
+    /// This many positions are more than one pass locates.
+    Positions(u64),
+    /// The k-mismatch work queues cannot hold the pass.
+    Queue,
+}
 
 /// Per-batch device buffers, grown as needed.
 struct Buffers<'g> {
@@ -72,6 +81,8 @@ pub struct GpuSearcher<'g> {
     kernel_seconds: f64,
     pack_seconds: f64,
     max_positions: u64,
+    /// The k-mismatch search's state (`None`: exact search).
+    mismatch: Option<mismatch::MismatchState<'g>>,
 }
 
 /// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
@@ -82,15 +93,34 @@ fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), Gp
     Ok(())
 }
 
-/// Packs `reads` into `out`: `2 n` meta words (first word, length or the not-searchable
-/// flag) then the 2-bit words, each read starting on a word.
+/// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
+/// the not-searchable flag) then the 2-bit words, each read starting on a word.
 fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
+    pack_codes::<2>(reads, out, |len, unknown| {
+        if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
+            len as u32
+        } else {
+            NOT_SEARCHABLE
+        }
+    });
+}
+
+/// Packs `reads` into `out`: `2 n` meta words (first word, then `length_word(length,
+/// non-ACGT bases)`) then the read codes, `BITS` bits each (base `j` of a word at bit
+/// `BITS j`; a non-ACGT code is 4, cut to its low `BITS` bits), each read starting on a
+/// word.
+fn pack_codes<const BITS: usize>(
+    reads: &[ReadRecord],
+    out: &mut Vec<u32>,
+    length_word: impl Fn(usize, usize) -> u32 + Sync,
+) {
+    let per_word = 32 / BITS;
     let n = reads.len();
     let mut starts = Vec::with_capacity(n + 1);
     let mut words = 0usize;
     for r in reads {
         starts.push(words);
-        words += r.seq.len().div_ceil(BASES_PER_WORD);
+        words += r.seq.len().div_ceil(per_word);
     }
     starts.push(words);
     assert!(2 * n + words < u32::MAX as usize, "batch too large to pack");
@@ -104,6 +134,7 @@ fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
         word_chunks.push(mine);
         rest = tail;
     }
+    let mask = (1u8 << BITS) - 1;
     meta.par_chunks_mut(2 * PACK_CHUNK)
         .zip(reads.par_chunks(PACK_CHUNK))
         .zip(word_chunks)
@@ -112,24 +143,20 @@ fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
             let base = starts[c * PACK_CHUNK];
             for (i, read) in reads.iter().enumerate() {
                 let start = starts[c * PACK_CHUNK + i];
-                let own = &mut words
-                    [start - base..start - base + read.seq.len().div_ceil(BASES_PER_WORD)];
-                let mut valid = !read.seq.is_empty() && read.seq.len() < NOT_SEARCHABLE as usize;
-                for (chunk, word) in read.seq.chunks(BASES_PER_WORD).zip(own) {
+                let own =
+                    &mut words[start - base..start - base + read.seq.len().div_ceil(per_word)];
+                let mut unknown = 0;
+                for (chunk, word) in read.seq.chunks(per_word).zip(own) {
                     let mut x = 0u32;
                     for (j, &b) in chunk.iter().enumerate() {
                         let code = CODES[b as usize];
-                        valid &= code < 4;
-                        x |= ((code & 3) as u32) << (2 * j);
+                        unknown += (code >= 4) as usize;
+                        x |= ((code & mask) as u32) << (BITS * j);
                     }
                     *word = x;
                 }
                 meta[2 * i] = start as u32;
-                meta[2 * i + 1] = if valid {
-                    read.seq.len() as u32
-                } else {
-                    NOT_SEARCHABLE
-                };
+                meta[2 * i + 1] = length_word(read.seq.len(), unknown);
             }
         });
 }
@@ -167,7 +194,38 @@ impl<'g> GpuSearcher<'g> {
             kernel_seconds: 0.0,
             pack_seconds: 0.0,
             max_positions: MAX_POSITIONS,
+            mismatch: None,
         })
+    }
+
+    /// A searcher for occurrences with at most `max_mismatches` (0 to
+    /// [`MAX_MISMATCHES`](crate::search::schemes::MAX_MISMATCHES)) mismatches: with 0 the
+    /// exact searcher of [`GpuSearcher::new`] on `index.forward`, otherwise that upload
+    /// plus the mirror's BWT/Occ and the search schemes (the k-mismatch search).
+    pub fn with_mismatches(
+        gpu: &'g Gpu,
+        index: &Bidirectional<'_>,
+        max_mismatches: u8,
+    ) -> Result<Self, GpuError> {
+        let mut searcher = GpuSearcher::new(gpu, &index.forward)?;
+        if max_mismatches > 0 {
+            searcher.mismatch = Some(mismatch::MismatchState::new(
+                gpu,
+                index.mirror.blocks(),
+                index.mirror.primary(),
+                max_mismatches,
+                index.forward.text.len(),
+            )?);
+        }
+        Ok(searcher)
+    }
+
+    /// Sets the device memory of the k-mismatch work queues of one pass (default 1 GiB);
+    /// a batch that does not fit is searched in parts. No effect on exact search.
+    pub fn set_queue_bytes(&mut self, bytes: usize) {
+        if let Some(state) = self.mismatch.as_mut() {
+            state.set_queue_bytes(bytes);
+        }
     }
 
     /// Caps the positions located in one pass (default 2^28, 1 GiB of device memory);
@@ -188,15 +246,22 @@ impl<'g> GpuSearcher<'g> {
     }
 
     /// Searches `reads` (which follow those already in `out`) in one pass, or in halves
-    /// when their positions would not fit one pass.
+    /// when their positions (or k-mismatch work queues) would not fit one pass.
     fn search_range(
         &mut self,
         reads: &[ReadRecord],
         out: &mut BatchPositions,
     ) -> Result<(), GpuError> {
-        match self.pass(reads)? {
+        let pass = match self.mismatch {
+            None => self.pass(reads)?.map_err(Overflow::Positions),
+            Some(_) => self.mismatch_pass(reads)?,
+        };
+        match pass {
             Ok((offsets, positions)) => out.push_part(offsets, Positions::U32(positions)),
-            Err(total) if reads.len() == 1 => return Err(GpuError::TooManyHits(total)),
+            Err(Overflow::Positions(total)) if reads.len() == 1 => {
+                return Err(GpuError::TooManyHits(total))
+            }
+            Err(Overflow::Queue) if reads.len() == 1 => return Err(GpuError::QueueFull),
             Err(_) => {
                 let half = reads.len() / 2;
                 self.search_range(&reads[..half], out)?;
@@ -365,7 +430,7 @@ mod tests {
             if i % 4 == 3 {
                 assert_eq!(out[2 * n + word], 3 | 2 << 2);
             }
-            word += r.seq.len().div_ceil(BASES_PER_WORD);
+            word += r.seq.len().div_ceil(16);
         }
         assert_eq!(out.len(), 2 * n + word);
     }

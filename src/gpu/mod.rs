@@ -75,6 +75,12 @@ pub enum GpuError {
     /// One read has more hits than the GPU search can return at once.
     #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]
     TooManyHits(u64),
+    /// One read's k-mismatch search needs more than the GPU work queues hold.
+    #[error("a read's mismatch search needs more than the GPU work queues hold")]
+    QueueFull,
+    /// A read too long for the GPU k-mismatch search.
+    #[error("a read of {0} bases is too long for the GPU mismatch search (at most 2^26 - 1)")]
+    ReadTooLong(usize),
     /// The failure of one of several devices in a build that used them together.
     #[error("GPU {ordinal}: {error}")]
     OnDevice {

@@ -14,9 +14,9 @@
 //! batch on the search thread; the CPU search inside the records task, fused with
 //! building the reads' records: exact search for the task's reads at once
 //! ([`CpuSearcher::search_part`], interleaved so that their cache misses overlap), the
-//! mismatch search per read ([`find_hits`]). Whether the GPU is used, and
-//! what a GPU error means, is [`DeviceChoice::decide`]'s; the GPU has no mismatch
-//! search yet, so `-v K` with `K > 0` runs on the CPU (`search_device`).
+//! mismatch search per read ([`find_hits`]). Whether the GPU is used, and what a GPU
+//! error means, is [`DeviceChoice::decide`]'s, for exact search and `-v K` alike (the
+//! GPU searcher takes the mirror index when `K > 0`).
 
 pub mod pairing;
 
@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::device::{DeviceChoice, NOT_USED};
-use crate::fm::{Bidirectional, FmIndex};
+use crate::fm::Bidirectional;
 use crate::gpu::map::GpuSearcher;
 use crate::gpu::{Gpu, GpuError};
 use crate::index::Index;
@@ -124,7 +124,7 @@ const TASK_SIZE: usize = 256;
 /// Maps the reads of `options.source` to the index at `prefix`.
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
-    let device = search_device(options, log)?;
+    let device = search_device(options)?;
     let index = log.step("load index", || Index::open(prefix))?;
     let device = index_device(device, index.width(), log)?;
     let read_group = options
@@ -182,10 +182,11 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the batches that come
         // before it are searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
-        let (fm_ref, slot, flag) = (&fm, &gpu_slot, &searching);
+        let (index_ref, slot, flag) = (&bidirectional, &gpu_slot, &searching);
+        let k = options.max_mismatches;
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
-            let _ = gpu_tx.send(open_searcher(device, fm_ref, slot, flag, log));
+            let _ = gpu_tx.send(open_searcher(device, index_ref, k, slot, flag, log));
         });
         let search_thread = scope.spawn(move || {
             let busy = search_stage(gpu_rx, device, batch_rx, hits_tx, log);
@@ -254,25 +255,13 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     Ok(stats)
 }
 
-/// Where the search of this run may go: `options.device`, but the CPU for a mismatch
-/// search (`-v K`, `K > 0`), which has no GPU kernel yet (said once under `auto`; an
-/// error under `gpu`); more mismatches than the search schemes cover are an error.
-fn search_device(options: &MapOptions, log: &Reporter) -> anyhow::Result<DeviceChoice> {
+/// Where the search of this run may go: `options.device`; more mismatches than the
+/// search schemes cover are an error.
+fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
     let k = options.max_mismatches;
     let most = crate::search::schemes::MAX_MISMATCHES;
     anyhow::ensure!(k <= most, "-v {k}: at most {most} mismatches are supported");
-    if k == 0 || options.device == DeviceChoice::Cpu {
-        return Ok(options.device);
-    }
-    anyhow::ensure!(
-        options.device == DeviceChoice::Auto,
-        "--device gpu: -v {k}: the GPU has no mismatch search yet (exact search only, \
-         -v 0); use --device auto or cpu"
-    );
-    log.info(&format!(
-        "-v {k}: the mismatch search runs on the CPU (no GPU kernel for it yet)"
-    ));
-    Ok(DeviceChoice::Cpu)
+    Ok(options.device)
 }
 
 /// Where an index of positions `width` may be searched: `device`, but the CPU at 64
@@ -294,12 +283,14 @@ fn index_device(
 /// How `map` says that it goes on without the GPU from the start.
 const ON_CPU: &str = "mapping on the CPU";
 
-/// Opens the GPU and uploads the index to it, unless `device` is `cpu`; under `auto`,
-/// `None` (with a message) when either fails. The upload is skipped once `searching`
-/// is false (the input was over before the GPU was ready).
+/// Opens the GPU and uploads the index to it (the mirror too when `k > 0`: the
+/// k-mismatch search), unless `device` is `cpu`; under `auto`, `None` (with a message)
+/// when either fails. The upload is skipped once `searching` is false (the input was
+/// over before the GPU was ready).
 fn open_searcher<'g>(
     device: DeviceChoice,
-    fm: &FmIndex<'_>,
+    index: &Bidirectional<'_>,
+    k: u8,
     slot: &'g OnceLock<Gpu>,
     searching: &AtomicBool,
     log: &Reporter,
@@ -315,7 +306,11 @@ fn open_searcher<'g>(
     }
     let gpu = slot.get_or_init(|| gpu);
     let searcher = device
-        .decide(|| log.step("index to the GPU", || GpuSearcher::new(gpu, fm)))
+        .decide(|| {
+            log.step("index to the GPU", || {
+                GpuSearcher::with_mismatches(gpu, index, k)
+            })
+        })
         .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
     if searcher.is_some() {
         log.info(&format!("searching on the GPU: {}", gpu.describe()));

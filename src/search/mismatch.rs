@@ -34,6 +34,12 @@ pub fn mismatches_at(text: PackedRef<'_>, start: usize, codes: &[u8], limit: u8)
     found
 }
 
+/// log4 of `text_len`, rounded up: random strings this long are mostly unique in a text
+/// of `text_len` bases (what picks the scheme, [`super::schemes::scheme_for`]).
+pub fn unique_len(text_len: usize) -> usize {
+    (65 - text_len.leading_zeros() as usize) / 2
+}
+
 /// Reusable plans of [`occurrences`] (they depend only on k, the read length and the
 /// text length).
 #[derive(Clone, Debug, Default)]
@@ -71,8 +77,7 @@ pub fn occurrences(
     plans: &mut Plans,
     out: &mut Vec<u64>,
 ) {
-    // log4 of the text length, rounded up: random strings this long are mostly unique.
-    let unique_len = (65 - index.forward.text.len().leading_zeros() as usize) / 2;
+    let unique_len = unique_len(index.forward.text.len());
     for steps in plans.get(k, codes.len(), unique_len) {
         let mut walk = Walk {
             index,

@@ -10,8 +10,8 @@
 //! same way for every searcher: a searcher only has to find the positions. The CPU
 //! searcher ([`cpu`]) also searches a part of a batch ([`CpuSearcher::search_part`]) or
 //! one read at a time ([`find_hits`]), which lets `map` fuse the CPU search with
-//! building the reads' records; the GPU searcher implements the
-//! trait in the GPU back end (exact search only, so far). Exact search runs on the
+//! building the reads' records; the GPU searcher implements the trait in the GPU back
+//! end, exact and with mismatches. Exact search runs on the
 //! forward FM index; k-mismatch search on the bidirectional index with search schemes
 //! ([`schemes`], [`mismatch`]; the why is in `docs/MISMATCHES.md`).
 

@@ -82,14 +82,28 @@ pub const MAX_MISMATCHES: u8 = 3;
 /// `unique_len`, or backtracking when the read has fewer bases than the scheme has
 /// pieces. (Every choice is lossless: it changes the speed, never the hits.)
 pub fn searches(k: u8, len: usize, unique_len: usize) -> &'static [Search] {
+    schemes(k)[scheme_for(k, len, unique_len)]
+}
+
+/// Schemes a read may be searched with, for one `k` (a GPU searcher uploads them):
+/// `[optimum, long pieces, backtracking]`, where "long pieces" is the pigeonhole scheme
+/// for `k = 3` and the optimum one otherwise.
+pub fn schemes(k: u8) -> [&'static [Search]; 3] {
     let optimum = OPTIMUM[k as usize];
-    let pieces = optimum[0].order.len();
+    let long = if k == 3 { PIGEONHOLE_3 } else { optimum };
+    [optimum, long, BACKTRACKING[k as usize]]
+}
+
+/// Which of [`schemes`]`(k)` searches a read of `len` bases in a text where strings of
+/// `unique_len` bases are mostly unique (see [`searches`]).
+pub fn scheme_for(k: u8, len: usize, unique_len: usize) -> usize {
+    let pieces = OPTIMUM[k as usize][0].order.len();
     if len < pieces {
-        BACKTRACKING[k as usize]
+        2
     } else if k == 3 && len / pieces > unique_len {
-        PIGEONHOLE_3
+        1
     } else {
-        optimum
+        0
     }
 }
 

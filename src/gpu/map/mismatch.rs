@@ -1,0 +1,789 @@
+//! k-mismatch search (`map -v K`, `K > 0`) on the GPU, host side of the `mm_*` kernels of
+//! `kernels/map.cu`: the search schemes of [`crate::search::schemes`] walked breadth
+//! first over the bidirectional index, with work queues instead of a thread per read.
+//!
+//! A work item is (read-strand, search, step, forward interval, mirror interval,
+//! mismatches so far): 5 u32. `mm_seed` puts one item per search of each read-strand's
+//! scheme on a stack of pending items; each `mm_expand` launch takes a chunk off the top
+//! of the stack and expands every item by one step of its search, as
+//! [`crate::search::mismatch`] does depth first on the CPU: an item past its last step is
+//! finished (its interval's rows are hits); an item whose interval is one row (after the
+//! first step) is verified (the row located, the whole read compared with the text); any
+//! other is extended by the four bases on its step's side (`Bidirectional::extend_left`
+//! / `extend_right`: two Occ block reads) and the children within the step's mismatch
+//! bounds are appended (warp-aggregated atomics) to a child queue, which is copied back
+//! onto the stack in place of the chunk. So every launch keeps the warps busy whatever
+//! each read's number of backtracking steps, and the loop ends when the stack is empty.
+//! Finished intervals and verified positions go to a list that `map_locate` (the exact
+//! search's locate kernel) turns into text positions; the host sorts them per read and
+//! strand and removes repeats (several searches or branches find one occurrence), which
+//! gives exactly the CPU searcher's [`crate::search::BatchPositions`].
+//!
+//! Memory per pass is fixed ([`Capacities`]): the stack, the child queue of one launch
+//! (4 children per item of the chunk) and the finished list. A chunk is as large as the
+//! child queue and the stack's free room allow ([`Capacities::next_chunk`]), so a step
+//! whose children would not fit is done in chunks (the newest items first, which keeps
+//! the stack small); when the stack or the finished list cannot hold a pass, the reads
+//! are searched in halves.
+
+use std::time::Instant;
+
+use super::{ensure, pack_codes, GpuSearcher, Located, Overflow, FILE, NOT_SEARCHABLE, THREADS};
+use crate::gpu::radix::{ScanOp, Workspace};
+use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
+use crate::io::ReadRecord;
+use crate::search::mismatch::unique_len;
+use crate::search::schemes::{scheme_for, schemes};
+
+/// u32 words of one work item.
+const ITEM_WORDS: usize = 5;
+/// Bytes of one work item.
+const ITEM_BYTES: usize = 4 * ITEM_WORDS;
+/// Bytes of one finished entry (read-strand, first row or `DIRECT`, position, rows).
+const FINISHED_BYTES: usize = 16;
+/// Searches per scheme in the uploaded table (the most any scheme has).
+const SEARCH_SLOTS: usize = 4;
+/// u32 words of one search in the table: pieces, then order, lower and upper bounds,
+/// [`SEARCH_SLOTS`] each.
+const SEARCH_WORDS: usize = 1 + 3 * SEARCH_SLOTS;
+/// Bit of a packed read's length word where its scheme (an index of [`schemes`]) starts.
+const SCHEME_SHIFT: u32 = 28;
+/// Reads must be shorter than this for the step field of an item (26 bits).
+pub(super) const MAX_READ_LEN: usize = 1 << 26;
+/// Default device memory for the work buffers of one pass.
+pub(super) const QUEUE_BYTES: usize = 1 << 30;
+
+/// The scheme table as the kernels read it: for each of the three [`schemes`] of `k`,
+/// [`SEARCH_SLOTS`] searches of [`SEARCH_WORDS`] words (unused ones zero), then the
+/// number of searches of each scheme.
+fn scheme_table(k: u8) -> Vec<u32> {
+    let all = schemes(k);
+    let mut table = vec![0u32; all.len() * SEARCH_SLOTS * SEARCH_WORDS];
+    for (s, scheme) in all.iter().enumerate() {
+        assert!(scheme.len() <= SEARCH_SLOTS);
+        for (j, search) in scheme.iter().enumerate() {
+            let words = &mut table[(s * SEARCH_SLOTS + j) * SEARCH_WORDS..][..SEARCH_WORDS];
+            let pieces = search.order.len();
+            words[0] = pieces as u32;
+            for p in 0..pieces {
+                words[1 + p] = search.order[p] as u32;
+                words[1 + SEARCH_SLOTS + p] = search.lower[p] as u32;
+                words[1 + 2 * SEARCH_SLOTS + p] = search.upper[p] as u32;
+            }
+        }
+    }
+    table.extend(all.iter().map(|scheme| scheme.len() as u32));
+    table
+}
+
+/// The length word of a packed read for the kernels: its length and scheme, or
+/// [`NOT_SEARCHABLE`] when it is empty or has more non-ACGT bases than `k` (as on the
+/// CPU: it has no hit).
+fn length_word(k: u8, unique_len: usize, len: usize, unknown: usize) -> u32 {
+    if len == 0 || unknown > k as usize {
+        return NOT_SEARCHABLE;
+    }
+    assert!(len < MAX_READ_LEN, "checked before packing");
+    len as u32 | (scheme_for(k, len, unique_len) as u32) << SCHEME_SHIFT
+}
+
+/// The sizes, in items, of the work buffers of one pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Capacities {
+    /// Pending items.
+    stack: usize,
+    /// Most items expanded by one launch (the child queue holds 4 times as many).
+    chunk: usize,
+    /// Finished entries.
+    finished: usize,
+}
+
+impl Capacities {
+    /// Splits `bytes` of device memory: half to the stack, a quarter to the child queue,
+    /// a quarter to the finished list (at least room for one read's seeds).
+    pub(super) fn for_bytes(bytes: usize) -> Capacities {
+        Capacities {
+            stack: (bytes / 2 / ITEM_BYTES).max(4 * SEARCH_SLOTS),
+            chunk: (bytes / 4 / (4 * ITEM_BYTES)).max(1),
+            finished: (bytes / 4 / FINISHED_BYTES).max(1),
+        }
+    }
+
+    /// Whether a pass may seed `read_strands` read-strands (up to [`SEARCH_SLOTS`]
+    /// items each): they may take at most half the stack.
+    fn seeds_fit(&self, read_strands: usize) -> bool {
+        read_strands * SEARCH_SLOTS <= self.stack / 2
+    }
+
+    /// How many of the `top` (> 0) pending items the next launch expands: at most a
+    /// chunk, and so few that their children (up to 4 each) fit in the stack in their
+    /// place; `None` when not even one item's do.
+    fn next_chunk(&self, top: usize) -> Option<usize> {
+        let room = self.stack.saturating_sub(top) / 3;
+        let chunk = top.min(self.chunk).min(room);
+        (chunk > 0).then_some(chunk)
+    }
+}
+
+/// The device state of the k-mismatch search: the mirror's BWT/Occ, the schemes and
+/// the work buffers.
+pub(super) struct MismatchState<'g> {
+    /// Most mismatches of a hit (1 to 3).
+    k: u8,
+    mirror: DevBuf<'g>,
+    mirror_primary: u32,
+    schemes: DevBuf<'g>,
+    /// Strings this long are mostly unique in the text (picks the scheme).
+    unique_len: usize,
+    capacities: Capacities,
+    buffers: Option<Buffers<'g>>,
+}
+
+/// Work buffers, allocated for the current [`Capacities`].
+struct Buffers<'g> {
+    stack: DevBuf<'g>,
+    children: DevBuf<'g>,
+    /// u32 children, u32 finished entries, u64 positions of the finished entries.
+    counters: DevBuf<'g>,
+    finished_item: DevBuf<'g>,
+    finished_lo: DevBuf<'g>,
+    finished_direct: DevBuf<'g>,
+    /// Rows per entry, scanned in place into the entries' first output slots.
+    finished_offsets: DevBuf<'g>,
+    scan: Workspace<'g>,
+    /// The packed reads of the pass (grown as needed).
+    packed: DevBuf<'g>,
+    /// The located positions of the pass (grown as needed).
+    positions: DevBuf<'g>,
+}
+
+impl<'g> MismatchState<'g> {
+    /// Uploads the mirror's BWT/Occ `mirror_blocks` (primary row `mirror_primary`) and
+    /// the schemes of `k` (1 to 3) for a text of `text_len` bases.
+    pub(super) fn new(
+        gpu: &'g Gpu,
+        mirror_blocks: &[u64],
+        mirror_primary: u64,
+        k: u8,
+        text_len: usize,
+    ) -> Result<Self, GpuError> {
+        assert!((1..=crate::search::schemes::MAX_MISMATCHES).contains(&k));
+        Ok(MismatchState {
+            k,
+            mirror: gpu.upload_staged(mirror_blocks)?,
+            mirror_primary: mirror_primary as u32,
+            schemes: gpu.upload(&scheme_table(k))?,
+            unique_len: unique_len(text_len),
+            capacities: Capacities::for_bytes(QUEUE_BYTES),
+            buffers: None,
+        })
+    }
+
+    /// Sets the device memory of the work buffers (they are made again on next use).
+    pub(super) fn set_queue_bytes(&mut self, bytes: usize) {
+        self.capacities = Capacities::for_bytes(bytes);
+        self.buffers = None;
+    }
+
+    /// The work buffers, allocated on first use.
+    fn buffers(&mut self, gpu: &'g Gpu) -> Result<&mut Buffers<'g>, GpuError> {
+        if self.buffers.is_none() {
+            let c = self.capacities;
+            self.buffers = Some(Buffers {
+                stack: gpu.alloc(ITEM_BYTES * c.stack)?,
+                children: gpu.alloc(ITEM_BYTES * 4 * c.chunk)?,
+                counters: gpu.alloc(16)?,
+                finished_item: gpu.alloc(4 * c.finished)?,
+                finished_lo: gpu.alloc(4 * c.finished)?,
+                finished_direct: gpu.alloc(4 * c.finished)?,
+                finished_offsets: gpu.alloc(4 * (c.finished + 1))?,
+                scan: Workspace::new(gpu, c.finished + 1)?,
+                packed: gpu.alloc(4)?,
+                positions: gpu.alloc(4)?,
+            });
+        }
+        Ok(self.buffers.as_mut().expect("allocated above"))
+    }
+}
+
+/// Per read-strand (`read_strands` of them), the sorted distinct positions of the
+/// finished entries: entry `e` belongs to read-strand `entry_item[e]` and its positions
+/// are `positions[offsets[e]..offsets[e + 1]]`. The result is in the
+/// [`crate::search::BatchPositions`] layout.
+pub(super) fn group_positions(
+    read_strands: usize,
+    entry_item: &[u32],
+    offsets: &[u32],
+    positions: &[u32],
+) -> Located {
+    use rayon::prelude::*;
+    let mut keys: Vec<u64> = Vec::with_capacity(positions.len());
+    for (e, &item) in entry_item.iter().enumerate() {
+        let range = offsets[e] as usize..offsets[e + 1] as usize;
+        keys.extend(
+            positions[range]
+                .iter()
+                .map(|&p| (item as u64) << 32 | p as u64),
+        );
+    }
+    keys.par_sort_unstable();
+    keys.dedup();
+    let mut out_offsets = vec![0u32; read_strands + 1];
+    for &key in &keys {
+        out_offsets[(key >> 32) as usize + 1] += 1;
+    }
+    for i in 0..read_strands {
+        out_offsets[i + 1] += out_offsets[i];
+    }
+    (out_offsets, keys.iter().map(|&key| key as u32).collect())
+}
+
+impl GpuSearcher<'_> {
+    /// One k-mismatch pass over `reads`: their offsets and positions in the
+    /// [`crate::search::BatchPositions`] layout, or why the pass does not fit.
+    pub(super) fn mismatch_pass(
+        &mut self,
+        reads: &[ReadRecord],
+    ) -> Result<Result<Located, Overflow>, GpuError> {
+        let gpu = self.gpu;
+        let state = self.mismatch.as_mut().expect("a mismatch searcher");
+        let (n, k, unique_len) = (reads.len(), state.k, state.unique_len);
+        let items = 2 * n;
+        if let Some(long) = reads.iter().find(|r| r.seq.len() >= MAX_READ_LEN) {
+            return Err(GpuError::ReadTooLong(long.seq.len()));
+        }
+        let capacities = state.capacities;
+        if !capacities.seeds_fit(items) {
+            return Ok(Err(Overflow::Queue));
+        }
+        let packing = Instant::now();
+        pack_codes::<4>(reads, &mut self.host_packed, |len, unknown| {
+            length_word(k, unique_len, len, unknown)
+        });
+        self.pack_seconds += packing.elapsed().as_secs_f64();
+        let (schemes, mirror, mirror_primary) = (
+            state.schemes.ptr(0),
+            state.mirror.ptr(0),
+            state.mirror_primary,
+        );
+        let b = state.buffers(gpu)?;
+        ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
+        b.packed.write(&self.host_packed)?;
+        let (meta, words) = (b.packed.ptr(0), b.packed.ptr(4 * items));
+        b.counters.zero(16)?;
+        gpu.sync()?;
+        let start = Instant::now();
+        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
+        let counters = b.counters.ptr(0);
+        gpu.launch(
+            FILE,
+            "mm_seed",
+            items.div_ceil(THREADS as usize) as u32,
+            THREADS,
+            &[
+                Arg::U64(meta),
+                Arg::U32(n as u32),
+                Arg::U64(schemes),
+                rows,
+                Arg::U64(b.stack.ptr(0)),
+                Arg::U64(counters),
+            ],
+        )?;
+        let mut top = b.counters.read_u32(0)? as usize;
+        while top > 0 {
+            let Some(chunk) = capacities.next_chunk(top) else {
+                self.kernel_seconds += start.elapsed().as_secs_f64();
+                return Ok(Err(Overflow::Queue));
+            };
+            let first = top - chunk;
+            b.counters.zero(4)?;
+            gpu.launch(
+                FILE,
+                "mm_expand",
+                chunk.div_ceil(THREADS as usize) as u32,
+                THREADS,
+                &[
+                    Arg::U64(b.stack.ptr(ITEM_BYTES * first)),
+                    Arg::U32(chunk as u32),
+                    Arg::U64(meta),
+                    Arg::U64(words),
+                    Arg::U32(n as u32),
+                    Arg::U64(schemes),
+                    Arg::U32(k as u32),
+                    Arg::U64(self.occ.ptr(0)),
+                    Arg::U64(mirror),
+                    c0,
+                    c1,
+                    c2,
+                    c3,
+                    rows,
+                    Arg::U32(self.primary),
+                    Arg::U32(mirror_primary),
+                    Arg::U64(self.text.ptr(0)),
+                    Arg::U64(self.sa_bits.ptr(0)),
+                    Arg::U64(self.sa_ranks.ptr(0)),
+                    Arg::U64(self.sa_positions.ptr(0)),
+                    Arg::U32(self.rate),
+                    Arg::U64(b.children.ptr(0)),
+                    Arg::U64(counters),
+                    Arg::U64(b.finished_item.ptr(0)),
+                    Arg::U64(b.finished_lo.ptr(0)),
+                    Arg::U64(b.finished_direct.ptr(0)),
+                    Arg::U64(b.finished_offsets.ptr(0)),
+                    Arg::U32(capacities.finished as u32),
+                ],
+            )?;
+            let children = b.counters.read_u32(0)? as usize;
+            b.stack
+                .copy_from_at(ITEM_BYTES * first, b.children.ptr(0), ITEM_BYTES * children)?;
+            top = first + children;
+        }
+        let mut counts = [0u32; 4];
+        b.counters.download(&mut counts)?;
+        let entries = counts[1] as usize;
+        let total = counts[2] as u64 | (counts[3] as u64) << 32;
+        if entries > capacities.finished {
+            self.kernel_seconds += start.elapsed().as_secs_f64();
+            return Ok(Err(Overflow::Queue));
+        }
+        if total > self.max_positions.min(u32::MAX as u64) && n > 1 || total >= u32::MAX as u64 {
+            self.kernel_seconds += start.elapsed().as_secs_f64();
+            return Ok(Err(Overflow::Positions(total)));
+        }
+        let offsets = b.finished_offsets.ptr(0);
+        b.scan
+            .scan_queued(offsets, offsets, entries + 1, ScanOp::Sum, false)?;
+        ensure(gpu, &mut b.positions, 4 * total as usize)?;
+        if total > 0 {
+            gpu.launch(
+                FILE,
+                "map_locate",
+                total.div_ceil(THREADS as u64) as u32,
+                THREADS,
+                &[
+                    Arg::U64(offsets),
+                    Arg::U64(b.finished_lo.ptr(0)),
+                    Arg::U64(b.finished_direct.ptr(0)),
+                    Arg::U32(entries as u32),
+                    Arg::U32(total as u32),
+                    Arg::U64(self.occ.ptr(0)),
+                    c0,
+                    c1,
+                    c2,
+                    c3,
+                    Arg::U32(self.primary),
+                    Arg::U64(self.sa_bits.ptr(0)),
+                    Arg::U64(self.sa_ranks.ptr(0)),
+                    Arg::U64(self.sa_positions.ptr(0)),
+                    Arg::U32(self.rate),
+                    rows,
+                    Arg::U64(b.positions.ptr(0)),
+                ],
+            )?;
+        }
+        gpu.sync()?;
+        self.kernel_seconds += start.elapsed().as_secs_f64();
+        let mut entry_offsets = vec![0; entries + 1];
+        let mut entry_item = vec![0; entries];
+        let mut positions = vec![0; total as usize];
+        b.finished_offsets.download(&mut entry_offsets)?;
+        b.finished_item.download(&mut entry_item)?;
+        b.positions.download(&mut positions)?;
+        let grouping = Instant::now();
+        let located = group_positions(items, &entry_item, &entry_offsets, &positions);
+        self.pack_seconds += grouping.elapsed().as_secs_f64();
+        Ok(Ok(located))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::schemes::Search;
+
+    #[test]
+    fn the_scheme_table_holds_every_search_and_the_counts() {
+        for k in 1..=3u8 {
+            let table = scheme_table(k);
+            let all = schemes(k);
+            assert_eq!(table.len(), 3 * SEARCH_SLOTS * SEARCH_WORDS + 3);
+            for (s, scheme) in all.iter().enumerate() {
+                assert_eq!(
+                    table[3 * SEARCH_SLOTS * SEARCH_WORDS + s] as usize,
+                    scheme.len()
+                );
+                for (j, search) in scheme.iter().enumerate() {
+                    let w = &table[(s * SEARCH_SLOTS + j) * SEARCH_WORDS..][..SEARCH_WORDS];
+                    let p = w[0] as usize;
+                    assert_eq!(p, search.order.len());
+                    let as_u32 = |x: &[u8]| x.iter().map(|&v| v as u32).collect::<Vec<_>>();
+                    let order: Vec<u32> = search.order.iter().map(|&v| v as u32).collect();
+                    assert_eq!(&w[1..1 + p], &order[..]);
+                    assert_eq!(&w[5..5 + p], &as_u32(search.lower)[..]);
+                    assert_eq!(&w[9..9 + p], &as_u32(search.upper)[..]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn length_words_carry_the_cpu_scheme_choice() {
+        let unique = 10;
+        for k in 1..=3u8 {
+            for len in 1..200 {
+                let word = length_word(k, unique, len, 0);
+                assert_eq!(word & NOT_SEARCHABLE, 0);
+                assert_eq!((word & ((1 << SCHEME_SHIFT) - 1)) as usize, len);
+                let scheme = (word >> SCHEME_SHIFT) as usize;
+                let want = crate::search::schemes::searches(k, len, unique);
+                let got = schemes(k)[scheme];
+                let same = |a: &Search, b: &Search| {
+                    (a.order, a.lower, a.upper) == (b.order, b.lower, b.upper)
+                };
+                assert_eq!(got.len(), want.len(), "k {k} len {len}");
+                assert!(
+                    got.iter().zip(want).all(|(a, b)| same(a, b)),
+                    "k {k} len {len}"
+                );
+            }
+            assert_eq!(length_word(k, unique, 0, 0), NOT_SEARCHABLE);
+            assert_eq!(length_word(k, unique, 30, k as usize + 1), NOT_SEARCHABLE);
+            assert_ne!(length_word(k, unique, 30, k as usize), NOT_SEARCHABLE);
+        }
+    }
+
+    #[test]
+    fn chunks_fit_their_children_on_the_stack() {
+        let c = Capacities {
+            stack: 100,
+            chunk: 10,
+            finished: 5,
+        };
+        assert_eq!(c.next_chunk(5), Some(5));
+        assert_eq!(c.next_chunk(40), Some(10));
+        // 70 pending: room for 30 more, so 10 items (up to 40 children) in place of 10.
+        assert_eq!(c.next_chunk(70), Some(10));
+        assert_eq!(c.next_chunk(85), Some(5));
+        assert_eq!(c.next_chunk(97), Some(1));
+        assert_eq!(c.next_chunk(98), None);
+        for top in 1..98 {
+            let chunk = c.next_chunk(top).unwrap();
+            assert!(chunk <= top && chunk <= c.chunk);
+            assert!(top - chunk + 4 * chunk <= c.stack, "top {top}");
+        }
+        assert!(c.seeds_fit(12) && !c.seeds_fit(13));
+        let big = Capacities::for_bytes(QUEUE_BYTES);
+        let bytes = ITEM_BYTES * (big.stack + 4 * big.chunk) + FINISHED_BYTES * big.finished;
+        assert!(bytes <= QUEUE_BYTES && bytes > QUEUE_BYTES / 10 * 9);
+        let tiny = Capacities::for_bytes(0);
+        assert!(tiny.seeds_fit(2) && tiny.next_chunk(2 * SEARCH_SLOTS).is_some());
+    }
+
+    #[test]
+    fn positions_are_grouped_sorted_and_distinct_per_read_strand() {
+        // Entries: read-strand 2 [9, 4], read-strand 0 [7], read-strand 2 [4, 1], none
+        // for 1 and 3.
+        let entry_item = [2, 0, 2];
+        let offsets = [0, 2, 3, 5];
+        let positions = [9, 4, 7, 4, 1];
+        let (o, p) = group_positions(4, &entry_item, &offsets, &positions);
+        assert_eq!(o, [0, 1, 1, 4, 4]);
+        assert_eq!(p, [7, 1, 4, 9]);
+        assert_eq!(group_positions(2, &[], &[0], &[]), (vec![0, 0, 0], vec![]));
+    }
+
+    /// A model of `mm_seed` and `mm_expand` (kernels/map.cu), statement for statement,
+    /// over the CPU index and the host's packed reads, scheme table and chunk plan: it
+    /// tests the step plan the kernel rebuilds, the walk, the chunked stack and the
+    /// grouping against the CPU searcher, where no GPU is at hand.
+    mod model {
+        use super::*;
+        use crate::fm::Bidirectional;
+
+        fn code_at(words: &[u32], j: u32) -> u32 {
+            (words[(j >> 3) as usize] >> (4 * (j & 7))) & 15
+        }
+
+        fn strand_code(words: &[u32], len: u32, strand: u32, i: u32) -> u32 {
+            if strand == 0 {
+                return code_at(words, i);
+            }
+            let c = code_at(words, len - 1 - i);
+            if c < 4 {
+                3 - c
+            } else {
+                c
+            }
+        }
+
+        /// `plan_step`: (pos, right, lower, upper, first).
+        fn plan_step(search: &[u32], len: u32, mut step: u32) -> (u32, bool, u32, u32, u32) {
+            let pieces = search[0];
+            let (mut first, mut end) = (0, 0);
+            for j in 0..pieces {
+                let piece = search[1 + j as usize];
+                let (start, stop) = (piece * len / pieces, (piece + 1) * len / pieces);
+                let right = j > 0 && start == end;
+                if j == 0 {
+                    (first, end) = (stop, stop);
+                }
+                if step < stop - start {
+                    let pos = if right { start + step } else { stop - 1 - step };
+                    if !right {
+                        first = pos;
+                    }
+                    let last = if right { stop - 1 } else { start };
+                    let slots = SEARCH_SLOTS;
+                    let lower = if pos == last {
+                        search[1 + slots + j as usize]
+                    } else {
+                        0
+                    };
+                    return (pos, right, lower, search[1 + 2 * slots + j as usize], first);
+                }
+                step -= stop - start;
+                if right {
+                    end = stop;
+                } else {
+                    first = start;
+                }
+            }
+            unreachable!("step < len")
+        }
+
+        /// The positions of every read-strand, through the kernels' walk.
+        pub(super) fn search(
+            index: &Bidirectional<'_>,
+            reads: &[ReadRecord],
+            k: u8,
+            capacities: Capacities,
+        ) -> Option<Located> {
+            let unique = unique_len(index.forward.text.len());
+            let mut packed = Vec::new();
+            pack_codes::<4>(reads, &mut packed, |len, unknown| {
+                length_word(k, unique, len, unknown)
+            });
+            let table = scheme_table(k);
+            let n = reads.len() as u32;
+            let (meta, words) = packed.split_at(2 * reads.len());
+            let rows = index.forward.c[4] as u32;
+            // mm_seed
+            let mut stack: Vec<[u32; 5]> = Vec::new();
+            for t in 0..2 * n {
+                let strand = (t >= n) as u32;
+                let word = meta[(2 * (t - strand * n) + 1) as usize];
+                if word & NOT_SEARCHABLE == 0 {
+                    let scheme = word >> SCHEME_SHIFT;
+                    let count = table[3 * SEARCH_SLOTS * SEARCH_WORDS + scheme as usize];
+                    for j in 0..count {
+                        let search = scheme * SEARCH_SLOTS as u32 + j;
+                        stack.push([t, 0, 0, rows, search]);
+                    }
+                }
+            }
+            if !capacities.seeds_fit(2 * reads.len()) {
+                return None;
+            }
+            let mut finished: Vec<(u32, u32, u32, u32)> = Vec::new();
+            while !stack.is_empty() {
+                let chunk = capacities.next_chunk(stack.len())?;
+                let items = stack.split_off(stack.len() - chunk);
+                let mut children = Vec::new();
+                for [t, lo, mlo, size, m] in items {
+                    expand(
+                        index,
+                        &table,
+                        meta,
+                        words,
+                        n,
+                        k,
+                        [t, lo, mlo, size, m],
+                        &mut children,
+                        &mut finished,
+                    );
+                }
+                assert!(children.len() <= 4 * chunk);
+                stack.extend(children);
+                assert!(stack.len() <= capacities.stack);
+            }
+            // map_locate
+            let mut offsets = vec![0u32];
+            let mut positions = Vec::new();
+            let mut entry_item = Vec::new();
+            for (t, lo, direct, size) in finished {
+                entry_item.push(t);
+                if lo == u32::MAX {
+                    positions.push(direct);
+                } else {
+                    positions
+                        .extend((lo..lo + size).map(|r| index.forward.locate(r as u64) as u32));
+                }
+                offsets.push(positions.len() as u32);
+            }
+            Some(group_positions(
+                2 * reads.len(),
+                &entry_item,
+                &offsets,
+                &positions,
+            ))
+        }
+
+        /// [`GpuSearcher::search_range`]: the reads in one pass, or in halves.
+        pub(super) fn search_range(
+            index: &Bidirectional<'_>,
+            reads: &[ReadRecord],
+            k: u8,
+            capacities: Capacities,
+            out: &mut crate::search::BatchPositions,
+        ) {
+            match search(index, reads, k, capacities) {
+                Some((offsets, positions)) => {
+                    out.push_part(offsets, crate::sa::Positions::U32(positions))
+                }
+                None => {
+                    assert!(reads.len() > 1, "one read does not fit");
+                    let half = reads.len() / 2;
+                    search_range(index, &reads[..half], k, capacities, out);
+                    search_range(index, &reads[half..], k, capacities, out);
+                }
+            }
+        }
+
+        /// `mm_expand` of one item.
+        #[allow(clippy::too_many_arguments)]
+        fn expand(
+            index: &Bidirectional<'_>,
+            table: &[u32],
+            meta: &[u32],
+            words: &[u32],
+            n: u32,
+            k: u8,
+            [t, lo, mlo, size, m]: [u32; 5],
+            children: &mut Vec<[u32; 5]>,
+            finished: &mut Vec<(u32, u32, u32, u32)>,
+        ) {
+            let (search, errors, step) = (m & 15, (m >> 4) & 3, m >> 6);
+            let strand = (t >= n) as u32;
+            let read = t - strand * n;
+            let len = meta[(2 * read + 1) as usize] & ((1 << SCHEME_SHIFT) - 1);
+            let seq = &words[meta[(2 * read) as usize] as usize..];
+            let plan = &table[search as usize * SEARCH_WORDS..];
+            if step == len {
+                finished.push((t, lo, 0, size));
+            } else if size == 1 && step > 0 {
+                let first = plan_step(plan, len, step - 1).4;
+                let pos = index.forward.locate(lo as u64) as u32;
+                if pos >= first {
+                    let start = pos - first;
+                    let text = index.forward.text;
+                    let fits = start as usize + len as usize <= text.len();
+                    let found = (0..len)
+                        .filter(|&j| {
+                            fits && text.get((start + j) as usize) as u32
+                                != strand_code(seq, len, strand, j)
+                        })
+                        .count();
+                    if fits && found <= k as usize {
+                        finished.push((t, u32::MAX, start, 1));
+                    }
+                }
+            } else {
+                let (pos, right, lower, upper, _) = plan_step(plan, len, step);
+                let want = strand_code(seq, len, strand, pos);
+                let (from, other) = if right { (mlo, lo) } else { (lo, mlo) };
+                let (occ, c) = (
+                    if right {
+                        &index.mirror
+                    } else {
+                        &index.forward.occ
+                    },
+                    index.forward.c,
+                );
+                let (below, upto) = (occ.occ_all(from as u64), occ.occ_all((from + size) as u64));
+                let p = occ.primary() as u32;
+                let mut before = (from <= p && p < from + size) as u32;
+                for b in 0..4u32 {
+                    let count = (upto[b as usize] - below[b as usize]) as u32;
+                    let e = errors + (b != want) as u32;
+                    if count > 0 && e >= lower && e <= upper {
+                        let stepped = (c[b as usize] + below[b as usize]) as u32;
+                        let other = other + before;
+                        let (clo, cmlo) = if right {
+                            (other, stepped)
+                        } else {
+                            (stepped, other)
+                        };
+                        children.push([t, clo, cmlo, count, search | e << 4 | (step + 1) << 6]);
+                    }
+                    before += count;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernels_walk_finds_what_the_cpu_searcher_finds() {
+        use crate::fm::TestIndex;
+        use crate::search::{BatchSearcher, CpuSearcher};
+        use crate::test_support::random_codes;
+        for (len, alphabet, seed) in [(3000, 4, 1), (2000, 2, 2), (400, 1, 3)] {
+            let codes = random_codes(len, seed, alphabet);
+            let index = TestIndex::new(&codes, 4);
+            let bi = index.bidirectional();
+            let noise = random_codes(4000, seed + 10, 4);
+            let reads: Vec<ReadRecord> = (0..150)
+                .map(|i| {
+                    let read_len = [1, 2, 3, 4, 5, 7, 12, 25, 40, 61][i % 10];
+                    let start = (i * 131) % (len - read_len + 1);
+                    let mut seq: Vec<u8> = codes[start..start + read_len]
+                        .iter()
+                        .map(|&c| b"ACGT"[c as usize])
+                        .collect();
+                    for m in 0..(i % 5) {
+                        let at = noise[i * 5 + m] as usize * 7 % read_len;
+                        seq[at] = if m == 3 {
+                            b'N'
+                        } else {
+                            b"ACGT"[noise[i * 7 + m] as usize]
+                        };
+                    }
+                    if i % 3 == 1 {
+                        seq = seq
+                            .iter()
+                            .rev()
+                            .map(|&b| match b {
+                                b'A' => b'T',
+                                b'C' => b'G',
+                                b'G' => b'C',
+                                b'T' => b'A',
+                                x => x,
+                            })
+                            .collect();
+                    }
+                    ReadRecord {
+                        seq,
+                        ..Default::default()
+                    }
+                })
+                .collect();
+            for k in 1..=3u8 {
+                let want = CpuSearcher::new(&bi, k).search_batch(&reads).unwrap();
+                for bytes in [QUEUE_BYTES, 200_000, 40_000] {
+                    let capacities = Capacities::for_bytes(bytes);
+                    let mut got = crate::search::BatchPositions::default();
+                    model::search_range(&bi, &reads, k, capacities, &mut got);
+                    for i in 0..reads.len() {
+                        for strand in 0..2 {
+                            let got: Vec<u64> = got.strand(i, strand).iter().collect();
+                            let want: Vec<u64> = want.strand(i, strand).iter().collect();
+                            assert_eq!(
+                                got, want,
+                                "text {seed}, k {k}, read {i}, strand {strand}, {bytes} bytes"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
