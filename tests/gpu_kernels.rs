@@ -27,6 +27,34 @@ use galign::progress::Reporter;
 use galign::reference::PackedText;
 use galign::sa::schedule::OnFailure;
 
+/// The `.cu` files under `dir`, as paths relative to `kernels/`.
+fn kernel_files(dir: &Path, root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(kernel_files(&path, root));
+        } else if path.extension().is_some_and(|e| e == "cu") {
+            let relative = path.strip_prefix(root).unwrap();
+            files.push(relative.to_string_lossy().into_owned());
+        }
+    }
+    files
+}
+
+#[test]
+fn every_kernel_file_is_embedded() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels");
+    let mut on_disk = kernel_files(&root, &root);
+    on_disk.sort();
+    let mut embedded: Vec<String> = SOURCES.iter().map(|(f, _)| f.to_string()).collect();
+    embedded.sort();
+    assert_eq!(
+        embedded, on_disk,
+        "src/gpu/kernels.rs SOURCES against kernels/"
+    );
+}
+
 #[test]
 fn kernels_compile_for_sm80_and_sm90() {
     let version = match nvrtc_version() {

@@ -25,8 +25,22 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../kernels/prims/radix_sort.cu"),
     ),
     (
+        "prims/merge.cu",
+        concat!(
+            include_str!("../../kernels/prims/merge.cuh"),
+            include_str!("../../kernels/prims/merge.cu")
+        ),
+    ),
+    (
         "sa/doubling.cu",
         include_str!("../../kernels/sa/doubling.cu"),
+    ),
+    (
+        "sa/skew.cu",
+        concat!(
+            include_str!("../../kernels/prims/merge.cuh"),
+            include_str!("../../kernels/sa/skew.cu")
+        ),
     ),
 ];
 
