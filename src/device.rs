@@ -248,11 +248,13 @@ fn gpu_fm_index(
     let n = text.len();
     let gpus = devices.get(log)?;
     let mut fits = Vec::with_capacity(gpus.len());
+    let mut budgets = Vec::with_capacity(gpus.len());
     for gpu in gpus {
         let budget = match options.budget {
             Some(b) => b,
             None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
         };
+        budgets.push(budget);
         fits.push(
             crate::gpu::partition::part_size_within(n, budget, options.algorithm)
                 .map_err(|e| GpuError::Budget(e.to_string()))?,
@@ -266,10 +268,15 @@ fn gpu_fm_index(
         ));
     }
     match part_size_on_all(&fits, n) {
-        None => log.step(
-            "suffix array, BWT, Occ, sampled SA, jump table (GPU)",
-            || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate, options.algorithm),
-        ),
+        None => {
+            let algorithm =
+                crate::gpu::partition::whole_algorithm(n, budgets[0], options.algorithm)
+                    .unwrap_or(options.algorithm);
+            log.step(
+                &format!("suffix array ({algorithm:?}), BWT, Occ, sampled SA, jump table (GPU)"),
+                || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate, algorithm),
+            )
+        }
         Some(max_part) => {
             log.info(&format!(
                 "building the FM index on {} GPU(s) in parts of at most {max_part} suffixes",

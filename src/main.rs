@@ -104,7 +104,7 @@ struct IndexArgs {
     gpus: galign::device::GpuCount,
     /// Suffix-array algorithm of a GPU build (the CPU has one); all give the same
     /// output. docs/GPU.md compares their speed and device memory
-    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "doubling")]
+    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "auto")]
     sa_algorithm: SaAlgorithm,
     /// For tests only: 64-bit positions even when 32 bits fit (built on the CPU).
     #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
@@ -180,7 +180,7 @@ struct SaArgs {
     force_u64_positions: bool,
     /// Suffix-array algorithm of a GPU build (the CPU has one); all give the same
     /// output. docs/GPU.md compares their speed and device memory
-    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "doubling")]
+    #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "auto")]
     sa_algorithm: SaAlgorithm,
     /// Print per-step timings on stderr.
     #[arg(short = 'v', long)]

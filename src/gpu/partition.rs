@@ -71,7 +71,7 @@ pub fn part_size_within(
     budget: u64,
     algorithm: Algorithm,
 ) -> Result<Option<usize>, BudgetError> {
-    if budget >= RESERVE + algorithm.whole_bytes_per_base() * n as u64 {
+    if whole_algorithm(n, budget, algorithm).is_some() {
         return Ok(None);
     }
     let fixed = RESERVE + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64 + kmer_count_bytes(n);
@@ -84,6 +84,12 @@ pub fn part_size_within(
         });
     }
     Ok(Some(((budget - fixed) / BYTES_PER_PART_SUFFIX) as usize))
+}
+
+/// The algorithm of an unpartitioned build of `n` bases within `budget` bytes of
+/// device memory ([`Algorithm::whole_within`]); `None` where it must be built in parts.
+pub fn whole_algorithm(n: usize, budget: u64, algorithm: Algorithm) -> Option<Algorithm> {
+    algorithm.whole_within(n, budget.saturating_sub(RESERVE))
 }
 
 /// Builds the FM index of `text` (at most `u32` positions, more than `max_part` bases)
@@ -713,10 +719,16 @@ mod tests {
     fn budgets_choose_the_whole_build_or_parts_or_refuse() {
         let n = 10_000_000;
         let within = |budget| part_size_within(n, budget, Algorithm::Doubling);
-        let whole = RESERVE + 30 * n as u64;
+        let whole = RESERVE + 31 * n as u64;
         assert_eq!(within(whole).unwrap(), None);
-        // Skew needs less room for the whole build.
-        let skew_whole = RESERVE + 16 * n as u64;
+        // Skew needs less room for the whole build; auto takes the fastest that fits.
+        let skew_whole = RESERVE + 12 * n as u64;
+        let hybrid_whole = RESERVE + 23 * n as u64;
+        let auto = |budget| whole_algorithm(n, budget, Algorithm::Auto);
+        assert_eq!(auto(whole), Some(Algorithm::Doubling));
+        assert_eq!(auto(whole - 1), Some(Algorithm::Hybrid));
+        assert_eq!(auto(hybrid_whole - 1), Some(Algorithm::Skew));
+        assert_eq!(auto(skew_whole - 1), None);
         assert_eq!(
             part_size_within(n, skew_whole, Algorithm::Skew).unwrap(),
             None

@@ -12,31 +12,47 @@ use crate::reference::PackedText;
 /// The GPU suffix-array algorithm (`--sa-algorithm`); all give the same suffix array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Algorithm {
-    /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class
-    /// (16 bytes a base on real DNA, up to 30 on repeat-rich text).
+    /// The fastest that fits the device memory: doubling, else hybrid, else skew (as
+    /// measured, docs/GPU.md); the build in parts where none fits.
     #[default]
+    Auto,
+    /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class:
+    /// the fastest (16 bytes a base on real DNA, up to 30 on repeat-rich text).
     Doubling,
     /// DC3 (skew): the suffixes at positions i mod 3 != 0 sorted by recursion on the
     /// names of their first symbols, the others by one symbol and the next one's rank,
-    /// then a merge (about 11 bytes a base).
+    /// then a merge: 1.5-3.5x doubling's time in 11 bytes a base on any text.
     Skew,
     /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
-    /// sort and merge (wang-baxter-owens; about 11 bytes a base on real DNA, more on
-    /// repeat-rich text).
+    /// sort and merge (wang-baxter-owens): 1.3-1.7x doubling's time in 17-23 bytes a
+    /// base.
     Hybrid,
 }
 
 impl Algorithm {
     /// Device bytes a base that a whole (unpartitioned) FM-index build with this
-    /// algorithm is given room for: its peak with some margin.
+    /// algorithm is given room for: its peak measured on an H100 (docs/GPU.md) with a
+    /// margin. `Auto` has the least room of the three (see [`Algorithm::whole_within`]).
     pub fn whole_bytes_per_base(self) -> u64 {
         match self {
-            // 16 on real DNA, 29.1 measured on repeat-rich copies.
-            Algorithm::Doubling => 30,
-            // Estimated from the buffers (10.9 at the top level), to be measured.
-            Algorithm::Skew => 16,
-            // The sample's doubling rounds: 2/3 of doubling's, estimated, to be measured.
-            Algorithm::Hybrid => 24,
+            // 16.0 on real DNA, 30.2 on 2.0 Gbp of 1%-mutated copies.
+            Algorithm::Doubling => 31,
+            // 10.9 on every input measured.
+            Algorithm::Skew | Algorithm::Auto => 12,
+            // 16.7 on real DNA, 22.4 on 2.0 Gbp of copies.
+            Algorithm::Hybrid => 23,
+        }
+    }
+
+    /// The algorithm a whole build of `n` bases runs with in `bytes` of device memory:
+    /// this one where it fits, for `Auto` the fastest that fits; `None` where none does.
+    pub fn whole_within(self, n: usize, bytes: u64) -> Option<Algorithm> {
+        let fits = |a: Algorithm| bytes >= a.whole_bytes_per_base() * n as u64;
+        match self {
+            Algorithm::Auto => [Algorithm::Doubling, Algorithm::Hybrid, Algorithm::Skew]
+                .into_iter()
+                .find(|&a| fits(a)),
+            a => fits(a).then_some(a),
         }
     }
 }
@@ -50,7 +66,14 @@ pub(crate) fn on_device<'g>(
     algorithm: Algorithm,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
+    let algorithm = match algorithm {
+        Algorithm::Auto => Algorithm::Auto
+            .whole_within(text.len(), gpu.free_bytes()? as u64)
+            .unwrap_or(Algorithm::Skew),
+        a => a,
+    };
     match algorithm {
+        Algorithm::Auto => unreachable!("resolved above"),
         Algorithm::Doubling => doubling::on_device(gpu, text, prof),
         Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
         Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
