@@ -50,7 +50,7 @@ best() {
 # body FILE: the SAM lines that are not header lines.
 body() { grep -v '^@' "$1"; }
 # mapped FILE: reads with at least one alignment.
-mapped() { body "$1" | awk -F'\t' 'and($2, 4) == 0 { print $1 }' | sort -u | wc -l; }
+mapped() { body "$1" | awk -F'\t' 'int($2 / 4) % 2 == 0 { print $1 }' | sort -u | wc -l; }
 
 printf '%s reads, %s cores, %s runs each (min wall, s)\n' "$reads" "$cores" "$repeats"
 printf '%-3s %8s %8s %8s %10s %10s %10s %10s %9s %9s %s\n' K gpu cpu bowtie bt/gpu bt/cpu \
