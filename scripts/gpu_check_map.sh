@@ -74,13 +74,14 @@ while IFS='|' read -r name ref r1 r2; do
 done <<<"$sets"
 
 echo "== GPU error during the run (allocation limit after the index upload)"
+# -v 1: auto searches exactly on the CPU against an index this small (map::auto_device).
 chrm=$work/NA12878_chrM_20k; reads=$here/../data/NA12878_chrM_20k.fq.gz
-(cd "$work/gpu" && GALIGN_GPU_WAIT=1 GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device auto -o f.sam "$chrm" "$reads" 2>f.err)
+(cd "$work/gpu" && GALIGN_GPU_WAIT=1 GALIGN_GPU_MEM_LIMIT=100000 "$galign" map -v 1 --device auto -o f.sam "$chrm" "$reads" 2>f.err)
 cat "$work/gpu/f.err"
 grep -q "mapping the rest on the CPU" "$work/gpu/f.err" || { echo "FAILED: no fallback message"; exit 1; }
-(cd "$work/cpu" && "$galign" map --device cpu -o f.sam "$chrm" "$reads" 2>/dev/null)
+(cd "$work/cpu" && "$galign" map -v 1 --device cpu -o f.sam "$chrm" "$reads" 2>/dev/null)
 cmp "$work/gpu/f.sam" "$work/cpu/f.sam" && echo "auto after a GPU error: output identical to --device cpu"
-if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map --device gpu -o "$work/f_gpu.sam" "$chrm" "$reads" 2>"$work/f_gpu.err"; then
+if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map -v 1 --device gpu -o "$work/f_gpu.sam" "$chrm" "$reads" 2>"$work/f_gpu.err"; then
   echo "FAILED: --device gpu succeeded despite the GPU error"; exit 1
 fi
 cat "$work/f_gpu.err"

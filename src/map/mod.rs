@@ -127,6 +127,12 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let device = search_device(options)?;
     let index = log.step("load index", || Index::open(prefix))?;
     let device = index_device(device, index.width(), log)?;
+    let device = auto_device(
+        device,
+        options.max_mismatches,
+        index.layout().text_len(),
+        log,
+    );
     let read_group = options
         .read_group
         .as_deref()
@@ -262,6 +268,28 @@ fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
     let most = crate::search::schemes::MAX_MISMATCHES;
     anyhow::ensure!(k <= most, "-v {k}: at most {most} mismatches are supported");
     Ok(options.device)
+}
+
+/// Text length from which `auto` searches exactly (`-v 0`) on the GPU. Below it the CPU's
+/// exact search (interleaved, the index largely in cache) is faster end to end on real
+/// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, H100, HG002
+/// 148 bp x100: against chr20 CPU 0.58 s, GPU 0.76 s; against 3.0 Gbp x20 CPU 1.59 s,
+/// GPU 1.47 s; `-v 1` against chr20 CPU 1.83 s, GPU 1.05 s).
+const AUTO_EXACT_ON_GPU_FROM: u64 = 1 << 30;
+
+/// Where `auto` searches: the CPU for an exact search of an index under
+/// [`AUTO_EXACT_ON_GPU_FROM`] bases (said on stderr), else `device` as chosen.
+fn auto_device(device: DeviceChoice, k: u8, text_len: u64, log: &Reporter) -> DeviceChoice {
+    if device != DeviceChoice::Auto || k > 0 || text_len >= AUTO_EXACT_ON_GPU_FROM {
+        return device;
+    }
+    log.info(&format!(
+        "exact search of a {} Mbp index: faster on the CPU than on the GPU below {} Mbp \
+         (--device gpu insists); mapping on the CPU",
+        text_len / 1_000_000,
+        AUTO_EXACT_ON_GPU_FROM / 1_000_000
+    ));
+    DeviceChoice::Cpu
 }
 
 /// Where an index of positions `width` may be searched: `device`, but the CPU at 64
