@@ -275,7 +275,7 @@ fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
 /// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, H100, HG002
 /// 148 bp x100: against chr20 CPU 0.58 s, GPU 0.76 s; against 3.0 Gbp x20 CPU 1.59 s,
 /// GPU 1.47 s; `-v 1` against chr20 CPU 1.83 s, GPU 1.05 s).
-const AUTO_EXACT_ON_GPU_FROM: u64 = 1 << 30;
+const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 
 /// Where `auto` searches: the CPU for an exact search of an index under
 /// [`AUTO_EXACT_ON_GPU_FROM`] bases (said on stderr), else `device` as chosen.
