@@ -1042,17 +1042,7 @@ fn gpu_map_matches_cpu_on_real_reads() {
             continue;
         };
         let prefix = dir.path().join(format!("ref{i}"));
-        let build = galign::index::BuildOptions {
-            sample_rate: rate,
-            device: DeviceChoice::Auto,
-            memory: None,
-            gpu: galign::device::GpuOptions {
-                budget: None,
-                count: galign::device::GpuCount::All,
-                algorithm: Algorithm::Doubling,
-            },
-            force_u64: false,
-        };
+        let build = build_options(rate, DeviceChoice::Auto);
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let source = match mate2 {
             Some(mate2) => ReadSource::Paired(mate1, mate2),
@@ -1246,14 +1236,11 @@ fn galign_binary() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_galign")))
 }
 
-/// Builds the index of `contigs` at `dir/name` (on the CPU, sampling rate `rate`).
-fn build_index(dir: &Path, name: &str, contigs: &[(String, String)], rate: u32) -> PathBuf {
-    let fasta = dir.join(format!("{name}.fa"));
-    write_fasta(contigs, &fasta);
-    let prefix = dir.join(name);
-    let build = galign::index::BuildOptions {
+/// The settings of an index build with sampling rate `rate` on `device`, unbounded.
+fn build_options(rate: u32, device: DeviceChoice) -> galign::index::BuildOptions {
+    galign::index::BuildOptions {
         sample_rate: rate,
-        device: DeviceChoice::Cpu,
+        device,
         memory: None,
         gpu: galign::device::GpuOptions {
             budget: None,
@@ -1261,7 +1248,15 @@ fn build_index(dir: &Path, name: &str, contigs: &[(String, String)], rate: u32) 
             algorithm: Algorithm::Doubling,
         },
         force_u64: false,
-    };
+    }
+}
+
+/// Builds the index of `contigs` at `dir/name` (on the CPU, sampling rate `rate`).
+fn build_index(dir: &Path, name: &str, contigs: &[(String, String)], rate: u32) -> PathBuf {
+    let fasta = dir.join(format!("{name}.fa"));
+    write_fasta(contigs, &fasta);
+    let prefix = dir.join(name);
+    let build = build_options(rate, DeviceChoice::Cpu);
     galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
     prefix
 }
@@ -1408,17 +1403,7 @@ fn gpu_mismatch_search_matches_cpu_on_real_reads() {
             continue;
         };
         let prefix = dir.path().join(format!("real{i}"));
-        let build = galign::index::BuildOptions {
-            sample_rate: 16,
-            device: DeviceChoice::Auto,
-            memory: None,
-            gpu: galign::device::GpuOptions {
-                budget: None,
-                count: galign::device::GpuCount::All,
-                algorithm: Algorithm::Doubling,
-            },
-            force_u64: false,
-        };
+        let build = build_options(16, DeviceChoice::Auto);
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let mut reader = galign::io::BatchReader::open(&ReadSource::Single(fastq)).unwrap();
         let mut reads = Vec::new();
