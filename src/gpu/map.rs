@@ -271,6 +271,25 @@ impl<'g> GpuSearcher<'g> {
         Ok(())
     }
 
+    /// The index's arguments of `map_locate` (Occ, C, primary row, sampled SA, rate,
+    /// rows), for [`locate`].
+    fn locate_index(&self) -> [Arg; 11] {
+        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
+        [
+            Arg::U64(self.occ.ptr(0)),
+            c0,
+            c1,
+            c2,
+            c3,
+            Arg::U32(self.primary),
+            Arg::U64(self.sa_bits.ptr(0)),
+            Arg::U64(self.sa_ranks.ptr(0)),
+            Arg::U64(self.sa_positions.ptr(0)),
+            Arg::U32(self.rate),
+            rows,
+        ]
+    }
+
     /// One pass over `reads`: their offsets and positions in the [`BatchPositions`]
     /// layout, or `Ok(Err(total))` when their `total` positions are too many.
     fn pass(&mut self, reads: &[ReadRecord]) -> Result<Result<Located, u64>, GpuError> {
@@ -294,6 +313,7 @@ impl<'g> GpuSearcher<'g> {
                 items: cap,
             });
         }
+        let index = self.locate_index();
         let b = self.buffers.as_mut().expect("allocated above");
         ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
@@ -347,30 +367,13 @@ impl<'g> GpuSearcher<'g> {
         }
         ensure(gpu, &mut b.positions, 4 * total as usize)?;
         if total > 0 {
-            gpu.launch(
-                FILE,
-                "map_locate",
-                total.div_ceil(THREADS as u64) as u32,
-                THREADS,
-                &[
-                    Arg::U64(offsets),
-                    Arg::U64(b.lo.ptr(0)),
-                    Arg::U64(b.direct.ptr(0)),
-                    Arg::U32(items as u32),
-                    Arg::U32(total as u32),
-                    Arg::U64(self.occ.ptr(0)),
-                    c0,
-                    c1,
-                    c2,
-                    c3,
-                    Arg::U32(self.primary),
-                    Arg::U64(self.sa_bits.ptr(0)),
-                    Arg::U64(self.sa_ranks.ptr(0)),
-                    Arg::U64(self.sa_positions.ptr(0)),
-                    Arg::U32(self.rate),
-                    Arg::U32(self.c[4]),
-                    Arg::U64(b.positions.ptr(0)),
-                ],
+            let (lo, direct) = (b.lo.ptr(0), b.direct.ptr(0));
+            locate(
+                gpu,
+                &index,
+                (offsets, lo, direct),
+                (items, total),
+                b.positions.ptr(0),
             )?;
         }
         gpu.sync()?;
@@ -381,6 +384,30 @@ impl<'g> GpuSearcher<'g> {
         b.positions.download(&mut positions)?;
         Ok(Ok((offsets, positions)))
     }
+}
+
+/// Launches `map_locate` over the index of `index` ([`GpuSearcher::locate_index`]): the
+/// `total` text positions of `items` located intervals (`offsets`: where each one's
+/// positions start; `lo`: its first row, or `DIRECT` with its one position in `direct`)
+/// into `out`.
+fn locate(
+    gpu: &Gpu,
+    index: &[Arg; 11],
+    (offsets, lo, direct): (u64, u64, u64),
+    (items, total): (usize, u64),
+    out: u64,
+) -> Result<(), GpuError> {
+    let mut args = vec![
+        Arg::U64(offsets),
+        Arg::U64(lo),
+        Arg::U64(direct),
+        Arg::U32(items as u32),
+        Arg::U32(total as u32),
+    ];
+    args.extend_from_slice(index);
+    args.push(Arg::U64(out));
+    let blocks = total.div_ceil(THREADS as u64) as u32;
+    gpu.launch(FILE, "map_locate", blocks, THREADS, &args)
 }
 
 impl BatchSearcher for GpuSearcher<'_> {

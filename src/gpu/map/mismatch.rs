@@ -28,7 +28,9 @@
 
 use std::time::Instant;
 
-use super::{ensure, pack_codes, GpuSearcher, Located, Overflow, FILE, NOT_SEARCHABLE, THREADS};
+use super::{
+    ensure, locate, pack_codes, GpuSearcher, Located, Overflow, FILE, NOT_SEARCHABLE, THREADS,
+};
 use crate::gpu::radix::{ScanOp, Workspace};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::io::ReadRecord;
@@ -246,6 +248,7 @@ impl GpuSearcher<'_> {
         reads: &[ReadRecord],
     ) -> Result<Result<Located, Overflow>, GpuError> {
         let gpu = self.gpu;
+        let index = self.locate_index();
         let state = self.mismatch.as_mut().expect("a mismatch searcher");
         let (n, k, unique_len) = (reads.len(), state.k, state.unique_len);
         let items = 2 * n;
@@ -355,30 +358,13 @@ impl GpuSearcher<'_> {
             .scan_queued(offsets, offsets, entries + 1, ScanOp::Sum, false)?;
         ensure(gpu, &mut b.positions, 4 * total as usize)?;
         if total > 0 {
-            gpu.launch(
-                FILE,
-                "map_locate",
-                total.div_ceil(THREADS as u64) as u32,
-                THREADS,
-                &[
-                    Arg::U64(offsets),
-                    Arg::U64(b.finished_lo.ptr(0)),
-                    Arg::U64(b.finished_direct.ptr(0)),
-                    Arg::U32(entries as u32),
-                    Arg::U32(total as u32),
-                    Arg::U64(self.occ.ptr(0)),
-                    c0,
-                    c1,
-                    c2,
-                    c3,
-                    Arg::U32(self.primary),
-                    Arg::U64(self.sa_bits.ptr(0)),
-                    Arg::U64(self.sa_ranks.ptr(0)),
-                    Arg::U64(self.sa_positions.ptr(0)),
-                    Arg::U32(self.rate),
-                    rows,
-                    Arg::U64(b.positions.ptr(0)),
-                ],
+            let (lo, direct) = (b.finished_lo.ptr(0), b.finished_direct.ptr(0));
+            locate(
+                gpu,
+                &index,
+                (offsets, lo, direct),
+                (entries, total),
+                b.positions.ptr(0),
             )?;
         }
         gpu.sync()?;
