@@ -109,13 +109,16 @@ extern "C" __global__ void sampled_positions(const u32* __restrict__ sa, u32 n, 
 
 // k-mer counts of the suffixes with at least k bases (positions < full): each thread
 // counts SPAN consecutive positions, merging runs of one k-mer into one atomic add.
+// Counters of 32 bits (kmer_counts) or, for texts past 2^32 bases, 64 (kmer_counts_u64).
 #define SPAN 16
-extern "C" __global__ void kmer_counts(const u64* __restrict__ words, u32 full, u32 k, u32* __restrict__ counts) {
+template <typename C>
+__device__ __forceinline__ void count_kmers(const u64* __restrict__ words, u64 full, u32 k, C* __restrict__ counts) {
     const u64 start = ((u64)blockIdx.x * blockDim.x + threadIdx.x) * SPAN;
     if (start >= full) return;
     const u64 end = start + SPAN < full ? start + SPAN : full;
     const u32 shift = 64 - 2 * k;
-    u32 prev = 0, run = 0;
+    u32 prev = 0;
+    C run = 0;
     for (u64 p = start; p < end; p++) {
         const u64 w = p >> 5;
         const u32 s = (u32)(p & 31) * 2;
@@ -130,6 +133,14 @@ extern "C" __global__ void kmer_counts(const u64* __restrict__ words, u32 full, 
         run++;
     }
     atomicAdd(&counts[prev], run);
+}
+
+extern "C" __global__ void kmer_counts(const u64* __restrict__ words, u64 full, u32 k, u32* __restrict__ counts) {
+    count_kmers<u32>(words, full, k, counts);
+}
+
+extern "C" __global__ void kmer_counts_u64(const u64* __restrict__ words, u64 full, u32 k, u64* __restrict__ counts) {
+    count_kmers<u64>(words, full, k, counts);
 }
 
 // The jump table from the inclusive scan of the k-mer counts and the sorted A-padded

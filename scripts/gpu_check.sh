@@ -13,7 +13,8 @@
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu (each
 #            --sa-algorithm) and --device cpu,
 #            `GALIGN index --device cpu --memory` and `--device gpu --gpu-memory` (partitioned),
-#            outputs compared with cmp.
+#            and indexes of 64-bit positions (forced) on the GPU and the CPU, outputs
+#            compared with cmp.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
 #            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
 #            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
@@ -126,6 +127,18 @@ if [ -n "$cli" ]; then
     res=OK; cmp -s "$work/gpu.galign" "$work/gparts.galign" || res=DIFFERENT
     printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep '^gpu parts: n=' "$work/gparts.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
     [ $res = OK ] || { cat "$work/gparts.err"; exit 1; }
+    # 64-bit positions (forced; what texts past 2^32 bases get): the GPU builds them in
+    # parts (here with the same budget, and the default), the CPU whole; compared with cmp.
+    "$cli" index --device cpu --force-u64-positions -p "$work/wide_cpu" "$f" 2>"$work/wide.err" || { cat "$work/wide.err"; exit 1; }
+    for wbudget in "$gbudget" default; do
+      t0=$(now)
+      budget_arg=(); [ "$wbudget" = default ] || budget_arg=(--gpu-memory "$wbudget")
+      GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --force-u64-positions "${budget_arg[@]}" -p "$work/wide_gpu" "$f" 2>"$work/wide.err" || { cat "$work/wide.err"; exit 1; }
+      t_wide=$(calc "$(now) - $t0")
+      res=OK; cmp -s "$work/wide_cpu.galign" "$work/wide_gpu.galign" || res=DIFFERENT
+      printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" "index-u64-$wbudget" "$t_wide" "" "" $res "$(grep '^gpu parts: n=' "$work/wide.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
+      [ $res = OK ] || { cat "$work/wide.err"; exit 1; }
+    done
     if [ "$gpus" -gt 1 ]; then
       # The same parts over every GPU, then with the second failing on the first part it
       # sorts (under auto the others take its parts; it gets one where there are 4 or more).

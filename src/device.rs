@@ -9,11 +9,13 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use crate::fm::FmParts;
+use crate::gpu::partition::Position;
 use crate::gpu::sa::Algorithm;
 use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
 use crate::reference::PackedText;
 use crate::sa::schedule::OnFailure;
+use crate::sa::Width;
 
 /// The `--device` choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -207,38 +209,54 @@ impl Devices {
 }
 
 /// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) on the chosen device. On the GPU the build uses the algorithm of `gpu`
-/// and stays within its budget: whole, on the first device, with the suffix array never
-/// leaving device memory, when it fits, else in parts ([`crate::gpu::partition`])
-/// spread over all the `devices`. On the CPU (or after a GPU failure under `auto`) it is built and
-/// derived here, in parts of at most `cpu_part` suffixes when given (a host memory
-/// budget).
+/// jump table) with positions of `width` on the chosen device. On the GPU the build uses
+/// the algorithm of `gpu` and stays within its budget: whole, on the first device, with
+/// the suffix array never leaving device memory, when it fits (32-bit positions only),
+/// else in parts ([`crate::gpu::partition`]) spread over all the `devices`. On the CPU
+/// (or after a GPU failure under `auto`) it is built and derived here, in parts of at
+/// most `cpu_part` suffixes when given (a host memory budget).
 pub fn fm_index(
     text: &PackedText,
-    sample_rate: u32,
+    (sample_rate, width): (u32, Width),
     (cpu_part, gpu): (Option<usize>, GpuOptions),
+    devices: &Devices,
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let build = (text, sample_rate, cpu_part, gpu);
+    match width {
+        Width::U32 => fm_index_of::<u32>(build, devices, log),
+        Width::U64 => fm_index_of::<u64>(build, devices, log),
+    }
+}
+
+fn fm_index_of<I: Position>(
+    (text, sample_rate, cpu_part, gpu): (&PackedText, u32, Option<usize>, GpuOptions),
     devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let decision = devices
         .choice
-        .decide(|| gpu_fm_index(text, sample_rate, gpu, devices, log));
+        .decide(|| gpu_fm_index::<I>(text, sample_rate, gpu, devices, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
         return Ok(fm);
     }
+    let bits = if I::BYTES == 8 { ", 64-bit" } else { "" };
     if let Some(max_part) = cpu_part {
         return Ok(log.step(
-            "suffix array in parts, BWT, Occ, sampled SA, jump table (CPU)",
-            || FmParts::build_in_parts::<u32>(text, sample_rate, max_part),
+            &format!("suffix array in parts, BWT, Occ, sampled SA, jump table (CPU{bits})"),
+            || FmParts::build_in_parts::<I>(text, sample_rate, max_part),
         ));
     }
-    let sa: Vec<u32> = log.step("suffix array (CPU)", || crate::sa::suffix_array(text));
-    Ok(log.step("BWT, Occ, sampled SA, jump table (CPU)", || {
-        FmParts::build(text, &sa, sample_rate)
-    }))
+    let sa: Vec<I> = log.step(&format!("suffix array (CPU{bits})"), || {
+        crate::sa::suffix_array(text)
+    });
+    Ok(log.step(
+        &format!("BWT, Occ, sampled SA, jump table (CPU{bits})"),
+        || FmParts::build(text, &sa, sample_rate),
+    ))
 }
 
-fn gpu_fm_index(
+fn gpu_fm_index<I: Position>(
     text: &PackedText,
     sample_rate: u32,
     options: GpuOptions,
@@ -256,7 +274,7 @@ fn gpu_fm_index(
         };
         budgets.push(budget);
         fits.push(
-            crate::gpu::partition::part_size_within(n, budget, options.algorithm)
+            crate::gpu::partition::part_size_within::<I>(n, budget, options.algorithm)
                 .map_err(|e| GpuError::Budget(e.to_string()))?,
         );
         gpu.set_mem_limit(Some(budget as usize));
@@ -291,7 +309,13 @@ fn gpu_fm_index(
                 "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
                 || {
                     let failures = (on_failure, &say as &(dyn Fn(&str) + Sync));
-                    crate::gpu::partition::fm_index(gpus, text, sample_rate, max_part, failures)
+                    crate::gpu::partition::fm_index::<I>(
+                        gpus,
+                        text,
+                        sample_rate,
+                        max_part,
+                        failures,
+                    )
                 },
             )
         }

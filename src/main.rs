@@ -106,7 +106,7 @@ struct IndexArgs {
     /// output. docs/GPU.md compares their speed and device memory
     #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "auto")]
     sa_algorithm: SaAlgorithm,
-    /// For tests only: 64-bit positions even when 32 bits fit (built on the CPU).
+    /// For tests only: 64-bit positions even when 32 bits fit (on the GPU, built in parts).
     #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
     force_u64_positions: bool,
     /// Print per-step timings on stderr.

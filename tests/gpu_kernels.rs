@@ -473,33 +473,44 @@ fn gpu_partitioned_fm_index_matches_cpu() {
         n_rich_multi_contig(&mut rng, 40),
     ));
     for (what, text) in &texts {
-        let n = text.len();
-        let words = gpu.upload_staged(text.words()).unwrap();
-        let ranks = galign::gpu::sample::ranks(&gpu, text, &words)
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-        let want = galign::sa::sample::SampleRanks::<u32>::build(text);
-        if let Some(diff) = first_difference(&ranks, want.by_sample_index()) {
-            panic!("{what} (n = {n}): GPU sample ranks differ: {diff}");
-        }
-        drop(words);
-        let sa: Vec<u32> = galign::sa::suffix_array(text);
-        let want = FmParts::build(text, &sa, 16);
-        let quiet = |_: &str| {};
-        for max_part in [n / 2 + 1, n / 7, 5000, 700] {
-            let one = std::slice::from_ref(&gpu);
-            let got = partition::fm_index(one, text, 16, max_part, (OnFailure::Stop, &quiet))
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            if let Some(diff) = fm_difference(&got, &want) {
-                panic!("{what} (n = {n}, parts of {max_part}): partitioned GPU FM index differs: {diff}");
-            }
-        }
-        let several = several_gpus();
-        let got = partition::fm_index(&several, text, 16, 2000, (OnFailure::Stop, &quiet))
+        check_partitioned::<u32>(&gpu, what, text);
+        check_partitioned::<u64>(&gpu, what, text);
+        eprintln!(
+            "{what}: n = {}, partitioned GPU builds identical (1 and 3 devices, 32- and 64-bit)",
+            text.len()
+        );
+    }
+}
+
+/// The GPU sample ranks and partitioned builds (positions of type `I`) of `text`, on one
+/// device with parts from half the text to 700 suffixes and on three, equal the CPU's.
+fn check_partitioned<I: partition::Position>(gpu: &Gpu, what: &str, text: &PackedText) {
+    let n = text.len();
+    let bits = 8 * I::BYTES;
+    let words = gpu.upload_staged(text.words()).unwrap();
+    let ranks = galign::gpu::sample::ranks::<I>(gpu, text, &words)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let want = galign::sa::sample::SampleRanks::<I>::build(text);
+    if let Some(diff) = first_difference(&ranks, want.by_sample_index()) {
+        panic!("{what} (n = {n}, {bits}-bit): GPU sample ranks differ: {diff}");
+    }
+    drop(words);
+    let sa: Vec<I> = galign::sa::suffix_array(text);
+    let want = FmParts::build(text, &sa, 16);
+    let quiet = |_: &str| {};
+    for max_part in [n / 2 + 1, n / 7, 5000, 700] {
+        let one = std::slice::from_ref(gpu);
+        let got = partition::fm_index::<I>(one, text, 16, max_part, (OnFailure::Stop, &quiet))
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         if let Some(diff) = fm_difference(&got, &want) {
-            panic!("{what} (n = {n}): partitioned FM index on 3 devices differs: {diff}");
+            panic!("{what} (n = {n}, {bits}-bit, parts of {max_part}): partitioned GPU FM index differs: {diff}");
         }
-        eprintln!("{what}: n = {n}, partitioned GPU builds identical (1 and 3 devices)");
+    }
+    let several = several_gpus();
+    let got = partition::fm_index::<I>(&several, text, 16, 2000, (OnFailure::Stop, &quiet))
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    if let Some(diff) = fm_difference(&got, &want) {
+        panic!("{what} (n = {n}, {bits}-bit): partitioned FM index on 3 devices differs: {diff}");
     }
 }
 
@@ -525,13 +536,24 @@ fn gpu_partitioned_builds_of_real_references_match_cpu() {
         let sa: Vec<u32> = galign::sa::suffix_array(&text);
         let want = FmParts::build(&text, &sa, 16);
         for devices in [std::slice::from_ref(&gpu), &several_gpus()[..]] {
-            let got = partition::fm_index(devices, &text, 16, n / 9, (OnFailure::Stop, &quiet))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let got =
+                partition::fm_index::<u32>(devices, &text, 16, n / 9, (OnFailure::Stop, &quiet))
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
             if let Some(diff) = fm_difference(&got, &want) {
                 panic!(
                     "{name} on {} device(s): partitioned FM index differs: {diff}",
                     devices.len()
                 );
+            }
+        }
+        if name.starts_with("ecoli") {
+            let sa: Vec<u64> = galign::sa::suffix_array(&text);
+            let want = FmParts::build(&text, &sa, 16);
+            let one = std::slice::from_ref(&gpu);
+            let got = partition::fm_index::<u64>(one, &text, 16, n / 9, (OnFailure::Stop, &quiet))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Some(diff) = fm_difference(&got, &want) {
+                panic!("{name}: partitioned FM index of 64-bit positions differs: {diff}");
             }
         }
         eprintln!("{name}: n = {n}, partitioned GPU builds identical (1 and 3 devices)");
@@ -560,8 +582,8 @@ fn gpu_partitioned_build_survives_a_failing_device() {
     std::env::set_var("GALIGN_TEST_GPU_FAIL", "1:2");
     let said = std::sync::Mutex::new(Vec::new());
     let say = |m: &str| said.lock().unwrap().push(m.to_string());
-    let got = partition::fm_index(&several, &text, 16, 5000, (OnFailure::HandOver, &say));
-    let stopped = partition::fm_index(&several, &text, 16, 5000, (OnFailure::Stop, &say));
+    let got = partition::fm_index::<u32>(&several, &text, 16, 5000, (OnFailure::HandOver, &say));
+    let stopped = partition::fm_index::<u32>(&several, &text, 16, 5000, (OnFailure::Stop, &say));
     std::env::remove_var("GALIGN_TEST_GPU_FAIL");
     let got = got.unwrap();
     if let Some(diff) = fm_difference(&got, &want) {

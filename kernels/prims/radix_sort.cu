@@ -1,5 +1,5 @@
 // Device-wide primitives for galign: LSD radix sort (8-bit digits, 32- or 64-bit keys
-// with 32-bit values) and reduce-then-scan prefix scans of u32 arrays.
+// with 32-bit values, 64-bit keys with 64-bit values) and reduce-then-scan prefix scans of u32 arrays.
 //
 // Compiled at run time by NVRTC (no CUB, no headers). Launch geometry is fixed here and
 // mirrored in src/gpu/prims/radix.rs: 256 threads a block; a radix tile is 256 x 8 elements;
@@ -163,12 +163,12 @@ extern "C" __global__ void __launch_bounds__(THREADS) radix_upsweep_u64(const u6
     upsweep<u64>(keys, n, shift, tpb, counts);
 }
 
-template <typename K>
-__device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const u32* __restrict__ vals_in,
-                                          K* __restrict__ keys_out, u32* __restrict__ vals_out, u32 n, u32 shift,
+template <typename K, typename V>
+__device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const V* __restrict__ vals_in,
+                                          K* __restrict__ keys_out, V* __restrict__ vals_out, u32 n, u32 shift,
                                           u32 tiles_per_block, const u32* __restrict__ offsets) {
     __shared__ K skeys[SORT_TILE];
-    __shared__ u32 svals[SORT_TILE];
+    __shared__ V svals[SORT_TILE];
     __shared__ u32 warp_cnt[WARPS][RADIX];
     __shared__ u32 tile_start[RADIX];
     __shared__ u32 run_off[RADIX];
@@ -183,7 +183,8 @@ __device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const u
         u32 valid = (u32)min((u64)SORT_TILE, (u64)n - base);
         for (u32 i = threadIdx.x; i < WARPS * RADIX; i += THREADS) (&warp_cnt[0][0])[i] = 0;
         K k[SORT_ITEMS];
-        u32 v[SORT_ITEMS], d[SORT_ITEMS], r[SORT_ITEMS];
+        V v[SORT_ITEMS];
+        u32 d[SORT_ITEMS], r[SORT_ITEMS];
 #pragma unroll
         for (u32 j = 0; j < SORT_ITEMS; j++) {
             u32 e = warp * (SORT_ITEMS * 32) + j * 32 + lane;
@@ -243,9 +244,13 @@ __device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const u
 
 extern "C" __global__ void __launch_bounds__(THREADS, 4) radix_downsweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
                                                u32 tpb, const u32* offsets) {
-    downsweep<u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
+    downsweep<u32, u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
 }
 extern "C" __global__ void __launch_bounds__(THREADS, 3) radix_downsweep_u64(const u64* ki, const u32* vi, u64* ko, u32* vo, u32 n, u32 shift,
                                                u32 tpb, const u32* offsets) {
-    downsweep<u64>(ki, vi, ko, vo, n, shift, tpb, offsets);
+    downsweep<u64, u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
+}
+extern "C" __global__ void __launch_bounds__(THREADS, 3) radix_downsweep_u64_v64(const u64* ki, const u64* vi, u64* ko, u64* vo, u32 n,
+                                                   u32 shift, u32 tpb, const u32* offsets) {
+    downsweep<u64, u64>(ki, vi, ko, vo, n, shift, tpb, offsets);
 }

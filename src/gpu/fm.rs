@@ -24,7 +24,7 @@ use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::sampled_sa::ROWS_PER_RANK;
 use crate::fm::{jump, FmParts, SampledSaParts};
 use crate::reference::PackedText;
-use crate::sa::Positions;
+use crate::sa::{Positions, SaIndex};
 
 const FILE: &str = "fm.cu";
 const THREADS: u32 = 256;
@@ -50,9 +50,10 @@ struct HostArrays {
     jump: Vec<u32>,
 }
 
-/// The counts of the `k`-mers at the start of the suffixes of at least `k` bases of the
-/// text of `n` bases in `words` (what the jump table is made of), in device memory.
-pub(crate) fn kmer_counts<'g>(
+/// The counts (of type `I`) of the `k`-mers at the start of the suffixes of at least `k`
+/// bases of the text of `n` bases in `words` (what the jump table is made of), in device
+/// memory.
+pub(crate) fn kmer_counts<'g, I: SaIndex>(
     gpu: &'g Gpu,
     words: &DevBuf,
     n: usize,
@@ -60,16 +61,20 @@ pub(crate) fn kmer_counts<'g>(
 ) -> Result<DevBuf<'g>, GpuError> {
     let kmers = 1usize << (2 * k);
     let full = (n + 1).saturating_sub(k as usize);
-    let counts = gpu.alloc(4 * kmers)?;
-    counts.zero(4 * kmers)?;
+    let counts = gpu.alloc(I::BYTES * kmers)?;
+    counts.zero(I::BYTES * kmers)?;
+    let kernel = match I::BYTES {
+        4 => "kmer_counts",
+        _ => "kmer_counts_u64",
+    };
     gpu.launch(
         FILE,
-        "kmer_counts",
+        kernel,
         blocks(full.div_ceil(KMER_SPAN)),
         THREADS,
         &[
             Arg::U64(words.ptr(0)),
-            Arg::U32(full as u32),
+            Arg::U64(full as u64),
             Arg::U32(k),
             Arg::U64(counts.ptr(0)),
         ],
@@ -197,7 +202,7 @@ pub fn fm_index(
     let table = gpu.alloc(4 * 2 * kmers)?;
     {
         let full = (n + 1).saturating_sub(k as usize);
-        let counts = kmer_counts(gpu, &words, n, k)?;
+        let counts = kmer_counts::<u32>(gpu, &words, n, k)?;
         ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
         // The suffixes shorter than k, by their A-padded codes.
         let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)

@@ -1,7 +1,7 @@
 //! Kernel sources, NVRTC compilation and the on-disk CUBIN cache.
 //!
-//! Every kernel file under `kernels/` is embedded with `include_str!` (after the
-//! headers, `.cuh`, it uses) and compiled at run time to
+//! Every kernel file under `kernels/` is embedded with `include_str!`, together with the
+//! headers (`.cuh`) it uses, and compiled at run time to
 //! a CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of
@@ -19,7 +19,20 @@ use super::{quietly, GpuError};
 pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
     ("map.cu", include_str!("../../kernels/map.cu")),
-    ("partition.cu", include_str!("../../kernels/partition.cu")),
+    (
+        "partition.cu",
+        concat!(
+            include_str!("../../kernels/partition.cu"),
+            include_str!("../../kernels/partition.cuh")
+        ),
+    ),
+    (
+        "partition64.cu",
+        concat!(
+            include_str!("../../kernels/partition64.cu"),
+            include_str!("../../kernels/partition.cuh")
+        ),
+    ),
     (
         "prims/radix_sort.cu",
         include_str!("../../kernels/prims/radix_sort.cu"),

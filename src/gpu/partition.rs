@@ -4,7 +4,10 @@
 //! (a build has at least 8 parts, for that overlap).
 //!
 //! The device holds the whole 2-bit text and the ranks of the difference-cover sample
-//! (0.74 bytes a base, both uploaded once) and one part at a time (24 bytes a suffix).
+//! (0.74 bytes a base, both uploaded once) and one part at a time (25 bytes a suffix).
+//! Positions and sample ranks are of the index's type ([`Position`]): `u32`, or `u64` for
+//! texts past 2^32 bases (1.22 and 33 bytes), whose kernels are compiled from the same
+//! source (`kernels/partition64.cu`).
 //! A part is sorted in four steps (kernels in `kernels/partition.cu`):
 //! 1. `part_gather`: every position whose bucket (and splitter bounds, for a bucket split
 //!    over several parts) puts it in the part is appended with its first 32 bases;
@@ -26,23 +29,58 @@ use rayon::prelude::*;
 
 use super::prims::radix::{KeyWidth, ScanOp, Workspace};
 use super::sa::{Algorithm, Profile};
-use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError, Word};
 use crate::fm::{FmBuilder, FmParts, Rows};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
 use crate::sa::sample::SampleRanks;
 use crate::sa::schedule::{sort_parts, OnFailure, PartSort};
+use crate::sa::SaIndex;
 
-const FILE: &str = "partition.cu";
+/// The position types of a partitioned GPU build: `u32` and `u64`.
+pub trait Position: SaIndex + Word {}
+impl<T: SaIndex + Word> Position for T {}
+
+/// The kernels of `kernels/partition.cuh` compiled for positions of type `I`.
+pub(crate) fn kernel_file<I: Position>() -> &'static str {
+    match I::BYTES {
+        4 => "partition.cu",
+        _ => "partition64.cu",
+    }
+}
+
+/// Sorts the `m` pairs of 64-bit keys and positions of type `I` in `keys[0]` and
+/// `positions[0]` by key ([`Workspace::sort_pairs`]).
+pub(crate) fn sort_by_keys<'g, I: Position>(
+    ws: &Workspace<'g>,
+    keys: &mut [DevBuf<'g>; 2],
+    positions: &mut [DevBuf<'g>; 2],
+    m: usize,
+) -> Result<(), GpuError> {
+    match I::BYTES {
+        4 => ws.sort_pairs(keys, positions, m, KeyWidth::U64, 64),
+        _ => ws.sort_wide_pairs(keys, positions, m, 64),
+    }
+}
+
 const THREADS: u32 = 256;
 /// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).
 const MEDIUM_RUN: u32 = 1024;
-/// Device bytes per suffix of the part being sorted: keys and positions, twice (the
-/// radix sort's second buffers, reused for the runs), and the scan's tile sums.
-const BYTES_PER_PART_SUFFIX: u64 = 25;
+/// Device bytes per suffix of the part being sorted with positions of type `I`: keys and
+/// positions, twice (the radix sort's second buffers, reused for the runs), and the
+/// scan's tile sums.
+fn bytes_per_part_suffix<I: Position>() -> u64 {
+    2 * (8 + I::BYTES as u64) + 1
+}
+
 /// Device bytes per base held through the build: the 2-bit text (0.25) and the sample
-/// ranks (4 bytes for 31 of every 256 bases: 0.49).
-const FIXED_BYTES_PER_BASE: f64 = 0.74;
+/// ranks (`I` for 31 of every 256 bases: 0.49 or 0.97), rounded up.
+fn fixed_bytes_per_base<I: Position>() -> f64 {
+    match I::BYTES {
+        4 => 0.74,
+        _ => 1.22,
+    }
+}
 /// Device bytes besides: the cover's tables, radix counts, the CUDA context's own
 /// allocations are outside the budget.
 const RESERVE: u64 = 64 << 20;
@@ -51,31 +89,36 @@ const RESERVE: u64 = 64 << 20;
 const PIPELINE_PARTS: usize = 8;
 /// The smallest part a budget may leave room for.
 const MIN_PART: u64 = 1 << 20;
+/// The largest part: the device sorts and scans count elements in `u32`.
+const MAX_PART: u64 = 1 << 31;
 
-/// Device bytes of the k-mer counts of the jump table (at most half a byte a base),
-/// held while they are counted, before the parts.
-fn kmer_count_bytes(n: usize) -> u64 {
-    4 << (2 * crate::fm::jump::choose_k(n))
+/// Device bytes of the k-mer counts of the jump table (at most half a byte a base at
+/// 32 bits), held while they are counted, before the parts.
+fn kmer_count_bytes<I: Position>(n: usize) -> u64 {
+    (I::BYTES as u64) << (2 * crate::fm::jump::choose_k(n))
 }
 
 fn blocks(threads: usize) -> u32 {
     threads.div_ceil(THREADS as usize) as u32
 }
 
-/// The part size (in suffixes) that keeps a GPU build of a text of `n` bases within
-/// `budget` bytes of device memory; `None` when the unpartitioned build with `algorithm`
-/// fits. (Parts are sorted by their keys and the sample ranks whatever the algorithm:
-/// a per-part algorithm would be chosen in [`PartSorter::sort`].)
-pub fn part_size_within(
+/// The part size (in suffixes) that keeps a GPU build of a text of `n` bases, with
+/// positions of type `I`, within `budget` bytes of device memory; `None` when the
+/// unpartitioned build with `algorithm` fits (a 32-bit one: those builders are 32-bit).
+/// (Parts are sorted by their keys and the sample ranks whatever the algorithm: a
+/// per-part algorithm would be chosen in [`PartSorter::sort`].)
+pub fn part_size_within<I: Position>(
     n: usize,
     budget: u64,
     algorithm: Algorithm,
 ) -> Result<Option<usize>, BudgetError> {
-    if whole_algorithm(n, budget, algorithm).is_some() {
+    if I::BYTES == 4 && whole_algorithm(n, budget, algorithm).is_some() {
         return Ok(None);
     }
-    let fixed = RESERVE + (FIXED_BYTES_PER_BASE * n as f64).ceil() as u64 + kmer_count_bytes(n);
-    let needed = fixed + BYTES_PER_PART_SUFFIX * MIN_PART;
+    let fixed =
+        RESERVE + (fixed_bytes_per_base::<I>() * n as f64).ceil() as u64 + kmer_count_bytes::<I>(n);
+    let per_suffix = bytes_per_part_suffix::<I>();
+    let needed = fixed + per_suffix * MIN_PART;
     if budget < needed {
         return Err(BudgetError {
             budget,
@@ -83,7 +126,8 @@ pub fn part_size_within(
             needed,
         });
     }
-    Ok(Some(((budget - fixed) / BYTES_PER_PART_SUFFIX) as usize))
+    let part = ((budget - fixed) / per_suffix).min(MAX_PART);
+    Ok(Some(part as usize))
 }
 
 /// The algorithm of an unpartitioned build of `n` bases within `budget` bytes of
@@ -92,20 +136,22 @@ pub fn whole_algorithm(n: usize, budget: u64, algorithm: Algorithm) -> Option<Al
     algorithm.whole_within(n, budget.saturating_sub(RESERVE))
 }
 
-/// Builds the FM index of `text` (at most `u32` positions, more than `max_part` bases)
+/// Builds the FM index of `text` (positions of type `I`, more than `max_part` bases)
 /// sorting parts of at most `max_part` suffixes on the `gpus` at once (each holds the
 /// text and the sample ranks, and takes the next part when free; the sample ranks are
 /// computed on the first); equal to [`FmParts::build`]. A device that fails hands its
 /// parts to the others under [`OnFailure::HandOver`] (`say` tells), or fails the build
 /// under [`OnFailure::Stop`]; with several devices the error names the one that failed.
-pub fn fm_index(
+pub fn fm_index<I: Position>(
     gpus: &[Gpu],
     text: &PackedText,
     sample_rate: u32,
     max_part: usize,
     (on_failure, say): (OnFailure, &(dyn Fn(&str) + Sync)),
 ) -> Result<FmParts, GpuError> {
-    super::sa::check_len(text.len())?;
+    if text.len() as u64 > I::MAX_TEXT {
+        return Err(GpuError::TooLarge(text.len()));
+    }
     let named = |ordinal: usize, error: GpuError| match gpus.len() {
         1 => error,
         _ => GpuError::OnDevice {
@@ -122,9 +168,9 @@ pub fn fm_index(
         .upload_staged(text.words())
         .map_err(|e| named(first.ordinal(), e))?;
     prof.mark("upload");
-    let ranks = match super::sample::ranks(first, text, &words) {
+    let ranks = match super::sample::ranks::<I>(first, text, &words) {
         Ok(ranks) => SampleRanks::from_ranks(text, ranks),
-        Err(GpuError::OutOfMemory { .. }) => SampleRanks::build(text),
+        Err(GpuError::OutOfMemory { .. } | GpuError::TooLarge(_)) => SampleRanks::build(text),
         Err(e) => return Err(named(first.ordinal(), e)),
     };
     prof.mark("sample ranks");
@@ -132,7 +178,7 @@ pub fn fm_index(
     let plan = partitioner.plan(max_part);
     prof.mark("plan (CPU)");
     let mut builder = FmBuilder::new(text, sample_rate);
-    let counts = kmer_counts(first, &words, text.len(), builder.k());
+    let counts = kmer_counts::<I>(first, &words, text.len(), builder.k());
     builder.add_kmer_counts(0, &counts.map_err(|e| named(first.ordinal(), e))?);
     prof.mark("k-mer counts");
     let first_words = std::sync::Mutex::new(Some(words));
@@ -154,9 +200,9 @@ pub fn fm_index(
     // At most one part ahead per device and one more: bounded host memory.
     let policy = (on_failure, gpus.len() + 1);
     let mut host = Profile::on_host(first, "gpu parts: the FM builder's thread");
-    let schedule = sort_parts(&plan, gpus.len(), open, policy, |part: OnDevice| {
+    let schedule = sort_parts(&plan, gpus.len(), open, policy, |part: OnDevice<I>| {
         host.mark("waiting for the GPUs");
-        let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
+        let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
         host.large += part.long.len();
         let rows = part.finish(text, sample_rate, compare);
         host.mark("long runs (CPU)");
@@ -186,16 +232,21 @@ pub fn fm_index(
 
 /// The k-mer counts of the jump table of the text of `n` bases in `words` (the k-mers
 /// at the start of its suffixes, whatever their order), counted on `gpu`.
-fn kmer_counts(gpu: &Gpu, words: &DevBuf, n: usize, k: u32) -> Result<Vec<u32>, GpuError> {
-    let counts = super::fm::kmer_counts(gpu, words, n, k)?;
-    let mut host = vec![0u32; 1 << (2 * k)];
+fn kmer_counts<I: Position>(
+    gpu: &Gpu,
+    words: &DevBuf,
+    n: usize,
+    k: u32,
+) -> Result<Vec<I>, GpuError> {
+    let counts = super::fm::kmer_counts::<I>(gpu, words, n, k)?;
+    let mut host = vec![I::default(); 1 << (2 * k)];
     counts.download_staged(&mut host)?;
     Ok(host)
 }
 
 /// The sorter of one device in a partitioned build, with its own timings.
-struct DeviceSorter<'g, 'p, 't> {
-    sorter: PartSorter<'g, 'p, 't>,
+struct DeviceSorter<'g, 'p, 't, I> {
+    sorter: PartSorter<'g, 'p, 't, I>,
     prof: Profile<'g>,
     /// The part (counted from 1) on which a test makes this device fail.
     fail_at: Option<usize>,
@@ -206,11 +257,11 @@ struct DeviceSorter<'g, 'p, 't> {
     finish_here: Option<&'t PackedText>,
 }
 
-impl<'g, 'p, 't> DeviceSorter<'g, 'p, 't> {
+impl<'g, 'p, 't, I: Position> DeviceSorter<'g, 'p, 't, I> {
     fn new(
         (id, gpu): (usize, &'g Gpu),
         words: DevBuf<'g>,
-        partitioner: (&'p Partitioner<'t, u32>, u32),
+        partitioner: (&'p Partitioner<'t, I>, u32),
         finish_here: Option<&'t PackedText>,
     ) -> Result<Self, GpuError> {
         Ok(DeviceSorter {
@@ -231,11 +282,11 @@ fn injected_failure(id: usize) -> Option<usize> {
     (device.parse() == Ok(id)).then(|| part.parse().ok())?
 }
 
-impl PartSort for DeviceSorter<'_, '_, '_> {
-    type Sorted = OnDevice;
+impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
+    type Sorted = OnDevice<I>;
     type Error = GpuError;
 
-    fn sort(&mut self, part: &Part) -> Result<OnDevice, GpuError> {
+    fn sort(&mut self, part: &Part) -> Result<OnDevice<I>, GpuError> {
         self.prof.mark("waiting for a part");
         self.sorted += 1;
         if self.fail_at == Some(self.sorted) {
@@ -251,7 +302,7 @@ impl PartSort for DeviceSorter<'_, '_, '_> {
         };
         self.prof.large += sorted.long.len();
         let ranks = self.sorter.partitioner.ranks();
-        let compare = |a: u32, b: u32| ranks.compare(a as usize, b as usize);
+        let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
         let rows = sorted.finish(text, self.sorter.sample_rate, compare);
         self.prof.mark("parts: long runs (CPU)");
         Ok(OnDevice::finished(rows))
@@ -260,18 +311,18 @@ impl PartSort for DeviceSorter<'_, '_, '_> {
 
 /// A part's FM rows as the device leaves them: right but within its runs of more than
 /// [`MEDIUM_RUN`] equal keys, left unsorted for the CPU, whose positions come along.
-struct OnDevice {
-    rows: Rows<u32>,
+struct OnDevice<I> {
+    rows: Rows<I>,
     /// The positions of the long runs, one run after the other.
-    long: Vec<u32>,
+    long: Vec<I>,
     /// Per long run: its first row in the part, its length, and the sampled rows of the
     /// part before it.
     long_runs: Vec<[u32; 3]>,
 }
 
-impl OnDevice {
+impl<I: Position> OnDevice<I> {
     /// A part whose rows are final.
-    fn finished(rows: Rows<u32>) -> OnDevice {
+    fn finished(rows: Rows<I>) -> OnDevice<I> {
         OnDevice {
             rows,
             long: Vec::new(),
@@ -285,8 +336,8 @@ impl OnDevice {
         mut self,
         text: &PackedText,
         sample_rate: u32,
-        compare: impl Fn(u32, u32) -> Ordering + Sync,
-    ) -> Rows<u32> {
+        compare: impl Fn(I, I) -> Ordering + Sync,
+    ) -> Rows<I> {
         let mut offsets = Vec::with_capacity(2 * self.long_runs.len());
         let mut at = 0;
         for &[_, len, _] in &self.long_runs {
@@ -294,7 +345,7 @@ impl OnDevice {
             at += len;
         }
         sort_long_runs(&mut self.long, &offsets, compare);
-        let redone: Vec<Rows<u32>> = offsets
+        let redone: Vec<Rows<I>> = offsets
             .par_chunks(2)
             .map(|r| {
                 let run = &self.long[r[0] as usize..(r[0] + r[1]) as usize];
@@ -315,9 +366,9 @@ impl OnDevice {
 }
 
 /// Sorts the parts of one partitioned build on the GPU.
-struct PartSorter<'g, 'p, 't> {
+struct PartSorter<'g, 'p, 't, I> {
     gpu: &'g Gpu,
-    partitioner: &'p Partitioner<'t, u32>,
+    partitioner: &'p Partitioner<'t, I>,
     n: usize,
     words: DevBuf<'g>,
     ranks: DevBuf<'g>,
@@ -327,13 +378,13 @@ struct PartSorter<'g, 'p, 't> {
     sample_rate: u32,
 }
 
-impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
+impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     /// A sorter over the text uploaded to `words` for an FM index sampling positions
     /// that are multiples of `sample_rate`; uploads the partitioner's sample ranks.
     fn new(
         gpu: &'g Gpu,
         words: DevBuf<'g>,
-        (partitioner, sample_rate): (&'p Partitioner<'t, u32>, u32),
+        (partitioner, sample_rate): (&'p Partitioner<'t, I>, u32),
     ) -> Result<Self, GpuError> {
         let sample = partitioner.ranks();
         let cover = sample.cover();
@@ -366,68 +417,74 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
 
     /// The FM rows of `part`, sorted on the device but for the long runs left to the
     /// CPU; the phases are timed into `prof`.
-    fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice, GpuError> {
+    fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice<I>, GpuError> {
         let m = part.suffixes;
         if m == 0 {
             return Ok(OnDevice::finished(Rows::default()));
         }
         let gpu = self.gpu;
         let ws = Workspace::new(gpu, m)?;
-        let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
-        let mut positions = [gpu.alloc(4 * m)?, gpu.alloc(4 * m)?];
+        // Keys: 8 bytes a suffix and the room for the scan's `before` after `flags`.
+        let key_bytes = 8 * m + 64;
+        let mut keys = [gpu.alloc(key_bytes)?, gpu.alloc(key_bytes)?];
+        let mut positions = [gpu.alloc(I::BYTES * m)?, gpu.alloc(I::BYTES * m)?];
         self.gather(part, &keys[0], &positions[0])?;
         prof.mark("parts: gather");
-        ws.sort_pairs(&mut keys, &mut positions, m, KeyWidth::U64, 64)?;
+        sort_by_keys::<I>(&ws, &mut keys, &mut positions, m)?;
         prof.mark("parts: key sort");
-        let long_runs = sort_runs(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
+        let long_runs = sort_runs::<I>(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
         prof.mark("parts: run sorts");
-        let part = self.rows(
-            &ws,
-            [&keys[0], &keys[1], &positions[1]],
-            &positions[0],
-            m,
-            long_runs,
-        );
+        let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, m, long_runs);
         prof.mark("parts: rows and download");
         part
     }
 
-    /// The FM rows of the `m` sorted `positions` of a part (but for `long_runs`, start
-    /// and length pairs), with the positions of the long runs; `scratch` are the sort's
-    /// buffers no longer needed (8, 8 and 4 bytes a suffix).
+    /// The FM rows of the `m` sorted positions in `positions[0]` of a part (but for
+    /// `long_runs`, start and length pairs), with the positions of the long runs. The
+    /// sort's other buffers are no longer needed: the sampled positions go to `out`, the
+    /// row flags and the scan of sampled rows to `scratch`, the long runs' positions to
+    /// `positions[1]`.
     fn rows(
         &self,
         ws: &Workspace,
-        [out, flags, before]: [&DevBuf; 3],
-        positions: &DevBuf,
+        [out, scratch]: [&DevBuf; 2],
+        positions: &[DevBuf; 2],
         m: usize,
         long_runs: Vec<u32>,
-    ) -> Result<OnDevice, GpuError> {
+    ) -> Result<OnDevice<I>, GpuError> {
         let gpu = self.gpu;
+        let file = kernel_file::<I>();
+        let (flags, before) = (scratch.ptr(0), scratch.ptr(m.next_multiple_of(8)));
         let (m32, all) = (Arg::U32(m as u32), blocks(m));
         let primary = gpu.alloc(4)?;
         primary.write(&[u32::MAX])?;
-        let args = [Arg::U64(self.words.ptr(0)), Arg::U64(positions.ptr(0)), m32];
-        let mut row_args = args[..].to_vec();
-        row_args.extend([Arg::U32(self.sample_rate), Arg::U64(flags.ptr(0))]);
-        row_args.extend([Arg::U64(before.ptr(0)), Arg::U64(primary.ptr(0))]);
-        gpu.launch(FILE, "part_rows", all, THREADS, &row_args)?;
-        let sampled = ws.scan(before.ptr(0), before.ptr(0), m, ScanOp::Sum, false)? as usize;
+        let sorted = Arg::U64(positions[0].ptr(0));
+        let row_args = [
+            Arg::U64(self.words.ptr(0)),
+            sorted,
+            m32,
+            Arg::U32(self.sample_rate),
+            Arg::U64(flags),
+            Arg::U64(before),
+            Arg::U64(primary.ptr(0)),
+        ];
+        gpu.launch(file, "part_rows", all, THREADS, &row_args)?;
+        let sampled = ws.scan(before, before, m, ScanOp::Sum, false)? as usize;
         let sampled_args = [
-            Arg::U64(positions.ptr(0)),
-            Arg::U64(flags.ptr(0)),
-            Arg::U64(before.ptr(0)),
+            sorted,
+            Arg::U64(flags),
+            Arg::U64(before),
             m32,
             Arg::U64(out.ptr(0)),
         ];
-        gpu.launch(FILE, "part_sampled", all, THREADS, &sampled_args)?;
-        let (long, long_runs) = self.gather_long_runs(positions, before, out, long_runs)?;
+        gpu.launch(file, "part_sampled", all, THREADS, &sampled_args)?;
+        let (long, long_runs) = self.gather_long_runs(positions, before, long_runs)?;
         let mut rows = Rows {
             flags: prefaulted_vec::<u8>(m),
-            sampled: vec![0; sampled],
+            sampled: vec![I::default(); sampled],
             primary: None,
         };
-        flags.download_staged(&mut rows.flags)?;
+        scratch.download_staged(&mut rows.flags)?;
         out.download_staged(&mut rows.sampled)?;
         let at = primary.read_u32(0)?;
         rows.primary = (at != u32::MAX).then_some(at as usize);
@@ -438,16 +495,15 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         })
     }
 
-    /// The positions of the `runs` (start, length pairs) of `positions`, one after the
-    /// other (gathered in `out` after its first half), and per run its start, length and
-    /// the sampled rows before it (from the scan `before`).
+    /// The positions of the `runs` (start, length pairs) of `positions[0]`, one after the
+    /// other (gathered in `positions[1]`), and per run its start, length and the sampled
+    /// rows before it (from the scan at `before`).
     fn gather_long_runs(
         &self,
-        positions: &DevBuf,
-        before: &DevBuf,
-        out: &DevBuf,
+        positions: &[DevBuf; 2],
+        before: u64,
         runs: Vec<u32>,
-    ) -> Result<(Vec<u32>, Vec<[u32; 3]>), GpuError> {
+    ) -> Result<(Vec<I>, Vec<[u32; 3]>), GpuError> {
         if runs.is_empty() {
             return Ok((Vec::new(), Vec::new()));
         }
@@ -463,20 +519,25 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         let total = (offsets[count - 1] + runs[2 * count - 1]) as usize;
         let (runs_buf, offsets_buf) = (gpu.upload(&runs)?, gpu.upload(&offsets)?);
         let sampled_before = gpu.alloc(4 * count)?;
-        let half = out.bytes() / 2;
         let args = [
-            Arg::U64(positions.ptr(0)),
+            Arg::U64(positions[0].ptr(0)),
             Arg::U64(runs_buf.ptr(0)),
             Arg::U64(offsets_buf.ptr(0)),
-            Arg::U64(before.ptr(0)),
-            Arg::U64(out.ptr(half)),
+            Arg::U64(before),
+            Arg::U64(positions[1].ptr(0)),
             Arg::U64(sampled_before.ptr(0)),
         ];
-        gpu.launch(FILE, "gather_runs", count as u32, THREADS, &args)?;
-        let mut long = prefaulted_vec::<u32>(total);
+        gpu.launch(
+            kernel_file::<I>(),
+            "gather_runs",
+            count as u32,
+            THREADS,
+            &args,
+        )?;
+        let mut long = prefaulted_vec::<I>(total);
         let mut befores = vec![0u32; count];
         sampled_before.download(&mut befores)?;
-        out.download_staged_at(half, &mut long)?;
+        positions[1].download_staged(&mut long)?;
         let runs = runs
             .chunks(2)
             .zip(befores)
@@ -492,7 +553,7 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
         let bound = |b: Option<usize>| {
             [
                 Arg::U32(b.is_some() as u32),
-                Arg::U32(b.unwrap_or(0) as u32),
+                Arg::U64(b.unwrap_or(0) as u64),
             ]
         };
         let mut args = self.ranks_args().to_vec();
@@ -508,8 +569,13 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
             Arg::U64(positions.ptr(0)),
             Arg::U64(count.ptr(0)),
         ]);
-        self.gpu
-            .launch(FILE, "part_gather", blocks(self.n), THREADS, &args)?;
+        self.gpu.launch(
+            kernel_file::<I>(),
+            "part_gather",
+            blocks(self.n),
+            THREADS,
+            &args,
+        )?;
         let got = count.read_u32(0)? as usize;
         assert_eq!(got, part.suffixes, "suffixes gathered for {part:?}");
         Ok(())
@@ -518,10 +584,10 @@ impl<'g, 'p, 't> PartSorter<'g, 'p, 't> {
 
 /// Sorts the runs (start, length pairs, disjoint) of `sorted` by `compare` on the CPU,
 /// in parallel over the runs; returns the suffixes sorted.
-pub(crate) fn sort_long_runs(
-    sorted: &mut [u32],
+pub(crate) fn sort_long_runs<I: Position>(
+    sorted: &mut [I],
     runs: &[u32],
-    compare: impl Fn(u32, u32) -> Ordering + Sync,
+    compare: impl Fn(I, I) -> Ordering + Sync,
 ) -> usize {
     let mut bounds: Vec<(usize, usize)> = runs
         .chunks(2)
@@ -554,7 +620,7 @@ pub(crate) type Comparison = [Arg; 7];
 /// `positions[0]`) by `compare`, on the device, but for those longer than
 /// [`MEDIUM_RUN`], returned as (start, length) pairs. The second buffers and, once the
 /// runs are known, the keys are the scratch.
-pub(crate) fn sort_runs(
+pub(crate) fn sort_runs<I: Position>(
     gpu: &Gpu,
     ws: &Workspace,
     compare: &Comparison,
@@ -562,12 +628,13 @@ pub(crate) fn sort_runs(
     positions: &[DevBuf; 2],
     m: usize,
 ) -> Result<Vec<u32>, GpuError> {
+    let file = kernel_file::<I>();
     let m32 = Arg::U32(m as u32);
     // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
     let index = positions[1].ptr(0);
     let (lo, hi) = (keys[1].ptr(0), keys[1].ptr(4 * m));
     gpu.launch(
-        FILE,
+        file,
         "run_flags",
         blocks(m),
         THREADS,
@@ -575,7 +642,7 @@ pub(crate) fn sort_runs(
     )?;
     let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
     gpu.launch(
-        FILE,
+        file,
         "run_bounds",
         blocks(m),
         THREADS,
@@ -596,7 +663,7 @@ pub(crate) fn sort_runs(
     let (medium, large) = (keys[0].ptr(4 * m), keys[0].ptr(4 * (m + 3 * stride)));
     let flags = positions[1].ptr(0);
     gpu.launch(
-        FILE,
+        file,
         "tied_flags",
         blocks(runs),
         THREADS,
@@ -607,7 +674,7 @@ pub(crate) fn sort_runs(
         return Ok(Vec::new());
     }
     gpu.launch(
-        FILE,
+        file,
         "tied_compact",
         blocks(runs),
         THREADS,
@@ -633,7 +700,7 @@ pub(crate) fn sort_runs(
         Arg::U64(large),
         Arg::U64(counts.ptr(0)),
     ]);
-    gpu.launch(FILE, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
+    gpu.launch(file, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
     let mut found = [0u32; 4];
     counts.download(&mut found)?;
     for (class, threads) in [64, 256, MEDIUM_RUN].into_iter().enumerate() {
@@ -645,7 +712,7 @@ pub(crate) fn sort_runs(
                 Arg::U64(hi),
                 Arg::U64(positions[0].ptr(0)),
             ]);
-            gpu.launch(FILE, "sort_medium_runs", found[class], threads, &args)?;
+            gpu.launch(file, "sort_medium_runs", found[class], threads, &args)?;
         }
     }
     let nlarge = found[3];
@@ -718,7 +785,7 @@ mod tests {
     #[test]
     fn budgets_choose_the_whole_build_or_parts_or_refuse() {
         let n = 10_000_000;
-        let within = |budget| part_size_within(n, budget, Algorithm::Doubling);
+        let within = |budget| part_size_within::<u32>(n, budget, Algorithm::Doubling);
         let whole = RESERVE + 31 * n as u64;
         assert_eq!(within(whole).unwrap(), None);
         // Skew needs less room for the whole build; auto takes the fastest that fits.
@@ -730,17 +797,23 @@ mod tests {
         assert_eq!(auto(hybrid_whole - 1), Some(Algorithm::Skew));
         assert_eq!(auto(skew_whole - 1), None);
         assert_eq!(
-            part_size_within(n, skew_whole, Algorithm::Skew).unwrap(),
+            part_size_within::<u32>(n, skew_whole, Algorithm::Skew).unwrap(),
             None
         );
         assert!(within(skew_whole).unwrap().is_some());
-        assert!(part_size_within(n, skew_whole - 1, Algorithm::Skew)
+        assert!(part_size_within::<u32>(n, skew_whole - 1, Algorithm::Skew)
             .unwrap()
             .is_some());
+        // 64-bit positions are always sorted in parts, of 33 bytes a suffix.
+        let wide = part_size_within::<u64>(n, 2 * whole, Algorithm::Doubling).unwrap();
+        let wide_fixed = RESERVE + 12_200_000 + (8 << 20);
+        assert_eq!(wide, Some(((2 * whole - wide_fixed) / 33) as usize));
         let fixed = RESERVE + 7_400_000 + (4 << 20); // k-mer counts: k = 10
         let part = within(whole - 1).unwrap().unwrap();
-        assert_eq!(part as u64, (whole - 1 - fixed) / BYTES_PER_PART_SUFFIX);
-        let needed = fixed + BYTES_PER_PART_SUFFIX * MIN_PART;
+        let per_suffix = bytes_per_part_suffix::<u32>();
+        assert_eq!(per_suffix, 25);
+        assert_eq!(part as u64, (whole - 1 - fixed) / per_suffix);
+        let needed = fixed + per_suffix * MIN_PART;
         assert_eq!(within(needed).unwrap(), Some(MIN_PART as usize));
         let err = within(needed - 1).unwrap_err();
         assert_eq!(err.needed, needed);

@@ -14,13 +14,17 @@
 //!    `sa/doubling.cu`).
 //! 3. Doubling rounds from step 31 until every sampled suffix is alone.
 //!
-//! Device memory: 24 bytes per sampled suffix while sorting (3 bytes a base), then 8 plus
-//! 28 per unsorted one (at most 4.4 bytes a base), besides the text.
+//! Positions are of the index's type (`u32`, or `u64` past 2^32 bases; sample indexes
+//! stay `u32`). Device memory: 24 bytes per sampled suffix while sorting (3 bytes a base;
+//! 32 and 3.9 with `u64` positions), then 8 plus 28 per unsorted one (at most 4.4 bytes a
+//! base), besides the text.
 
 use rayon::prelude::*;
 
-use super::partition::{sort_long_runs, sort_runs, Comparison};
-use super::prims::radix::{KeyWidth, ScanOp, Workspace};
+use super::partition::{
+    kernel_file, sort_by_keys, sort_long_runs, sort_runs, Comparison, Position,
+};
+use super::prims::radix::{ScanOp, Workspace};
 use super::sa::doubling::{self, doubling_rounds, init_ranks};
 use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
@@ -36,14 +40,22 @@ fn blocks(threads: usize) -> u32 {
 
 /// The sample ranks of `text` (uploaded to `words`): `ranks[i]` is the rank (`1..=m`) of
 /// sampled suffix `i` (in text order) among the sampled suffixes, as
-/// [`crate::sa::sample::SampleRanks::build`] gives them.
-pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, GpuError> {
+/// [`crate::sa::sample::SampleRanks::build`] gives them (positions of type `I`).
+pub fn ranks<I: Position>(
+    gpu: &Gpu,
+    text: &PackedText,
+    words: &DevBuf,
+) -> Result<Vec<I>, GpuError> {
     let n = text.len();
     let cover = Cover::new();
     let m = cover.sampled_below(n).count();
     if m == 0 {
         return Ok(Vec::new());
     }
+    if m >= u32::MAX as usize {
+        return Err(GpuError::TooLarge(n));
+    }
+    let file = kernel_file::<I>();
     let mut prof = Profile::new(gpu, "gpu sample ranks");
     let members: Vec<u32> = cover.sampled_below(PERIOD).map(|p| p as u32).collect();
     let member = gpu.upload(&members)?;
@@ -53,9 +65,9 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
 
     // 1. Sorted on the first 256 bases.
     let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
-    let mut positions = [gpu.alloc(4 * m)?, gpu.alloc(4 * m)?];
+    let mut positions = [gpu.alloc(I::BYTES * m)?, gpu.alloc(I::BYTES * m)?];
     gpu.launch(
-        "partition.cu",
+        file,
         "sample_keys",
         blocks(m),
         THREADS,
@@ -68,7 +80,7 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
             Arg::U64(positions[0].ptr(0)),
         ],
     )?;
-    ws.sort_pairs(&mut keys, &mut positions, m, KeyWidth::U64, 64)?;
+    sort_by_keys::<I>(&ws, &mut keys, &mut positions, m)?;
     let by_bases: Comparison = [
         Arg::U64(words.ptr(0)),
         Arg::U64(n as u64),
@@ -78,16 +90,16 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
         count,
         Arg::U32(PERIOD as u32),
     ];
-    let large = sort_runs(gpu, &ws, &by_bases, &keys, &positions, m)?;
+    let large = sort_runs::<I>(gpu, &ws, &by_bases, &keys, &positions, m)?;
     prof.mark("sort on 256 bases");
-    prof.large += sort_large_runs(gpu, text, &positions[0], &large)?;
+    prof.large += sort_large_runs::<I>(gpu, text, &positions[0], &large)?;
     prof.mark("long runs (CPU)");
 
     // 2. Groups, sample indexes, ranks (group heads) and the unsorted list.
     let [sorted_keys, starts] = keys;
     let [sorted, index] = positions;
     gpu.launch(
-        "partition.cu",
+        file,
         "sample_starts",
         blocks(m),
         THREADS,
@@ -139,7 +151,7 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
     }
     let mut ranks = prefaulted_vec::<u32>(m);
     isa.download_staged(&mut ranks)?;
-    ranks.par_iter_mut().for_each(|r| *r += 1);
+    let ranks = ranks.into_par_iter().map(|r| I::from(r + 1)).collect();
     prof.mark("rounds and download");
     prof.report(n);
     Ok(ranks)
@@ -148,7 +160,7 @@ pub fn ranks(gpu: &Gpu, text: &PackedText, words: &DevBuf) -> Result<Vec<u32>, G
 /// Sorts on the CPU, on their first 256 bases, the runs (start, length pairs) of equal
 /// 32-base keys too long for the device's run sorts.
 /// Returns the number of suffixes so sorted.
-fn sort_large_runs(
+fn sort_large_runs<I: Position>(
     gpu: &Gpu,
     text: &PackedText,
     sorted: &DevBuf,
@@ -157,12 +169,12 @@ fn sort_large_runs(
     let mut total = 0;
     for run in large.chunks(2) {
         let (start, len) = (run[0] as usize, run[1] as usize);
-        let mut members = vec![0u32; len];
-        let part = gpu.alloc(4 * len)?;
-        part.copy_from(sorted.ptr(4 * start), 4 * len)?;
+        let mut members = vec![I::default(); len];
+        let part = gpu.alloc(I::BYTES * len)?;
+        part.copy_from(sorted.ptr(I::BYTES * start), I::BYTES * len)?;
         part.download(&mut members)?;
         sort_long_runs(&mut members, &[0, len as u32], |a, b| {
-            let (a, b) = (a as usize, b as usize);
+            let (a, b) = (a.to_usize(), b.to_usize());
             let equal = if text.len() - a.max(b) >= KEY_BASES {
                 KEY_BASES
             } else {
@@ -171,7 +183,7 @@ fn sort_large_runs(
             compare_bases(text, a, b, equal, PERIOD)
         });
         part.write(&members)?;
-        sorted.copy_from_at(4 * start, part.ptr(0), 4 * len)?;
+        sorted.copy_from_at(I::BYTES * start, part.ptr(0), I::BYTES * len)?;
         total += len;
     }
     Ok(total)

@@ -6,9 +6,8 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::{index_path, write};
-use crate::device::{self, DeviceChoice, Devices, GpuOptions, NOT_USED};
+use crate::device::{self, DeviceChoice, Devices, GpuOptions};
 use crate::fm::FmParts;
-use crate::gpu::GpuError;
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Layout, PackedText, Reference};
 use crate::sa::partition::{part_size_within, BudgetError};
@@ -106,9 +105,8 @@ pub fn build_index(
     check_reference(fasta, &reference)?;
     let n = reference.text.len() as u64;
     let width = Width::for_text(n, options.force_u64);
-    build_device(width, options.device, log)?;
-    if let Some(budget) = options.gpu.budget.filter(|_| width == Width::U32) {
-        crate::gpu::partition::part_size_within(n as usize, budget, options.gpu.algorithm)
+    if let Some(budget) = options.gpu.budget {
+        check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm))
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
     let mirror = mirror_index(fasta, &reference, width, (&options, &devices), log)?;
@@ -122,7 +120,7 @@ pub fn build_index(
     if log.verbose() {
         log.info("forward index:");
     }
-    let fm = fm_index(
+    let fm = device::fm_index(
         &reference.text,
         (options.sample_rate, width),
         (cpu_part, options.gpu),
@@ -168,7 +166,7 @@ pub(crate) fn mirror_index(
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
-    let mut mirror = fm_index(
+    let mut mirror = device::fm_index(
         &reversed,
         (MIRROR_SAMPLE_RATE, width),
         (mirror_part, options.gpu),
@@ -179,46 +177,17 @@ pub(crate) fn mirror_index(
     Ok(mirror)
 }
 
-/// Checks where an index with positions of `width` can be built: `choice` at 32 bits;
-/// the CPU at 64 bits, the GPU builders being 32-bit (said under `auto`, an error under
-/// `gpu`).
-fn build_device(width: Width, choice: DeviceChoice, log: &Reporter) -> anyhow::Result<()> {
-    if width == Width::U32 {
-        return Ok(());
-    }
-    choice
-        .decide(|| Err::<(), _>(GpuError::WidePositions))
-        .resolve(NOT_USED, "building on the CPU", |m| log.info(m))?;
-    Ok(())
-}
-
-/// The FM index of `text` with positions of `width`: at 32 bits on `devices`
-/// ([`device::fm_index`]); at 64 bits on the CPU ([`build_device`]), in parts of at
-/// most `cpu_part` suffixes when given.
-fn fm_index(
-    text: &PackedText,
-    (sample_rate, width): (u32, Width),
-    (cpu_part, gpu): (Option<usize>, GpuOptions),
-    devices: &Devices,
-    log: &Reporter,
-) -> anyhow::Result<FmParts> {
-    if width == Width::U32 {
-        return device::fm_index(text, sample_rate, (cpu_part, gpu), devices, log);
-    }
-    if let Some(max_part) = cpu_part {
-        return Ok(log.step(
-            "suffix array in parts, BWT, Occ, sampled SA, jump table (CPU, 64-bit)",
-            || FmParts::build_in_parts::<u64>(text, sample_rate, max_part),
-        ));
-    }
-    let sa: Vec<u64> = log.step("suffix array (CPU, 64-bit)", || {
-        crate::sa::suffix_array(text)
-    });
-    Ok(
-        log.step("BWT, Occ, sampled SA, jump table (CPU, 64-bit)", || {
-            FmParts::build(text, &sa, sample_rate)
-        }),
-    )
+/// Checks that a GPU build of `n` bases with positions of `width` fits `budget` bytes.
+fn check_gpu_budget(
+    n: usize,
+    budget: u64,
+    (width, algorithm): (Width, crate::gpu::sa::Algorithm),
+) -> Result<(), BudgetError> {
+    let within = match width {
+        Width::U32 => crate::gpu::partition::part_size_within::<u32>,
+        Width::U64 => crate::gpu::partition::part_size_within::<u64>,
+    };
+    within(n, budget, algorithm).map(|_| ())
 }
 
 /// The part size of a CPU build of `n` bases with positions of `width` within the host

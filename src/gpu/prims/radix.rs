@@ -1,4 +1,5 @@
-//! Device-wide LSD radix sort (8-bit digits; 32- or 64-bit keys with 32-bit values) and
+//! Device-wide LSD radix sort (8-bit digits; 32- or 64-bit keys with 32-bit values, 64-bit
+//! keys with 64-bit values) and
 //! u32 prefix scans, host side of `kernels/prims/radix_sort.cu`.
 //!
 //! Each sort pass is upsweep (per-block digit counts), an exclusive scan of the counts,
@@ -35,19 +36,60 @@ pub enum KeyWidth {
 impl KeyWidth {
     /// Bytes per key.
     pub fn bytes(self) -> usize {
+        self.kernels().key_bytes
+    }
+
+    /// The kernels that sort keys of this width with `u32` values.
+    fn kernels(self) -> Kernels {
         match self {
-            KeyWidth::U32 => 4,
-            KeyWidth::U64 => 8,
+            KeyWidth::U32 => Kernels::KEY32,
+            KeyWidth::U64 => Kernels::KEY64,
         }
     }
+}
+
+/// The kernels of one kind of radix sort and what they move.
+#[derive(Clone, Copy)]
+struct Kernels {
+    upsweep: &'static str,
+    downsweep: &'static str,
+    key_bytes: usize,
+    value_bytes: usize,
+    /// Index in [`Workspace`]'s `grid`.
+    grid: usize,
+}
+
+impl Kernels {
+    const KEY32: Kernels = Kernels {
+        upsweep: "radix_upsweep_u32",
+        downsweep: "radix_downsweep_u32",
+        key_bytes: 4,
+        value_bytes: 4,
+        grid: 0,
+    };
+    const KEY64: Kernels = Kernels {
+        upsweep: "radix_upsweep_u64",
+        downsweep: "radix_downsweep_u64",
+        key_bytes: 8,
+        value_bytes: 4,
+        grid: 1,
+    };
+    const WIDE: Kernels = Kernels {
+        upsweep: "radix_upsweep_u64",
+        downsweep: "radix_downsweep_u64_v64",
+        key_bytes: 8,
+        value_bytes: 8,
+        grid: 2,
+    };
 }
 
 /// Scratch for sorts and scans of up to `max_len` elements.
 pub struct Workspace<'g> {
     gpu: &'g Gpu,
     max_len: usize,
-    /// Radix grid (blocks resident at once) for 32- and 64-bit keys: one wave.
-    grid: [usize; 2],
+    /// Radix grid (blocks resident at once) for 32- and 64-bit keys with 32-bit values,
+    /// and for 64-bit keys with 64-bit values: one wave.
+    grid: [usize; 3],
     /// Per-(digit, block) counts of a radix pass, then their offsets.
     counts: DevBuf<'g>,
     /// Per-tile totals of a scan.
@@ -63,8 +105,9 @@ impl<'g> Workspace<'g> {
         let grid = [
             resident("radix_downsweep_u32")?,
             resident("radix_downsweep_u64")?,
+            resident("radix_downsweep_u64_v64")?,
         ];
-        let max_grid = grid[0].max(grid[1]);
+        let max_grid = grid.into_iter().max().unwrap_or(1);
         let counts = gpu.alloc(256 * max_grid * 4)?;
         let longest_scan = max_len.max(256 * max_grid);
         let tile_sums = gpu.alloc(longest_scan.div_ceil(SCAN_TILE) * 4)?;
@@ -140,9 +183,9 @@ impl<'g> Workspace<'g> {
         )
     }
 
-    /// Sorts `len` pairs stably by the low `bits` bits of their keys. The data starts in
-    /// `keys[0]`/`vals[0]`; `keys[1]`/`vals[1]` are scratch of the same size. The buffers
-    /// are swapped as needed so that the sorted data ends in index 0.
+    /// Sorts `len` pairs stably by the low `bits` bits of their keys (values of `u32`).
+    /// The data starts in `keys[0]`/`vals[0]`; `keys[1]`/`vals[1]` are scratch of the same
+    /// size. The buffers are swapped as needed so that the sorted data ends in index 0.
     pub fn sort_pairs(
         &self,
         keys: &mut [DevBuf<'g>; 2],
@@ -151,15 +194,37 @@ impl<'g> Workspace<'g> {
         width: KeyWidth,
         bits: u32,
     ) -> Result<(), GpuError> {
+        self.sort_buffers(keys, vals, len, width.kernels(), bits)
+    }
+
+    /// [`Workspace::sort_pairs`] of `u64` keys with `u64` values.
+    pub fn sort_wide_pairs(
+        &self,
+        keys: &mut [DevBuf<'g>; 2],
+        vals: &mut [DevBuf<'g>; 2],
+        len: usize,
+        bits: u32,
+    ) -> Result<(), GpuError> {
+        self.sort_buffers(keys, vals, len, Kernels::WIDE, bits)
+    }
+
+    fn sort_buffers(
+        &self,
+        keys: &mut [DevBuf<'g>; 2],
+        vals: &mut [DevBuf<'g>; 2],
+        len: usize,
+        kernels: Kernels,
+        bits: u32,
+    ) -> Result<(), GpuError> {
         assert!(
-            keys.iter().all(|b| b.bytes() >= len * width.bytes())
-                && vals.iter().all(|b| b.bytes() >= len * 4)
+            keys.iter().all(|b| b.bytes() >= len * kernels.key_bytes)
+                && vals.iter().all(|b| b.bytes() >= len * kernels.value_bytes)
         );
-        let at = self.sort_pairs_at(
+        let at = self.sort_with(
             [keys[0].ptr(0), keys[1].ptr(0)],
             [vals[0].ptr(0), vals[1].ptr(0)],
             len,
-            width,
+            kernels,
             bits,
         )?;
         if at == 1 {
@@ -180,19 +245,27 @@ impl<'g> Workspace<'g> {
         width: KeyWidth,
         bits: u32,
     ) -> Result<usize, GpuError> {
+        self.sort_with(keys, vals, len, width.kernels(), bits)
+    }
+
+    fn sort_with(
+        &self,
+        keys: [u64; 2],
+        vals: [u64; 2],
+        len: usize,
+        kernels: Kernels,
+        bits: u32,
+    ) -> Result<usize, GpuError> {
         assert!(len <= self.max_len && len < u32::MAX as usize);
-        assert!(bits as usize <= 8 * width.bytes());
+        assert!(bits as usize <= 8 * kernels.key_bytes);
         if len < 2 {
             return Ok(0);
         }
         let tiles = len.div_ceil(SORT_TILE);
-        let max_grid = self.grid[(width == KeyWidth::U64) as usize];
+        let max_grid = self.grid[kernels.grid];
         let tiles_per_block = tiles.div_ceil(max_grid);
         let grid = tiles.div_ceil(tiles_per_block) as u32;
-        let (up, down) = match width {
-            KeyWidth::U32 => ("radix_upsweep_u32", "radix_downsweep_u32"),
-            KeyWidth::U64 => ("radix_upsweep_u64", "radix_downsweep_u64"),
-        };
+        let (up, down) = (kernels.upsweep, kernels.downsweep);
         let counts = self.counts.ptr(0);
         let n = Arg::U32(len as u32);
         let tpb = Arg::U32(tiles_per_block as u32);
