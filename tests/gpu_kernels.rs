@@ -1434,3 +1434,79 @@ fn gpu_mismatch_search_matches_cpu_on_real_reads() {
     }
     assert!(compared > 0, "no read set found");
 }
+
+/// `GALIGN_CHECK_INDEX=PREFIX` (run by the GPU checks on genome-scale indexes, where no
+/// second build fits the time): checks the index `PREFIX.galign` on a sample of its
+/// suffix array, independently of how it was built. The sampled positions are every
+/// multiple of the rate up to n once, in increasing suffix order (each pair of
+/// neighbours compared base by base); each sampled row's BWT symbol is the base before
+/// its suffix; and for a million sampled rows, LF leads to a row that locates to the
+/// position before (the Occ and C of the whole walk).
+#[test]
+#[ignore]
+fn check_index_on_a_sample() {
+    use rayon::prelude::*;
+    let Ok(prefix) = std::env::var("GALIGN_CHECK_INDEX") else {
+        panic!("set GALIGN_CHECK_INDEX to an index prefix");
+    };
+    let t = Instant::now();
+    let index = galign::index::Index::open(Path::new(&prefix)).unwrap();
+    let (fm, text) = (index.fm(), index.text());
+    let (n, rate) = (text.len(), fm.sampled.rate as usize);
+    let positions = fm.sampled.positions;
+    let count = positions.len();
+    assert_eq!(count, n / rate + 1, "sampled positions");
+    let mut seen = vec![false; count];
+    for i in 0..count {
+        let p = positions.get(i) as usize;
+        assert!(p % rate == 0 && p <= n && !seen[p / rate], "sampled position {p}");
+        seen[p / rate] = true;
+    }
+    let misordered = (1..count)
+        .into_par_iter()
+        .filter(|&i| !suffix_less(&text, positions.get(i - 1), positions.get(i)))
+        .count();
+    assert_eq!(misordered, 0, "sampled suffixes out of order");
+    let wrong_bwt = (0..=n as u64)
+        .into_par_iter()
+        .filter(|&row| match fm.sampled.get(row) {
+            Some(0) => row != fm.occ.primary(),
+            Some(p) => fm.occ.symbol(row) != text.get(p as usize - 1),
+            None => false,
+        })
+        .count();
+    assert_eq!(wrong_bwt, 0, "BWT symbols of sampled rows");
+    let stride = (n as u64 / 32_000_000).max(1);
+    let (walked, wrong_lf) = (0..=n as u64 / stride)
+        .into_par_iter()
+        .map(|j| j * stride)
+        .filter_map(|row| fm.sampled.get(row).filter(|&p| p > 0).map(|p| (row, p)))
+        .map(|(row, p)| (1, (fm.locate(fm.lf(row)) != p - 1) as usize))
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert_eq!(wrong_lf, 0, "LF of sampled rows (of {walked})");
+    println!(
+        "CHECKINDEX {prefix}: n = {n}, {count} sampled suffixes in order, BWT of sampled rows right, LF of {walked} right ({:.1} s)",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+/// Whether the suffix of `text` at `a` sorts before the one at `b` (a suffix that is a
+/// prefix of the other is the smaller), compared 32 bases at a time.
+fn suffix_less(text: &PackedText, a: u64, b: u64) -> bool {
+    let (n, mut a, mut b) = (text.len(), a as usize, b as usize);
+    loop {
+        let (la, lb) = (n - a, n - b);
+        let step = la.min(lb).min(32);
+        if step > 0 {
+            let shift = 64 - 2 * step as u32;
+            let (ka, kb) = (text.key64(a) >> shift, text.key64(b) >> shift);
+            if ka != kb {
+                return ka < kb;
+            }
+        }
+        if step < 32 {
+            return la < lb;
+        }
+        (a, b) = (a + 32, b + 32);
+    }
+}
