@@ -128,9 +128,10 @@ if [ -n "$cli" ]; then
     printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep '^gpu parts: n=' "$work/gparts.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
     [ $res = OK ] || { cat "$work/gparts.err"; exit 1; }
     # 64-bit positions (forced; what texts past 2^32 bases get): the GPU builds them in
-    # parts (here with the same budget, and the default), the CPU whole; compared with cmp.
+    # parts (within 64 MiB + 2 bytes a base + 33 bytes for an eighth, and the default
+    # budget), the CPU whole; compared with cmp.
     "$cli" index --device cpu --force-u64-positions -p "$work/wide_cpu" "$f" 2>"$work/wide.err" || { cat "$work/wide.err"; exit 1; }
-    for wbudget in "$gbudget" default; do
+    for wbudget in $(( (64 << 20) + 2 * fasta + 33 * eighth )) default; do
       t0=$(now)
       budget_arg=(); [ "$wbudget" = default ] || budget_arg=(--gpu-memory "$wbudget")
       GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --force-u64-positions "${budget_arg[@]}" -p "$work/wide_gpu" "$f" 2>"$work/wide.err" || { cat "$work/wide.err"; exit 1; }
