@@ -125,22 +125,30 @@ extern "C" __global__ void part_gather(const u64* __restrict__ words, u64 n, con
     }
 }
 
-// flags[i] = 1 where a run of equal keys starts.
-extern "C" __global__ void run_flags(const u64* __restrict__ keys, u32 m, u32* __restrict__ flags) {
+// Whether elements i - 1 and i (0 < i < m) are in different runs: different keys, or,
+// when `segments` is given, different segments (runs never cross a segment).
+__device__ __forceinline__ bool new_run(const u64* __restrict__ keys, const u32* __restrict__ segments, u64 i) {
+    return keys[i] != keys[i - 1] || (segments && segments[i] != segments[i - 1]);
+}
+
+// flags[i] = 1 where a run of equal keys (within a segment, when given) starts.
+extern "C" __global__ void run_flags(const u64* __restrict__ keys, const u32* __restrict__ segments, u32 m,
+                                     u32* __restrict__ flags) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
-    flags[i] = (i == 0 || keys[i] != keys[i - 1]) ? 1u : 0u;
+    flags[i] = (i == 0 || new_run(keys, segments, i)) ? 1u : 0u;
 }
 
 // With idx the inclusive scan of the run flags (run r's members hold r + 1): lo[r], hi[r] =
 // the bounds of run r.
-extern "C" __global__ void run_bounds(const u64* __restrict__ keys, const u32* __restrict__ idx, u32 m,
-                                      u32* __restrict__ lo, u32* __restrict__ hi) {
+extern "C" __global__ void run_bounds(const u64* __restrict__ keys, const u32* __restrict__ segments,
+                                      const u32* __restrict__ idx, u32 m, u32* __restrict__ lo,
+                                      u32* __restrict__ hi) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     u32 r = idx[i] - 1;
-    if (i == 0 || keys[i] != keys[i - 1]) lo[r] = (u32)i;
-    if (i + 1 == m || keys[i + 1] != keys[i]) hi[r] = (u32)i + 1;
+    if (i == 0 || new_run(keys, segments, i)) lo[r] = (u32)i;
+    if (i + 1 == m || new_run(keys, segments, i + 1)) hi[r] = (u32)i + 1;
 }
 
 // flags[r] = 1 for the runs of two or more suffixes.
@@ -232,6 +240,53 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_RUN) sort_medium_runs(
         }
     }
     if (t < len) positions[start + t] = tile[t];
+}
+
+// ---------------------------------------------------------------------------------
+// Long runs (src/gpu/runs.rs): runs of equal keys too long for one block, sorted on the
+// device by the next 32 bases, a round per 32, as segments of one array.
+
+// One block per run r (start, length pairs in runs): its positions copied to members from
+// offsets[r], each tagged with r in segments.
+extern "C" __global__ void run_members(const pos_t* __restrict__ positions, const u32* __restrict__ runs,
+                                       const u32* __restrict__ offsets, pos_t* __restrict__ members,
+                                       u32* __restrict__ segments) {
+    u32 r = blockIdx.x;
+    u32 start = runs[2 * r], len = runs[2 * r + 1], at = offsets[r];
+    for (u32 j = threadIdx.x; j < len; j += blockDim.x) {
+        members[at + j] = positions[start + j];
+        segments[at + j] = r;
+    }
+}
+
+// The inverse of run_members: each run's members copied back to its place in positions.
+extern "C" __global__ void put_run_members(const pos_t* __restrict__ members, const u32* __restrict__ runs,
+                                           const u32* __restrict__ offsets, pos_t* __restrict__ positions) {
+    u32 r = blockIdx.x;
+    u32 start = runs[2 * r], len = runs[2 * r + 1], at = offsets[r];
+    for (u32 j = threadIdx.x; j < len; j += blockDim.x) positions[start + j] = members[at + j];
+}
+
+// keys[i] = the 32 bases from members[i] + offset (A-padded; 0 past the text), and with
+// order, when given, order[i] = i.
+extern "C" __global__ void offset_keys(const u64* __restrict__ words, u64 n, const pos_t* __restrict__ members,
+                                       u32 t, u32 offset, u64* __restrict__ keys, u32* __restrict__ order) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= t) return;
+    u64 p = (u64)members[i] + offset;
+    keys[i] = p < n ? key64(words, p) : 0;
+    if (order) order[i] = (u32)i;
+}
+
+// out[i] = in[order[i]] for the u32 or pos_t arrays given (either may be null).
+extern "C" __global__ void permute(const u32* __restrict__ order, u32 t, const u32* __restrict__ in32,
+                                   u32* __restrict__ out32, const pos_t* __restrict__ in_pos,
+                                   pos_t* __restrict__ out_pos) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= t) return;
+    u32 from = order[i];
+    if (in32) out32[i] = in32[from];
+    if (in_pos) out_pos[i] = in_pos[from];
 }
 
 // ---------------------------------------------------------------------------------

@@ -1459,7 +1459,10 @@ fn check_index_on_a_sample() {
     let mut seen = vec![false; count];
     for i in 0..count {
         let p = positions.get(i) as usize;
-        assert!(p % rate == 0 && p <= n && !seen[p / rate], "sampled position {p}");
+        assert!(
+            p.is_multiple_of(rate) && p <= n && !seen[p / rate],
+            "sampled position {p}"
+        );
         seen[p / rate] = true;
     }
     let misordered = (1..count)

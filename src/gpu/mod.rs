@@ -14,6 +14,7 @@ pub mod kernels;
 pub mod map;
 pub mod partition;
 pub mod prims;
+mod runs;
 pub mod sa;
 pub mod sample;
 

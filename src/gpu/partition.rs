@@ -8,16 +8,17 @@
 //! Positions and sample ranks are of the index's type ([`Position`]): `u32`, or `u64` for
 //! texts past 2^32 bases (1.22 and 33 bytes), whose kernels are compiled from the same
 //! source (`kernels/partition64.cu`).
-//! A part is sorted in four steps (kernels in `kernels/partition.cu`):
+//! A part is sorted in four steps (kernels in `kernels/partition.cuh`):
 //! 1. `part_gather`: every position whose bucket (and splitter bounds, for a bucket split
 //!    over several parts) puts it in the part is appended with its first 32 bases;
 //! 2. the device radix sort on those 64-bit keys;
 //! 3. runs of equal keys found (flags, scan, bounds) and the runs of two or more listed;
 //! 4. each run sorted by the bounded comparison of [`crate::sa::sample::SampleRanks`]
-//!    (at most 256 bases, then two sample ranks): runs of up to 32 suffixes by a bitonic
-//!    network in one warp, up to 1024 in shared memory by one block (of 64, 256 or 1024
-//!    threads, by the run's length), longer ones (an all-`A` stretch, a long period,
-//!    a repeat family) on the CPU after the download, beside the FM builder.
+//!    (at most 256 bases, then two sample ranks) ([`super::runs`]): runs of up to
+//!    [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) on the device at once, longer ones (a repeat family) by the next 32
+//!    bases at a time on the device, those still tied after [`MAX_KEY_BASES`](super::runs::MAX_KEY_BASES) bases (an
+//!    all-`A` stretch, a long period) on the CPU after the download, beside the FM
+//!    builder.
 //!
 //! The sample ranks are computed on the GPU first ([`super::sample`]; on the CPU where
 //! the budget cannot hold that step); the result equals [`FmParts::build`] whatever the
@@ -28,6 +29,7 @@ use std::cmp::Ordering;
 use rayon::prelude::*;
 
 use super::prims::radix::{KeyWidth, ScanOp, Workspace};
+use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
 use super::sa::{Algorithm, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError, Word};
 use crate::fm::{FmBuilder, FmParts, Rows};
@@ -64,8 +66,6 @@ pub(crate) fn sort_by_keys<'g, I: Position>(
 }
 
 const THREADS: u32 = 256;
-/// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).
-const MEDIUM_RUN: u32 = 1024;
 /// Device bytes per suffix of the part being sorted with positions of type `I`: keys and
 /// positions, twice (the radix sort's second buffers, reused for the runs), and the
 /// scan's tile sums.
@@ -310,7 +310,7 @@ impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
 }
 
 /// A part's FM rows as the device leaves them: right but within its runs of more than
-/// [`MEDIUM_RUN`] equal keys, left unsorted for the CPU, whose positions come along.
+/// [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) equal keys, left unsorted for the CPU, whose positions come along.
 struct OnDevice<I> {
     rows: Rows<I>,
     /// The positions of the long runs, one run after the other.
@@ -432,8 +432,24 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         prof.mark("parts: gather");
         sort_by_keys::<I>(&ws, &mut keys, &mut positions, m)?;
         prof.mark("parts: key sort");
-        let long_runs = sort_runs::<I>(gpu, &ws, &self.ranks_args(), &keys, &positions, m)?;
+        let compare = self.ranks_args();
+        let sorted = (
+            [keys[0].ptr(0), keys[1].ptr(0)],
+            [positions[0].ptr(0), positions[1].ptr(0)],
+        );
+        let long_runs = sort_runs::<I>(gpu, &ws, &compare, sorted, None, m)?;
         prof.mark("parts: run sorts");
+        let scratch = [keys[0].ptr(0), keys[1].ptr(0), positions[1].ptr(0)];
+        let text = (self.words.ptr(0), self.n);
+        let long_runs = sort_long_runs_on_device::<I>(
+            gpu,
+            &ws,
+            (&compare, text),
+            positions[0].ptr(0),
+            scratch,
+            (m, long_runs),
+        )?;
+        prof.mark("parts: long runs (GPU)");
         let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, m, long_runs);
         prof.mark("parts: rows and download");
         part
@@ -580,149 +596,6 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         assert_eq!(got, part.suffixes, "suffixes gathered for {part:?}");
         Ok(())
     }
-}
-
-/// Sorts the runs (start, length pairs, disjoint) of `sorted` by `compare` on the CPU,
-/// in parallel over the runs; returns the suffixes sorted.
-pub(crate) fn sort_long_runs<I: Position>(
-    sorted: &mut [I],
-    runs: &[u32],
-    compare: impl Fn(I, I) -> Ordering + Sync,
-) -> usize {
-    let mut bounds: Vec<(usize, usize)> = runs
-        .chunks(2)
-        .map(|r| (r[0] as usize, r[1] as usize))
-        .collect();
-    bounds.sort_unstable();
-    let mut slices = Vec::with_capacity(bounds.len());
-    let (mut rest, mut offset) = (sorted, 0);
-    for &(start, len) in &bounds {
-        let (_, tail) = std::mem::take(&mut rest).split_at_mut(start - offset);
-        let (run, tail) = tail.split_at_mut(len);
-        slices.push(run);
-        (rest, offset) = (tail, start + len);
-    }
-    slices.into_par_iter().for_each(|run| {
-        if run.len() >= 1 << 16 {
-            run.par_sort_unstable_by(|&a, &b| compare(a, b));
-        } else {
-            run.sort_unstable_by(|&a, &b| compare(a, b));
-        }
-    });
-    bounds.iter().map(|&(_, len)| len).sum()
-}
-
-/// The comparison of suffixes that the run sorts use: the `Ranks` fields of the kernels
-/// (text, length, sample ranks, cover tables, cover size, base limit).
-pub(crate) type Comparison = [Arg; 7];
-
-/// Sorts the runs of equal keys among the `m` sorted keys and positions (in `keys[0]`,
-/// `positions[0]`) by `compare`, on the device, but for those longer than
-/// [`MEDIUM_RUN`], returned as (start, length) pairs. The second buffers and, once the
-/// runs are known, the keys are the scratch.
-pub(crate) fn sort_runs<I: Position>(
-    gpu: &Gpu,
-    ws: &Workspace,
-    compare: &Comparison,
-    keys: &[DevBuf; 2],
-    positions: &[DevBuf; 2],
-    m: usize,
-) -> Result<Vec<u32>, GpuError> {
-    let file = kernel_file::<I>();
-    let m32 = Arg::U32(m as u32);
-    // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
-    let index = positions[1].ptr(0);
-    let (lo, hi) = (keys[1].ptr(0), keys[1].ptr(4 * m));
-    gpu.launch(
-        file,
-        "run_flags",
-        blocks(m),
-        THREADS,
-        &[Arg::U64(keys[0].ptr(0)), m32, Arg::U64(index)],
-    )?;
-    let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
-    gpu.launch(
-        file,
-        "run_bounds",
-        blocks(m),
-        THREADS,
-        &[
-            Arg::U64(keys[0].ptr(0)),
-            Arg::U64(index),
-            m32,
-            Arg::U64(lo),
-            Arg::U64(hi),
-        ],
-    )?;
-    // The runs of two or more into `tied` (the keys are not needed any more).
-    let runs32 = Arg::U32(runs as u32);
-    let tied = keys[0].ptr(0);
-    // Tied runs (at most m / 2), then three lists of longer ones (each at most m / 33),
-    // then pairs for at most m / 1025, at aligned offsets in the 8 m bytes.
-    let stride = m / 32 + 1;
-    let (medium, large) = (keys[0].ptr(4 * m), keys[0].ptr(4 * (m + 3 * stride)));
-    let flags = positions[1].ptr(0);
-    gpu.launch(
-        file,
-        "tied_flags",
-        blocks(runs),
-        THREADS,
-        &[Arg::U64(lo), Arg::U64(hi), runs32, Arg::U64(flags)],
-    )?;
-    let ntied = ws.scan(flags, flags, runs, ScanOp::Sum, false)? as usize;
-    if ntied == 0 {
-        return Ok(Vec::new());
-    }
-    gpu.launch(
-        file,
-        "tied_compact",
-        blocks(runs),
-        THREADS,
-        &[
-            Arg::U64(lo),
-            Arg::U64(hi),
-            Arg::U64(flags),
-            runs32,
-            Arg::U64(tied),
-        ],
-    )?;
-    let counts = gpu.alloc(16)?;
-    counts.zero(16)?;
-    let mut args = compare.to_vec();
-    args.extend([
-        Arg::U64(tied),
-        Arg::U32(ntied as u32),
-        Arg::U64(lo),
-        Arg::U64(hi),
-        Arg::U64(positions[0].ptr(0)),
-        Arg::U64(medium),
-        Arg::U32(stride as u32),
-        Arg::U64(large),
-        Arg::U64(counts.ptr(0)),
-    ]);
-    gpu.launch(file, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
-    let mut found = [0u32; 4];
-    counts.download(&mut found)?;
-    for (class, threads) in [64, 256, MEDIUM_RUN].into_iter().enumerate() {
-        if found[class] > 0 {
-            let mut args = compare.to_vec();
-            args.extend([
-                Arg::U64(medium + (4 * class * stride) as u64),
-                Arg::U64(lo),
-                Arg::U64(hi),
-                Arg::U64(positions[0].ptr(0)),
-            ]);
-            gpu.launch(file, "sort_medium_runs", found[class], threads, &args)?;
-        }
-    }
-    let nlarge = found[3];
-    let mut large_runs = vec![0u32; 2 * nlarge as usize];
-    if nlarge > 0 {
-        let list = gpu.alloc(large_runs.len() * 4)?;
-        list.copy_from(large, large_runs.len() * 4)?;
-        list.download(&mut large_runs)?;
-    }
-    Ok(large_runs)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //! difference cover of period 256 in place of DC3).
 //!
 //! 1. `sample_keys`: each sampled suffix with its 32-base key; the device radix sort;
-//!    runs of equal keys sorted by their first 256 bases ([`super::partition::sort_runs`]
-//!    with a base limit, the longest runs on the CPU).
+//!    runs of equal keys sorted by their first 256 bases ([`super::runs`] with a base
+//!    limit, the runs still tied after 256 bases on the CPU).
 //! 2. `sample_starts`: groups of equal 256-base prefixes, each suffix's sample index; the
 //!    group heads (max-scan), ranks and the list of unsorted suffixes (kernels of
 //!    `sa/doubling.cu`).
@@ -21,10 +21,9 @@
 
 use rayon::prelude::*;
 
-use super::partition::{
-    kernel_file, sort_by_keys, sort_long_runs, sort_runs, Comparison, Position,
-};
+use super::partition::{kernel_file, sort_by_keys, Position};
 use super::prims::radix::{ScanOp, Workspace};
+use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
 use super::sa::doubling::{self, doubling_rounds, init_ranks};
 use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
@@ -90,7 +89,20 @@ pub fn ranks<I: Position>(
         count,
         Arg::U32(PERIOD as u32),
     ];
-    let large = sort_runs::<I>(gpu, &ws, &by_bases, &keys, &positions, m)?;
+    let sorted = (
+        [keys[0].ptr(0), keys[1].ptr(0)],
+        [positions[0].ptr(0), positions[1].ptr(0)],
+    );
+    let large = sort_runs::<I>(gpu, &ws, &by_bases, sorted, None, m)?;
+    let scratch = [keys[0].ptr(0), keys[1].ptr(0), positions[1].ptr(0)];
+    let large = sort_long_runs_on_device::<I>(
+        gpu,
+        &ws,
+        (&by_bases, (words.ptr(0), n)),
+        positions[0].ptr(0),
+        scratch,
+        (m, large),
+    )?;
     prof.mark("sort on 256 bases");
     prof.large += sort_large_runs::<I>(gpu, text, &positions[0], &large)?;
     prof.mark("long runs (CPU)");
