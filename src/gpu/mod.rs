@@ -69,8 +69,10 @@ pub enum GpuError {
     #[error("text of {0} bases is too long for the GPU builder (32-bit positions)")]
     TooLarge(usize),
     /// The index has 64-bit positions (a text past 2^32 bases, or forced for tests),
-    /// which the GPU builders and the GPU search do not handle.
-    #[error("64-bit positions (past 2^32 - 3 bases, or forced): the GPU builds and searches 32-bit positions only")]
+    /// which the GPU builders do not handle (the GPU search does).
+    #[error(
+        "64-bit positions (past 2^32 - 3 bases, or forced): the GPU builds 32-bit positions only"
+    )]
     WidePositions,
     /// One read has more hits than the GPU search can return at once.
     #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]

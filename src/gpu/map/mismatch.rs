@@ -1,5 +1,5 @@
 //! k-mismatch search (`map -v K`, `K > 0`) on the GPU, host side of the `mm_*` kernels of
-//! `kernels/map.cu`: the search schemes of [`crate::search::schemes`] walked breadth
+//! `kernels/map.cuh`: the search schemes of [`crate::search::schemes`] walked breadth
 //! first over the bidirectional index, with work queues instead of a thread per read.
 //!
 //! A work item is (read-strand, search, step, forward interval, mirror interval,
@@ -553,10 +553,10 @@ mod tests {
         }
     }
 
-    /// A model of `mm_seed` and `mm_expand` (kernels/map.cu), statement for statement,
-    /// over the CPU index and the host's packed reads, scheme table and chunk plan: it
-    /// tests the step plan the kernel rebuilds, the walk, the chunked stack and the
-    /// grouping against the CPU searcher, where no GPU is at hand.
+    /// A model of `mm_seed` and `mm_expand` (kernels/map.cuh, at 32-bit positions),
+    /// statement for statement, over the CPU index and the host's packed reads, scheme
+    /// table and chunk plan: it tests the step plan the kernel rebuilds, the walk, the
+    /// chunked stack and the grouping against the CPU searcher, where no GPU is at hand.
     mod model {
         use super::*;
         use crate::fm::Bidirectional;
