@@ -1477,6 +1477,8 @@ fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
         let wide = dir.path().join(format!("u64-{i}"));
         build_index_of(&fasta, &narrow, rate, Width::U32);
         build_index_of(&fasta, &wide, rate, Width::U64);
+        let width = |prefix: &Path| galign::index::Index::open(prefix).unwrap().width();
+        assert_eq!((width(&narrow), width(&wide)), (Width::U32, Width::U64));
         for (k, all_hits) in (0..=3).flat_map(|k| [(k, false), (k, true)]) {
             let out = |tag: &str| dir.path().join(format!("{i}-{tag}.sam"));
             let map = |prefix: &Path, device, batch, tag: &str| {
