@@ -4,9 +4,10 @@
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
 //! suffix array, and the packed text), its rows and positions at the index's [`Width`]:
 //! the kernels are compiled once per width (`map.cu`, `map64.cu`; [`kernel_file`]), and
-//! the row and position arguments, device arrays and downloads take that width. Its [`BatchSearcher::search_batch`] packs a
-//! batch on the host (2-bit codes, 16 bases to a u32, with a flag for reads that cannot
-//! match: empty or holding a non-ACGT base), sends it, and runs
+//! the row and position arguments, device arrays and downloads take that width. Its
+//! [`BatchSearcher::search_batch`] packs a batch on the host (2-bit codes, 16 bases to a
+//! u32, with a flag for reads that cannot match: empty or holding a non-ACGT base), sends
+//! it, and runs
 //! 1. `map_search`: one thread per read and strand, backward search from the jump table,
 //!    giving each read-strand's row interval; as on the CPU, once the interval is one
 //!    row, that row is located and the rest of the read compared with the text;

@@ -3,9 +3,10 @@
 //! first over the bidirectional index, with work queues instead of a thread per read.
 //!
 //! A work item is (read-strand, search, step, forward interval, mirror interval,
-//! mismatches so far): 2 u32 and 3 rows at the index's width. `mm_seed` puts one item per search of each read-strand's
-//! scheme on a stack of pending items; each `mm_expand` launch takes a chunk off the top
-//! of the stack and expands every item by one step of its search, as
+//! mismatches so far): 2 u32 and 3 rows at the index's width. `mm_seed` puts one item
+//! per search of each read-strand's scheme on a stack of pending items; each `mm_expand`
+//! launch takes a chunk off the top of the stack and expands every item by one step of
+//! its search, as
 //! [`crate::search::mismatch`] does depth first on the CPU: an item past its last step is
 //! finished (its interval's rows are hits); an item whose interval is one row (after the
 //! first step) is verified (the row located, the whole read compared with the text); any
