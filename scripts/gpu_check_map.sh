@@ -2,7 +2,8 @@
 # GPU check of `galign map` (run through `gpu_check.sh TESTBIN --map GALIGN`, or directly):
 # GPU unit tests, CLI output of --device gpu against --device cpu on every real read set
 # (cmp, SAM and BAM, single and paired, -k 5 and -a; and -v 1/2/3 with and without -a),
-# the GPU-error fallback under auto, and a reads/s table on generated reads: for each read
+# the GPU-error fallback under auto, an index of 64-bit positions (GPU == CPU == the
+# 32-bit index, -v 0 and -v 2), and a reads/s table on generated reads: for each read
 # length, the search+locate kernels alone and end to end (plain FASTQ -> SAM; gzip and
 # BGZF FASTQ -> BAM, compressed on all cores by gz_parallel.py) on the GPU and the CPU,
 # beside bowtie 1 on the same reads; for 150 bp reads also `map -v K -a` (K = 1, 2, 3) on
@@ -86,17 +87,24 @@ if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map -v 1 --device gpu -o "$work/f_gpu.s
 fi
 cat "$work/f_gpu.err"
 
-echo "== an index of 64-bit positions (forced): auto maps on the CPU saying why, gpu refuses"
-"$galign" index --force-u64-positions -p "$work/wide" "$here/../data/human_rCRS_chrM_NC_012920.fa.gz" 2>/dev/null
-(cd "$work/gpu" && "$galign" map --device auto -o w.sam "$work/wide" "$reads" 2>w.err)
-grep -q "64-bit positions" "$work/gpu/w.err" || { cat "$work/gpu/w.err"; echo "FAILED: no message"; exit 1; }
-(cd "$work/cpu" && "$galign" map --device cpu -o w.sam "$chrm" "$reads" 2>/dev/null)
-sed -i 's#'"$work/wide"'#'"$chrm"'#' "$work/gpu/w.sam"  # the @PG line names the other index
-cmp "$work/gpu/w.sam" "$work/cpu/w.sam" && echo "64-bit index under auto: output identical to the 32-bit index's on the CPU"
-if "$galign" map --device gpu -o "$work/w_gpu.sam" "$work/wide" "$reads" 2>"$work/w_gpu.err"; then
-  echo "FAILED: --device gpu mapped on a 64-bit index"; exit 1
-fi
-cat "$work/w_gpu.err"
+echo "== an index of 64-bit positions (forced): GPU == CPU on it, and == the 32-bit index's output"
+while IFS='|' read -r name ref r1 r2; do
+  [ -e "$work/$name.galign" ] || { echo "$name: not present, skipped"; continue; }
+  "$galign" index --force-u64-positions -p "$work/wide_$name" "$ref" 2>/dev/null
+  for v in 0 2; do
+    for dev in gpu cpu; do
+      (cd "$work/$dev" && "$galign" map --device $dev -v $v -o w.sam "$work/wide_$name" "$r1" $r2 2>w.err) \
+        || { cat "$work/$dev/w.err"; exit 1; }
+    done
+    cmp "$work/gpu/w.sam" "$work/cpu/w.sam" || { echo "FAILED: GPU output differs on the 64-bit index"; exit 1; }
+    # The 32-bit index's output, under the same output name (in $work/auto) for @PG CL.
+    (cd "$work/auto" && "$galign" map --device cpu -v $v -o w.sam "$work/$name" "$r1" $r2 2>/dev/null)
+    sed -i 's#'"$work/wide_$name"'#'"$work/$name"'#' "$work/cpu/w.sam"  # @PG CL names the index
+    cmp "$work/cpu/w.sam" "$work/auto/w.sam" || { echo "FAILED: the 64-bit index's output differs"; exit 1; }
+    echo "$name -v $v: 64-bit index, GPU output identical to the CPU's and to the 32-bit index's ($(stat -c %s "$work/auto/w.sam") bytes)"
+  done
+done <<<"NA12878_chrM_20k|$here/../data/human_rCRS_chrM_NC_012920.fa.gz|$here/../data/NA12878_chrM_20k.fq.gz|
+ecoli_paired|$shared/ref/ecoli_K12_MG1655.fa.gz|$shared/reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz|$shared/reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz"
 
 fi # MAP_THROUGHPUT_ONLY
 [ -e "$map_ref" ] || { echo "no $map_ref: throughput skipped"; exit 0; }

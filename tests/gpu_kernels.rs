@@ -26,6 +26,7 @@ use galign::map::MapOptions;
 use galign::progress::Reporter;
 use galign::reference::PackedText;
 use galign::sa::schedule::OnFailure;
+use galign::sa::Width;
 
 /// The `.cu` files under `dir`, as paths relative to `kernels/`.
 fn kernel_files(dir: &Path, root: &Path) -> Vec<String> {
@@ -850,7 +851,8 @@ fn cpu_positions(fm: &galign::fm::FmIndex<'_>, seq: &[u8]) -> [Vec<u64>; 2] {
 
 /// `GpuSearcher` locates exactly the CPU's positions on both strands, for substrings,
 /// reverse complements, random, short, empty, lower-case and N-holding reads, on random
-/// and repetitive texts, several sampling rates, and with batches split into passes.
+/// and repetitive texts, several sampling rates, indexes of 32-bit and of 64-bit
+/// positions (returned at that width), and with batches split into passes.
 #[test]
 fn gpu_search_matches_cpu_search() {
     use galign::gpu::map::GpuSearcher;
@@ -872,6 +874,7 @@ fn gpu_search_matches_cpu_search() {
     for (name, codes) in texts {
         let text = PackedText::from_codes(&codes);
         let sa: Vec<u32> = galign::sa::suffix_array(&text);
+        let wide_sa: Vec<u64> = galign::sa::suffix_array(&text);
         let n = codes.len();
         let mut reads = Vec::new();
         for i in 0..3000usize {
@@ -903,9 +906,13 @@ fn gpu_search_matches_cpu_search() {
                 qual: None,
             });
         }
-        for rate in [1, 5, 16] {
-            let parts = FmParts::build(&text, &sa, rate);
+        for (rate, wide) in [1, 5, 16].into_iter().flat_map(|r| [(r, false), (r, true)]) {
+            let parts = match wide {
+                false => FmParts::build(&text, &sa, rate),
+                true => FmParts::build(&text, &wide_sa, rate),
+            };
             let fm = parts.view(&text);
+            let width = fm.sampled.positions.width();
             let mut searcher = GpuSearcher::new(&gpu, &fm).unwrap();
             for max_positions in [u64::MAX, 1000] {
                 searcher.set_max_positions(max_positions);
@@ -913,11 +920,13 @@ fn gpu_search_matches_cpu_search() {
                 for (i, read) in reads.iter().enumerate() {
                     let want = cpu_positions(&fm, &read.seq);
                     for (strand, want) in want.iter().enumerate() {
-                        let mut p: Vec<u64> = got.strand(i, strand).iter().collect();
+                        let got = got.strand(i, strand);
+                        assert_eq!(got.width(), width, "{name}: positions at the index's width");
+                        let mut p: Vec<u64> = got.iter().collect();
                         p.sort_unstable();
                         assert!(
                             p == *want,
-                            "{name}, rate {rate}, cap {max_positions}: read {i} ({}) strand {strand}",
+                            "{name}, rate {rate}, {width:?}, cap {max_positions}: read {i} ({}) strand {strand}",
                             String::from_utf8_lossy(&read.seq)
                         );
                     }
@@ -929,24 +938,6 @@ fn gpu_search_matches_cpu_search() {
             reads.len()
         );
     }
-}
-
-#[test]
-fn gpu_search_refuses_an_index_of_64_bit_positions() {
-    use galign::gpu::map::GpuSearcher;
-    use galign::gpu::GpuError;
-    let Some(gpu) = gpu() else { return };
-    let text = PackedText::from_codes(
-        &(0..5000u32)
-            .map(|i| (i * 7 % 11 % 4) as u8)
-            .collect::<Vec<_>>(),
-    );
-    let sa: Vec<u64> = galign::sa::suffix_array(&text);
-    let parts = FmParts::build(&text, &sa, 16);
-    assert!(matches!(
-        GpuSearcher::new(&gpu, &parts.view(&text)),
-        Err(GpuError::WidePositions)
-    ));
 }
 
 /// `name` under the first of `dirs` that holds it.
@@ -1273,13 +1264,29 @@ fn build_options(rate: u32, device: DeviceChoice) -> galign::index::BuildOptions
     }
 }
 
-/// Builds the index of `contigs` at `dir/name` (on the CPU, sampling rate `rate`).
-fn build_index(dir: &Path, name: &str, contigs: &[(String, String)], rate: u32) -> PathBuf {
+/// Builds the index of `fasta` at `prefix` on the CPU, sampling rate `rate`, with
+/// positions of `width` (64-bit forced on a small text).
+fn build_index_of(fasta: &Path, prefix: &Path, rate: u32, width: Width) {
+    let build = galign::index::BuildOptions {
+        force_u64: width == Width::U64,
+        ..build_options(rate, DeviceChoice::Cpu)
+    };
+    galign::index::build_index(fasta, prefix, build, &Reporter::quiet()).unwrap();
+}
+
+/// Builds the index of `contigs` at `dir/name` (on the CPU, sampling rate `rate`,
+/// positions of `width`).
+fn build_index(
+    dir: &Path,
+    name: &str,
+    contigs: &[(String, String)],
+    rate: u32,
+    width: Width,
+) -> PathBuf {
     let fasta = dir.join(format!("{name}.fa"));
     write_fasta(contigs, &fasta);
     let prefix = dir.join(name);
-    let build = build_options(rate, DeviceChoice::Cpu);
-    galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
+    build_index_of(&fasta, &prefix, rate, width);
     prefix
 }
 
@@ -1369,8 +1376,9 @@ fn check_mismatch_search(
 
 /// The GPU k-mismatch search (K = 1..3) locates exactly the CPU's positions: on the nasty
 /// reference of the mapping tests (contig boundaries, N runs, IUPAC, homopolymers,
-/// repeats, a one-base contig) and on a random text with repeats, for reads of 1 to 151
-/// bases (shorter than the scheme's pieces included), with planted mismatches and N.
+/// repeats, a one-base contig) and on a random text with repeats, indexed with 32-bit and
+/// with 64-bit positions, for reads of 1 to 151 bases (shorter than the scheme's pieces
+/// included), with planted mismatches and N.
 #[test]
 fn gpu_mismatch_search_matches_cpu_search() {
     let Some(gpu) = gpu() else { return };
@@ -1385,15 +1393,18 @@ fn gpu_mismatch_search_matches_cpu_search() {
     random.push(("copy".to_string(), random[0].1[1000..21000].to_string()));
     let mut compared = 0;
     for (name, contigs, rate) in [("nasty", &nasty, 3), ("random", &random, 16)] {
-        let prefix = build_index(dir.path(), name, contigs, rate);
         let text: String = contigs
             .iter()
             .map(|(_, s)| s.to_ascii_uppercase())
             .collect();
         let reads = planted_reads(&text, 3000, &mut rng);
-        compared += check_mismatch_search(&gpu, &prefix, &reads, name);
+        for width in [Width::U32, Width::U64] {
+            let name = format!("{name}-{width:?}");
+            let prefix = build_index(dir.path(), &name, contigs, rate, width);
+            compared += check_mismatch_search(&gpu, &prefix, &reads, &name);
+        }
     }
-    assert!(compared > 10_000, "{compared} positions compared");
+    assert!(compared > 20_000, "{compared} positions compared");
 }
 
 /// The GPU k-mismatch search locates exactly the CPU's positions for real reads: E. coli
@@ -1511,5 +1522,87 @@ fn suffix_less(text: &PackedText, a: u64, b: u64) -> bool {
             return la < lb;
         }
         (a, b) = (a + 32, b + 32);
+    }
+}
+
+/// Whether the SAM `sam` has more than `least` mapped records.
+fn maps_more_than(sam: &[u8], least: usize) -> bool {
+    let mapped = String::from_utf8_lossy(sam)
+        .lines()
+        .filter(|l| !l.starts_with('@'))
+        .filter(|l| l.split('\t').nth(1).unwrap().parse::<u16>().unwrap() & 4 == 0)
+        .count();
+    mapped > least
+}
+
+/// `map --device gpu` on an index of 64-bit positions (forced on a small reference)
+/// writes the SAM of `--device cpu` on it and of both devices on the 32-bit index, byte
+/// for byte: the nasty reference with planted reads and E. coli with its paired reads
+/// (where present), exact and `-v 1` to `-v 3`, default reporting and `-a`, batches in
+/// one pass and in several.
+#[test]
+fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
+    let Some(gpu) = gpu() else { return };
+    drop(gpu);
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(41);
+    let nasty = nasty_contigs(&mut rng);
+    let nasty_fasta = dir.path().join("nasty.fa");
+    write_fasta(&nasty, &nasty_fasta);
+    let text: String = nasty.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+    let planted: Vec<(String, String)> = planted_reads(&text, 1000, &mut rng)
+        .into_iter()
+        .filter(|r| !r.seq.is_empty())
+        .map(|r| {
+            let name = String::from_utf8(r.name).unwrap();
+            (name, String::from_utf8(r.seq).unwrap())
+        })
+        .collect();
+    let nasty_reads = dir.path().join("nasty.fq");
+    common::write_fastq(&planted, &nasty_reads);
+    let (_, shared) = data_dirs();
+    let ecoli = (
+        find_data(&shared, "ref/ecoli_K12_MG1655.fa.gz"),
+        find_data(&shared, "reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz"),
+        find_data(&shared, "reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz"),
+    );
+    let mut sets = vec![("nasty", nasty_fasta, ReadSource::Single(nasty_reads), 3)];
+    match ecoli {
+        (Some(fasta), Some(r1), Some(r2)) => {
+            sets.push(("E. coli", fasta, ReadSource::Paired(r1, r2), 16))
+        }
+        _ => eprintln!("E. coli: data not present, skipped"),
+    }
+    for (i, (name, fasta, source, rate)) in sets.into_iter().enumerate() {
+        let narrow = dir.path().join(format!("u32-{i}"));
+        let wide = dir.path().join(format!("u64-{i}"));
+        build_index_of(&fasta, &narrow, rate, Width::U32);
+        build_index_of(&fasta, &wide, rate, Width::U64);
+        let width = |prefix: &Path| galign::index::Index::open(prefix).unwrap().width();
+        assert_eq!((width(&narrow), width(&wide)), (Width::U32, Width::U64));
+        for (k, all_hits) in (0..=3).flat_map(|k| [(k, false), (k, true)]) {
+            let out = |tag: &str| dir.path().join(format!("{i}-{tag}.sam"));
+            let map = |prefix: &Path, device, batch, tag: &str| {
+                map_bytes(prefix, &source, all_hits, k, device, batch, out(tag))
+            };
+            let want = map(&narrow, DeviceChoice::Cpu, 65536, "c32");
+            assert!(maps_more_than(&want, 100), "{name} -v {k}: too few mapped");
+            let what = format!("{name} (-v {k}, -a {all_hits})");
+            assert!(
+                map(&narrow, DeviceChoice::Gpu, 65536, "g32") == want,
+                "{what}: GPU on the u32 index differs from the CPU"
+            );
+            assert!(
+                map(&wide, DeviceChoice::Cpu, 65536, "c64") == want,
+                "{what}: CPU on the u64 index differs from the u32 index"
+            );
+            for batch in [65536, 777] {
+                assert!(
+                    map(&wide, DeviceChoice::Gpu, batch, "g64") == want,
+                    "{what}, batch {batch}: GPU on the u64 index differs from the CPU"
+                );
+            }
+            eprintln!("{what}: {} bytes of SAM identical", want.len());
+        }
     }
 }

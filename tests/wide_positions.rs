@@ -2,7 +2,9 @@
 //! through the test-only switch that forces them (`--force-u64-positions`,
 //! `BuildOptions::force_u64`): the suffix order is that of the 32-bit build and of brute
 //! force, `galign sa` writes it as u64, and `galign map` on the 64-bit index writes the
-//! SAM of the 32-bit index byte for byte. The GPU refuses such an index cleanly.
+//! SAM of the 32-bit index byte for byte, on either device (the GPU search takes such an
+//! index: tests/gpu_kernels.rs compares its SAM where a GPU is present). The GPU index
+//! builders refuse 64-bit positions cleanly.
 
 mod common;
 
@@ -227,28 +229,53 @@ fn sa_writes_u64_little_endian_when_forced() {
 }
 
 #[test]
-fn the_gpu_refuses_a_u64_index_and_auto_says_why() {
+fn the_width_is_no_reason_to_leave_the_gpu_to_map_or_to_build() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("u64");
     let fasta = data("phiX174.fa.gz");
     build(&fasta, &dir, &["--force-u64-positions"]);
     let reads = data("samtools_ex1_35bp.fq.gz");
     let why = "64-bit positions";
-    let e = run_fail(
+    // Mapping: the width is no reason to leave the GPU (without one, another reason is
+    // given); the output is the CPU's.
+    let on = |device: &str| {
         galign()
             .current_dir(&dir)
-            .args(["map", "--device", "gpu", "ref"])
-            .arg(&reads),
-    );
-    assert!(e.contains(&format!("--device gpu: {why}")), "{e}");
-    let out = run_ok(
-        galign()
+            .args(["map", "-v", "1", "--device", device, "ref"])
+            .arg(&reads)
+            .output()
+            .unwrap()
+    };
+    let gpu = on("gpu");
+    let said = String::from_utf8_lossy(&gpu.stderr);
+    assert!(!said.contains(why), "{said}");
+    let (auto, cpu) = (on("auto"), on("cpu"));
+    let said = String::from_utf8_lossy(&auto.stderr);
+    assert!(auto.status.success() && !said.contains(why), "{said}");
+    assert!(cpu.status.success() && auto.stdout == cpu.stdout);
+    assert!(!gpu.status.success() || gpu.stdout == cpu.stdout);
+    // Building: the GPU builds 64-bit positions in parts (without one, another reason is
+    // given); the index is the CPU's.
+    let index = |device: &str| {
+        let out = galign()
             .current_dir(&dir)
-            .args(["map", "--device", "auto", "ref"])
-            .arg(&reads),
-    );
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains(&format!("GPU not used ({why}")), "{said}");
+            .args(["index", "--device", device, "--force-u64-positions", "-p"])
+            .arg(device)
+            .arg(&fasta)
+            .output()
+            .unwrap();
+        let built = std::fs::read(dir.join(format!("{device}.galign"))).ok();
+        (out, built)
+    };
+    let ((gpu, on_gpu), (_, on_cpu)) = (index("gpu"), index("cpu"));
+    let said = String::from_utf8_lossy(&gpu.stderr);
+    assert!(!said.contains(why), "{said}");
+    assert!(on_cpu.is_some());
+    assert!(if gpu.status.success() {
+        on_gpu == on_cpu
+    } else {
+        on_gpu.is_none()
+    });
 }
 
 /// Rewrites the index `path` with `edit` applied to its metadata (checksums remade, so

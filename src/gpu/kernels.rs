@@ -1,7 +1,9 @@
 //! Kernel sources, NVRTC compilation and the on-disk CUBIN cache.
 //!
-//! Every kernel file under `kernels/` is embedded with `include_str!`, together with the
-//! headers (`.cuh`) it uses, and compiled at run time to
+//! Every kernel file under `kernels/` is embedded with `include_str!`, with the headers
+//! (`.cuh`) it uses: after them, or before one that it parameterizes (`map.cu` and
+//! `map64.cu` set the position width of `map.cuh`, `partition.cu` and `partition64.cu`
+//! that of `partition.cuh`), and compiled at run time to
 //! a CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of
@@ -18,7 +20,20 @@ use super::{quietly, GpuError};
 /// The embedded kernel sources: (file name, CUDA C++ source).
 pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
-    ("map.cu", include_str!("../../kernels/map.cu")),
+    (
+        "map.cu",
+        concat!(
+            include_str!("../../kernels/map.cu"),
+            include_str!("../../kernels/map.cuh")
+        ),
+    ),
+    (
+        "map64.cu",
+        concat!(
+            include_str!("../../kernels/map64.cu"),
+            include_str!("../../kernels/map.cuh")
+        ),
+    ),
     (
         "partition.cu",
         concat!(

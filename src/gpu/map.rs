@@ -1,10 +1,13 @@
-//! Search and locate of read batches on the GPU, host side of `kernels/map.cu`: exact
+//! Search and locate of read batches on the GPU, host side of `kernels/map.cuh`: exact
 //! search here, k-mismatch search (`map -v K`) in `map/mismatch.rs`, behind one searcher.
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
-//! suffix array, and the packed text). Its [`BatchSearcher::search_batch`] packs a
-//! batch on the host (2-bit codes, 16 bases to a u32, with a flag for reads that cannot
-//! match: empty or holding a non-ACGT base), sends it, and runs
+//! suffix array, and the packed text), its rows and positions at the index's [`Width`]:
+//! the kernels are compiled once per width (`map.cu`, `map64.cu`; [`kernel_file`]), and
+//! the row and position arguments, device arrays and downloads take that width. Its
+//! [`BatchSearcher::search_batch`] packs a batch on the host (2-bit codes, 16 bases to a
+//! u32, with a flag for reads that cannot match: empty or holding a non-ACGT base), sends
+//! it, and runs
 //! 1. `map_search`: one thread per read and strand, backward search from the jump table,
 //!    giving each read-strand's row interval; as on the CPU, once the interval is one
 //!    row, that row is located and the rest of the read compared with the text;
@@ -24,12 +27,11 @@ use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::alphabet::CODES;
 use crate::fm::{Bidirectional, FmIndex};
 use crate::io::ReadRecord;
-use crate::sa::{PositionSlice, Positions};
+use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 use crate::search::{BatchPositions, BatchSearcher};
 
 mod mismatch;
 
-const FILE: &str = "map.cu";
 const THREADS: u32 = 256;
 /// Length flag of a read that cannot match.
 const NOT_SEARCHABLE: u32 = 1 << 31;
@@ -39,7 +41,15 @@ const MAX_POSITIONS: u64 = 1 << 28;
 const PACK_CHUNK: usize = 4096;
 
 /// The offsets and positions of one pass, in the [`BatchPositions`] layout.
-type Located = (Vec<u32>, Vec<u32>);
+type Located = (Vec<u32>, Positions);
+
+/// The kernel file for an index of positions `width`: `map.cuh` compiled for it.
+fn kernel_file(width: Width) -> &'static str {
+    match width {
+        Width::U32 => "map.cu",
+        Width::U64 => "map64.cu",
+    }
+}
 
 /// Why a pass over some reads did not fit: they are searched in halves.
 enum Overflow {
@@ -65,14 +75,16 @@ struct Buffers<'g> {
 /// The FM index on the GPU and the buffers of the batch being searched.
 pub struct GpuSearcher<'g> {
     gpu: &'g Gpu,
+    /// The width of rows and positions, in the kernels and on the device.
+    width: Width,
     text: DevBuf<'g>,
     occ: DevBuf<'g>,
     jump: DevBuf<'g>,
     sa_bits: DevBuf<'g>,
     sa_ranks: DevBuf<'g>,
     sa_positions: DevBuf<'g>,
-    c: [u32; 5],
-    primary: u32,
+    c: [u64; 5],
+    primary: u64,
     /// The sampling rate: no sampled row is farther than `rate - 1` LF steps.
     rate: u32,
     k: u32,
@@ -164,29 +176,27 @@ fn pack_codes<const BITS: usize>(
 impl<'g> GpuSearcher<'g> {
     /// Uploads `fm` to `gpu`, through pinned staging buffers: a human-scale index (4 GB
     /// at 3.1 Gbp) moves at pinned speed, its pages read from the mapped file in parallel.
-    /// An index of 64-bit positions is refused ([`GpuError::WidePositions`]).
-    pub fn new<'a>(gpu: &'g Gpu, fm: &FmIndex<'a>) -> Result<Self, GpuError> {
-        let narrow =
-            |positions: PositionSlice<'a>| positions.as_u32().ok_or(GpuError::WidePositions);
-        let (jump, ranks, positions) = (
-            narrow(fm.jump)?,
-            narrow(fm.sampled.ranks)?,
-            narrow(fm.sampled.positions)?,
+    pub fn new(gpu: &'g Gpu, fm: &FmIndex<'_>) -> Result<Self, GpuError> {
+        let width = fm.sampled.positions.width();
+        assert!(
+            fm.jump.width() == width && fm.sampled.ranks.width() == width,
+            "an index has one position width"
         );
         let rows = fm.c[4];
-        if rows >= u32::MAX as u64 {
+        if width == Width::U32 && rows >= u32::MAX as u64 {
             return Err(GpuError::TooLarge(rows as usize - 1));
         }
         Ok(GpuSearcher {
             gpu,
+            width,
             text: gpu.upload_staged(fm.text.words())?,
             occ: gpu.upload_staged(fm.occ.blocks())?,
-            jump: gpu.upload_staged(jump)?,
+            jump: upload_positions(gpu, fm.jump)?,
             sa_bits: gpu.upload_staged(fm.sampled.bits)?,
-            sa_ranks: gpu.upload_staged(ranks)?,
-            sa_positions: gpu.upload_staged(positions)?,
-            c: fm.c.map(|c| c as u32),
-            primary: fm.occ.primary() as u32,
+            sa_ranks: upload_positions(gpu, fm.sampled.ranks)?,
+            sa_positions: upload_positions(gpu, fm.sampled.positions)?,
+            c: fm.c,
+            primary: fm.occ.primary(),
             rate: fm.sampled.rate,
             k: fm.k,
             buffers: None,
@@ -211,10 +221,10 @@ impl<'g> GpuSearcher<'g> {
         if max_mismatches > 0 {
             searcher.mismatch = Some(mismatch::MismatchState::new(
                 gpu,
-                index.mirror.blocks(),
-                index.mirror.primary(),
+                &index.mirror,
                 max_mismatches,
                 index.forward.text.len(),
+                searcher.width,
             )?);
         }
         Ok(searcher)
@@ -257,7 +267,7 @@ impl<'g> GpuSearcher<'g> {
             Some(_) => self.mismatch_pass(reads)?,
         };
         match pass {
-            Ok((offsets, positions)) => out.push_part(offsets, Positions::U32(positions)),
+            Ok((offsets, positions)) => out.push_part(offsets, positions),
             Err(Overflow::Positions(total)) if reads.len() == 1 => {
                 return Err(GpuError::TooManyHits(total))
             }
@@ -271,17 +281,22 @@ impl<'g> GpuSearcher<'g> {
         Ok(())
     }
 
+    /// The kernel arguments `c0, c1, c2, c3, rows`.
+    fn c_args(&self) -> [Arg; 5] {
+        self.c.map(|c| position_arg(self.width, c))
+    }
+
     /// The index's arguments of `map_locate` (Occ, C, primary row, sampled SA, rate,
     /// rows), for [`locate`].
     fn locate_index(&self) -> [Arg; 11] {
-        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
+        let [c0, c1, c2, c3, rows] = self.c_args();
         [
             Arg::U64(self.occ.ptr(0)),
             c0,
             c1,
             c2,
             c3,
-            Arg::U32(self.primary),
+            position_arg(self.width, self.primary),
             Arg::U64(self.sa_bits.ptr(0)),
             Arg::U64(self.sa_ranks.ptr(0)),
             Arg::U64(self.sa_positions.ptr(0)),
@@ -293,7 +308,7 @@ impl<'g> GpuSearcher<'g> {
     /// One pass over `reads`: their offsets and positions in the [`BatchPositions`]
     /// layout, or `Ok(Err(total))` when their `total` positions are too many.
     fn pass(&mut self, reads: &[ReadRecord]) -> Result<Result<Located, u64>, GpuError> {
-        let gpu = self.gpu;
+        let (gpu, file, w) = (self.gpu, kernel_file(self.width), self.width.bytes());
         let n = reads.len();
         let items = 2 * n;
         let packing = Instant::now();
@@ -304,25 +319,26 @@ impl<'g> GpuSearcher<'g> {
             self.buffers = None; // free the old ones first
             self.buffers = Some(Buffers {
                 packed: gpu.alloc(4 * self.host_packed.len())?,
-                lo: gpu.alloc(4 * cap)?,
-                direct: gpu.alloc(4 * cap)?,
+                lo: gpu.alloc(w * cap)?,
+                direct: gpu.alloc(w * cap)?,
                 offsets: gpu.alloc(4 * (cap + 1))?,
-                positions: gpu.alloc(4 * (cap + 1))?,
+                positions: gpu.alloc(w * (cap + 1))?,
                 total: gpu.alloc(8)?,
                 scan: Workspace::new(gpu, cap + 1)?,
                 items: cap,
             });
         }
         let index = self.locate_index();
+        let [c0, c1, c2, c3, rows] = self.c_args();
+        let primary = position_arg(self.width, self.primary);
         let b = self.buffers.as_mut().expect("allocated above");
         ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
         b.total.write(&[0u64])?;
         gpu.sync()?;
         let start = Instant::now();
-        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
         gpu.launch(
-            FILE,
+            file,
             "map_search",
             items.div_ceil(THREADS as usize) as u32,
             THREADS,
@@ -338,7 +354,7 @@ impl<'g> GpuSearcher<'g> {
                 c2,
                 c3,
                 rows,
-                Arg::U32(self.primary),
+                primary,
                 Arg::U64(self.text.ptr(0)),
                 Arg::U64(self.sa_bits.ptr(0)),
                 Arg::U64(self.sa_ranks.ptr(0)),
@@ -365,12 +381,12 @@ impl<'g> GpuSearcher<'g> {
             self.kernel_seconds += start.elapsed().as_secs_f64();
             return Ok(Err(total));
         }
-        ensure(gpu, &mut b.positions, 4 * total as usize)?;
+        ensure(gpu, &mut b.positions, w * total as usize)?;
         if total > 0 {
             let (lo, direct) = (b.lo.ptr(0), b.direct.ptr(0));
             locate(
                 gpu,
-                &index,
+                (file, &index),
                 (offsets, lo, direct),
                 (items, total),
                 b.positions.ptr(0),
@@ -379,20 +395,49 @@ impl<'g> GpuSearcher<'g> {
         gpu.sync()?;
         self.kernel_seconds += start.elapsed().as_secs_f64();
         let mut offsets = vec![0; items + 1];
-        let mut positions = vec![0; total as usize];
         b.offsets.download(&mut offsets)?;
-        b.positions.download(&mut positions)?;
+        let positions = download_positions(&b.positions, total as usize, self.width)?;
         Ok(Ok((offsets, positions)))
     }
 }
 
-/// Launches `map_locate` over the index of `index` ([`GpuSearcher::locate_index`]): the
-/// `total` text positions of `items` located intervals (`offsets`: where each one's
-/// positions start; `lo`: its first row, or `DIRECT` with its one position in `direct`)
-/// into `out`.
+/// The kernel argument of a row or text position (or a number of rows) `value` at
+/// `width`.
+fn position_arg(width: Width, value: u64) -> Arg {
+    match width {
+        Width::U32 => Arg::U32(value as u32),
+        Width::U64 => Arg::U64(value),
+    }
+}
+
+/// Uploads an array of rows or positions at its width.
+fn upload_positions<'g>(gpu: &'g Gpu, values: PositionSlice<'_>) -> Result<DevBuf<'g>, GpuError> {
+    match values {
+        PositionSlice::U32(v) => gpu.upload_staged(v),
+        PositionSlice::U64(v) => gpu.upload_staged(v),
+    }
+}
+
+/// The first `len` rows or positions of `buf`, at `width`.
+fn download_positions(buf: &DevBuf<'_>, len: usize, width: Width) -> Result<Positions, GpuError> {
+    fn download<T: SaIndex>(buf: &DevBuf<'_>, len: usize) -> Result<Positions, GpuError> {
+        let mut values = vec![T::default(); len];
+        buf.download(&mut values)?;
+        Ok(T::into_positions(values))
+    }
+    match width {
+        Width::U32 => download::<u32>(buf, len),
+        Width::U64 => download::<u64>(buf, len),
+    }
+}
+
+/// Launches `map_locate` of kernel file `file` over the index of `index`
+/// ([`GpuSearcher::locate_index`]): the `total` text positions of `items` located
+/// intervals (`offsets`: where each one's positions start; `lo`: its first row, or
+/// `DIRECT` with its one position in `direct`) into `out`.
 fn locate(
     gpu: &Gpu,
-    index: &[Arg; 11],
+    (file, index): (&'static str, &[Arg; 11]),
     (offsets, lo, direct): (u64, u64, u64),
     (items, total): (usize, u64),
     out: u64,
@@ -407,7 +452,7 @@ fn locate(
     args.extend_from_slice(index);
     args.push(Arg::U64(out));
     let blocks = total.div_ceil(THREADS as u64) as u32;
-    gpu.launch(FILE, "map_locate", blocks, THREADS, &args)
+    gpu.launch(file, "map_locate", blocks, THREADS, &args)
 }
 
 impl BatchSearcher for GpuSearcher<'_> {

@@ -66,12 +66,16 @@ pub enum GpuError {
     /// The device memory available cannot hold the build.
     #[error("GPU memory: {0}")]
     Budget(String),
-    /// The text does not fit the GPU builder's 32-bit positions.
-    #[error("text of {0} bases is too long for the GPU builder (32-bit positions)")]
+    /// The text is too long for a GPU builder: the whole-text ones (32-bit positions), or
+    /// the sample of the partitioned one (2^32 sampled suffixes).
+    #[error("text of {0} bases is too long for this GPU builder")]
     TooLarge(usize),
-    /// The index has 64-bit positions (a text past 2^32 bases, or forced for tests),
-    /// which the GPU builders and the GPU search do not handle.
-    #[error("64-bit positions (past 2^32 - 3 bases, or forced): the GPU builds and searches 32-bit positions only")]
+    /// A raw suffix array of 64-bit positions (a text past 2^32 bases, or forced for
+    /// tests), which `galign sa` sorts on the CPU (indexes of them are built on the GPU in
+    /// parts, and searched there).
+    #[error(
+        "64-bit positions (past 2^32 - 3 bases, or forced): `galign sa` sorts them on the CPU only"
+    )]
     WidePositions,
     /// One read has more hits than the GPU search can return at once.
     #[error("a read has {0} exact hits, more than the GPU search can return (2^32 - 1)")]

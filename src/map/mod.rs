@@ -32,11 +32,10 @@ use serde::Serialize;
 use crate::device::{DeviceChoice, NOT_USED};
 use crate::fm::Bidirectional;
 use crate::gpu::map::GpuSearcher;
-use crate::gpu::{Gpu, GpuError};
+use crate::gpu::Gpu;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
-use crate::sa::Width;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
 use crate::search::{
     find_hits, BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch,
@@ -126,7 +125,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let start = Instant::now();
     let device = search_device(options)?;
     let index = log.step("load index", || Index::open(prefix))?;
-    let device = index_device(device, index.width(), log)?;
     let device = auto_device(
         device,
         options.max_mismatches,
@@ -290,22 +288,6 @@ fn auto_device(device: DeviceChoice, k: u8, text_len: u64, log: &Reporter) -> De
         AUTO_EXACT_ON_GPU_FROM / 1_000_000
     ));
     DeviceChoice::Cpu
-}
-
-/// Where an index of positions `width` may be searched: `device`, but the CPU at 64
-/// bits, the GPU search being 32-bit (said under `auto`; an error under `gpu`).
-fn index_device(
-    device: DeviceChoice,
-    width: Width,
-    log: &Reporter,
-) -> anyhow::Result<DeviceChoice> {
-    if width == Width::U32 {
-        return Ok(device);
-    }
-    device
-        .decide(|| Err::<(), _>(GpuError::WidePositions))
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
-    Ok(DeviceChoice::Cpu)
 }
 
 /// How `map` says that it goes on without the GPU from the start.

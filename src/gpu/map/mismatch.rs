@@ -1,11 +1,12 @@
 //! k-mismatch search (`map -v K`, `K > 0`) on the GPU, host side of the `mm_*` kernels of
-//! `kernels/map.cu`: the search schemes of [`crate::search::schemes`] walked breadth
+//! `kernels/map.cuh`: the search schemes of [`crate::search::schemes`] walked breadth
 //! first over the bidirectional index, with work queues instead of a thread per read.
 //!
 //! A work item is (read-strand, search, step, forward interval, mirror interval,
-//! mismatches so far): 5 u32. `mm_seed` puts one item per search of each read-strand's
-//! scheme on a stack of pending items; each `mm_expand` launch takes a chunk off the top
-//! of the stack and expands every item by one step of its search, as
+//! mismatches so far): 2 u32 and 3 rows at the index's width. `mm_seed` puts one item
+//! per search of each read-strand's scheme on a stack of pending items; each `mm_expand`
+//! launch takes a chunk off the top of the stack and expands every item by one step of
+//! its search, as
 //! [`crate::search::mismatch`] does depth first on the CPU: an item past its last step is
 //! finished (its interval's rows are hits); an item whose interval is one row (after the
 //! first step) is verified (the row located, the whole read compared with the text); any
@@ -29,20 +30,28 @@
 use std::time::Instant;
 
 use super::{
-    ensure, locate, pack_codes, GpuSearcher, Located, Overflow, FILE, NOT_SEARCHABLE, THREADS,
+    download_positions, ensure, kernel_file, locate, pack_codes, position_arg, GpuSearcher,
+    Located, Overflow, NOT_SEARCHABLE, THREADS,
 };
+use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::io::ReadRecord;
+use crate::sa::{Positions, SaIndex, Width};
 use crate::search::mismatch::unique_len;
 use crate::search::schemes::{scheme_for, schemes};
 
-/// u32 words of one work item.
-const ITEM_WORDS: usize = 5;
-/// Bytes of one work item.
-const ITEM_BYTES: usize = 4 * ITEM_WORDS;
-/// Bytes of one finished entry (read-strand, first row or `DIRECT`, position, rows).
-const FINISHED_BYTES: usize = 16;
+/// Bytes of one work item (`Item` of kernels/map.cuh: read-strand and search words, then
+/// three rows) at `width`.
+fn item_bytes(width: Width) -> usize {
+    8 + 3 * width.bytes()
+}
+
+/// Bytes of one finished entry (read-strand, first row or `DIRECT`, position, rows cut
+/// to 32 bits) at `width`.
+fn finished_bytes(width: Width) -> usize {
+    8 + 2 * width.bytes()
+}
 /// Searches per scheme in the uploaded table (the most any scheme has).
 const SEARCH_SLOTS: usize = 4;
 /// u32 words of one search in the table: pieces, then order, lower and upper bounds,
@@ -101,13 +110,15 @@ pub(super) struct Capacities {
 }
 
 impl Capacities {
-    /// Splits `bytes` of device memory: half to the stack, a quarter to the child queue,
-    /// a quarter to the finished list (at least room for one read's seeds).
-    pub(super) fn for_bytes(bytes: usize) -> Capacities {
+    /// Splits `bytes` of device memory for an index of positions `width`: half to the
+    /// stack, a quarter to the child queue, a quarter to the finished list (at least room
+    /// for one read's seeds).
+    pub(super) fn for_bytes(bytes: usize, width: Width) -> Capacities {
+        let item = item_bytes(width);
         Capacities {
-            stack: (bytes / 2 / ITEM_BYTES).max(4 * SEARCH_SLOTS),
-            chunk: (bytes / 4 / (4 * ITEM_BYTES)).max(1),
-            finished: (bytes / 4 / FINISHED_BYTES).max(1),
+            stack: (bytes / 2 / item).max(4 * SEARCH_SLOTS),
+            chunk: (bytes / 4 / (4 * item)).max(1),
+            finished: (bytes / 4 / finished_bytes(width)).max(1),
         }
     }
 
@@ -132,8 +143,10 @@ impl Capacities {
 pub(super) struct MismatchState<'g> {
     /// Most mismatches of a hit (1 to 3).
     k: u8,
+    /// The index's position width (of the work items).
+    width: Width,
     mirror: DevBuf<'g>,
-    mirror_primary: u32,
+    mirror_primary: u64,
     schemes: DevBuf<'g>,
     /// Strings this long are mostly unique in the text (picks the scheme).
     unique_len: usize,
@@ -160,44 +173,45 @@ struct Buffers<'g> {
 }
 
 impl<'g> MismatchState<'g> {
-    /// Uploads the mirror's BWT/Occ `mirror_blocks` (primary row `mirror_primary`) and
-    /// the schemes of `k` (1 to 3) for a text of `text_len` bases.
+    /// Uploads the BWT/Occ of `mirror` and the schemes of `k` (1 to 3) for a text of
+    /// `text_len` bases, whose index has positions `width`.
     pub(super) fn new(
         gpu: &'g Gpu,
-        mirror_blocks: &[u64],
-        mirror_primary: u64,
+        mirror: &Occ<'_>,
         k: u8,
         text_len: usize,
+        width: Width,
     ) -> Result<Self, GpuError> {
         assert!((1..=crate::search::schemes::MAX_MISMATCHES).contains(&k));
         Ok(MismatchState {
             k,
-            mirror: gpu.upload_staged(mirror_blocks)?,
-            mirror_primary: mirror_primary as u32,
+            width,
+            mirror: gpu.upload_staged(mirror.blocks())?,
+            mirror_primary: mirror.primary(),
             schemes: gpu.upload(&scheme_table(k))?,
             unique_len: unique_len(text_len),
-            capacities: Capacities::for_bytes(QUEUE_BYTES),
+            capacities: Capacities::for_bytes(QUEUE_BYTES, width),
             buffers: None,
         })
     }
 
     /// Sets the device memory of the work buffers (they are made again on next use).
     pub(super) fn set_queue_bytes(&mut self, bytes: usize) {
-        self.capacities = Capacities::for_bytes(bytes);
+        self.capacities = Capacities::for_bytes(bytes, self.width);
         self.buffers = None;
     }
 
     /// The work buffers, allocated on first use.
     fn buffers(&mut self, gpu: &'g Gpu) -> Result<&mut Buffers<'g>, GpuError> {
         if self.buffers.is_none() {
-            let c = self.capacities;
+            let (c, item, w) = (self.capacities, item_bytes(self.width), self.width.bytes());
             self.buffers = Some(Buffers {
-                stack: gpu.alloc(ITEM_BYTES * c.stack)?,
-                children: gpu.alloc(ITEM_BYTES * 4 * c.chunk)?,
+                stack: gpu.alloc(item * c.stack)?,
+                children: gpu.alloc(item * 4 * c.chunk)?,
                 counters: gpu.alloc(16)?,
                 finished_item: gpu.alloc(4 * c.finished)?,
-                finished_lo: gpu.alloc(4 * c.finished)?,
-                finished_direct: gpu.alloc(4 * c.finished)?,
+                finished_lo: gpu.alloc(w * c.finished)?,
+                finished_direct: gpu.alloc(w * c.finished)?,
                 finished_offsets: gpu.alloc(4 * (c.finished + 1))?,
                 scan: Workspace::new(gpu, c.finished + 1)?,
                 packed: gpu.alloc(4)?,
@@ -208,36 +222,77 @@ impl<'g> MismatchState<'g> {
     }
 }
 
+/// A position type whose values pack with a read-strand into one integer key that
+/// sorts by read-strand, then position (a single integer sorts faster than a pair).
+trait StrandKey: SaIndex {
+    /// The key: twice as wide as the position.
+    type Key: Ord + Copy + Send;
+    /// The key of position `pos` of read-strand `item`.
+    fn key(item: u32, pos: Self) -> Self::Key;
+    /// The read-strand and position of `key`.
+    fn unpack(key: Self::Key) -> (usize, Self);
+}
+
+impl StrandKey for u32 {
+    type Key = u64;
+    fn key(item: u32, pos: u32) -> u64 {
+        (item as u64) << 32 | pos as u64
+    }
+    fn unpack(key: u64) -> (usize, u32) {
+        ((key >> 32) as usize, key as u32)
+    }
+}
+
+impl StrandKey for u64 {
+    type Key = u128;
+    fn key(item: u32, pos: u64) -> u128 {
+        (item as u128) << 64 | pos as u128
+    }
+    fn unpack(key: u128) -> (usize, u64) {
+        ((key >> 64) as usize, key as u64)
+    }
+}
+
 /// Per read-strand (`read_strands` of them), the sorted distinct positions of the
 /// finished entries: entry `e` belongs to read-strand `entry_item[e]` and its positions
 /// are `positions[offsets[e]..offsets[e + 1]]`. The result is in the
-/// [`crate::search::BatchPositions`] layout.
+/// [`crate::search::BatchPositions`] layout, at the width of `positions`.
 pub(super) fn group_positions(
     read_strands: usize,
     entry_item: &[u32],
     offsets: &[u32],
-    positions: &[u32],
+    positions: &Positions,
+) -> Located {
+    match positions {
+        Positions::U32(p) => group(read_strands, entry_item, offsets, p),
+        Positions::U64(p) => group(read_strands, entry_item, offsets, p),
+    }
+}
+
+/// [`group_positions`] at one width.
+fn group<T: StrandKey>(
+    read_strands: usize,
+    entry_item: &[u32],
+    offsets: &[u32],
+    positions: &[T],
 ) -> Located {
     use rayon::prelude::*;
-    let mut keys: Vec<u64> = Vec::with_capacity(positions.len());
+    let mut keys: Vec<T::Key> = Vec::with_capacity(positions.len());
     for (e, &item) in entry_item.iter().enumerate() {
         let range = offsets[e] as usize..offsets[e + 1] as usize;
-        keys.extend(
-            positions[range]
-                .iter()
-                .map(|&p| (item as u64) << 32 | p as u64),
-        );
+        keys.extend(positions[range].iter().map(|&p| T::key(item, p)));
     }
     keys.par_sort_unstable();
     keys.dedup();
     let mut out_offsets = vec![0u32; read_strands + 1];
     for &key in &keys {
-        out_offsets[(key >> 32) as usize + 1] += 1;
+        out_offsets[T::unpack(key).0 + 1] += 1;
     }
     for i in 0..read_strands {
         out_offsets[i + 1] += out_offsets[i];
     }
-    (out_offsets, keys.iter().map(|&key| key as u32).collect())
+    let positions = keys.iter().map(|&key| T::unpack(key).1).collect();
+    (out_offsets, T::into_positions(positions))
 }
 
 impl GpuSearcher<'_> {
@@ -247,8 +302,10 @@ impl GpuSearcher<'_> {
         &mut self,
         reads: &[ReadRecord],
     ) -> Result<Result<Located, Overflow>, GpuError> {
-        let gpu = self.gpu;
+        let (gpu, width, file) = (self.gpu, self.width, kernel_file(self.width));
         let index = self.locate_index();
+        let [c0, c1, c2, c3, rows] = self.c_args();
+        let primary = position_arg(width, self.primary);
         let state = self.mismatch.as_mut().expect("a mismatch searcher");
         let (n, k, unique_len) = (reads.len(), state.k, state.unique_len);
         let items = 2 * n;
@@ -267,8 +324,9 @@ impl GpuSearcher<'_> {
         let (schemes, mirror, mirror_primary) = (
             state.schemes.ptr(0),
             state.mirror.ptr(0),
-            state.mirror_primary,
+            position_arg(width, state.mirror_primary),
         );
+        let item_bytes = item_bytes(width);
         let b = state.buffers(gpu)?;
         ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
@@ -276,10 +334,9 @@ impl GpuSearcher<'_> {
         b.counters.zero(16)?;
         gpu.sync()?;
         let start = Instant::now();
-        let [c0, c1, c2, c3, rows] = self.c.map(Arg::U32);
         let counters = b.counters.ptr(0);
         gpu.launch(
-            FILE,
+            file,
             "mm_seed",
             items.div_ceil(THREADS as usize) as u32,
             THREADS,
@@ -301,12 +358,12 @@ impl GpuSearcher<'_> {
             let first = top - chunk;
             b.counters.zero(4)?;
             gpu.launch(
-                FILE,
+                file,
                 "mm_expand",
                 chunk.div_ceil(THREADS as usize) as u32,
                 THREADS,
                 &[
-                    Arg::U64(b.stack.ptr(ITEM_BYTES * first)),
+                    Arg::U64(b.stack.ptr(item_bytes * first)),
                     Arg::U32(chunk as u32),
                     Arg::U64(meta),
                     Arg::U64(words),
@@ -320,8 +377,8 @@ impl GpuSearcher<'_> {
                     c2,
                     c3,
                     rows,
-                    Arg::U32(self.primary),
-                    Arg::U32(mirror_primary),
+                    primary,
+                    mirror_primary,
                     Arg::U64(self.text.ptr(0)),
                     Arg::U64(self.sa_bits.ptr(0)),
                     Arg::U64(self.sa_ranks.ptr(0)),
@@ -338,7 +395,7 @@ impl GpuSearcher<'_> {
             )?;
             let children = b.counters.read_u32(0)? as usize;
             b.stack
-                .copy_from_at(ITEM_BYTES * first, b.children.ptr(0), ITEM_BYTES * children)?;
+                .copy_from_at(item_bytes * first, b.children.ptr(0), item_bytes * children)?;
             top = first + children;
         }
         let mut counts = [0u32; 4];
@@ -356,12 +413,12 @@ impl GpuSearcher<'_> {
         let offsets = b.finished_offsets.ptr(0);
         b.scan
             .scan_queued(offsets, offsets, entries + 1, ScanOp::Sum, false)?;
-        ensure(gpu, &mut b.positions, 4 * total as usize)?;
+        ensure(gpu, &mut b.positions, width.bytes() * total as usize)?;
         if total > 0 {
             let (lo, direct) = (b.finished_lo.ptr(0), b.finished_direct.ptr(0));
             locate(
                 gpu,
-                &index,
+                (file, &index),
                 (offsets, lo, direct),
                 (entries, total),
                 b.positions.ptr(0),
@@ -371,10 +428,9 @@ impl GpuSearcher<'_> {
         self.kernel_seconds += start.elapsed().as_secs_f64();
         let mut entry_offsets = vec![0; entries + 1];
         let mut entry_item = vec![0; entries];
-        let mut positions = vec![0; total as usize];
         b.finished_offsets.download(&mut entry_offsets)?;
         b.finished_item.download(&mut entry_item)?;
-        b.positions.download(&mut positions)?;
+        let positions = download_positions(&b.positions, total as usize, width)?;
         let grouping = Instant::now();
         let located = group_positions(items, &entry_item, &entry_offsets, &positions);
         self.pack_seconds += grouping.elapsed().as_secs_f64();
@@ -458,11 +514,15 @@ mod tests {
             assert!(top - chunk + 4 * chunk <= c.stack, "top {top}");
         }
         assert!(c.seeds_fit(12) && !c.seeds_fit(13));
-        let big = Capacities::for_bytes(QUEUE_BYTES);
-        let bytes = ITEM_BYTES * (big.stack + 4 * big.chunk) + FINISHED_BYTES * big.finished;
-        assert!(bytes <= QUEUE_BYTES && bytes > QUEUE_BYTES / 10 * 9);
-        let tiny = Capacities::for_bytes(0);
-        assert!(tiny.seeds_fit(2) && tiny.next_chunk(2 * SEARCH_SLOTS).is_some());
+        for width in [Width::U32, Width::U64] {
+            let big = Capacities::for_bytes(QUEUE_BYTES, width);
+            let bytes = item_bytes(width) * (big.stack + 4 * big.chunk)
+                + finished_bytes(width) * big.finished;
+            assert!(bytes <= QUEUE_BYTES && bytes > QUEUE_BYTES / 10 * 9);
+            let tiny = Capacities::for_bytes(0, width);
+            assert!(tiny.seeds_fit(2) && tiny.next_chunk(2 * SEARCH_SLOTS).is_some());
+        }
+        assert_eq!((item_bytes(Width::U32), item_bytes(Width::U64)), (20, 32));
     }
 
     #[test]
@@ -472,16 +532,32 @@ mod tests {
         let entry_item = [2, 0, 2];
         let offsets = [0, 2, 3, 5];
         let positions = [9, 4, 7, 4, 1];
-        let (o, p) = group_positions(4, &entry_item, &offsets, &positions);
+        let (o, p) = group_positions(
+            4,
+            &entry_item,
+            &offsets,
+            &Positions::U32(positions.to_vec()),
+        );
         assert_eq!(o, [0, 1, 1, 4, 4]);
-        assert_eq!(p, [7, 1, 4, 9]);
-        assert_eq!(group_positions(2, &[], &[0], &[]), (vec![0, 0, 0], vec![]));
+        assert_eq!(p, Positions::U32(vec![7, 1, 4, 9]));
+        // At 64 bits, positions past 2^32 included.
+        let wide = positions.map(|p| p as u64 + ((p as u64 % 2) << 33));
+        let (o, p) = group_positions(4, &entry_item, &offsets, &Positions::U64(wide.to_vec()));
+        assert_eq!(o, [0, 1, 1, 4, 4]);
+        assert_eq!(
+            p,
+            Positions::U64(vec![(1 << 33) + 7, 4, (1 << 33) + 1, (1 << 33) + 9])
+        );
+        for empty in [Positions::U32(vec![]), Positions::U64(vec![])] {
+            let (o, p) = group_positions(2, &[], &[0], &empty);
+            assert_eq!((o, &p), (vec![0, 0, 0], &empty));
+        }
     }
 
-    /// A model of `mm_seed` and `mm_expand` (kernels/map.cu), statement for statement,
-    /// over the CPU index and the host's packed reads, scheme table and chunk plan: it
-    /// tests the step plan the kernel rebuilds, the walk, the chunked stack and the
-    /// grouping against the CPU searcher, where no GPU is at hand.
+    /// A model of `mm_seed` and `mm_expand` (kernels/map.cuh, at 32-bit positions),
+    /// statement for statement, over the CPU index and the host's packed reads, scheme
+    /// table and chunk plan: it tests the step plan the kernel rebuilds, the walk, the
+    /// chunked stack and the grouping against the CPU searcher, where no GPU is at hand.
     mod model {
         use super::*;
         use crate::fm::Bidirectional;
@@ -610,7 +686,7 @@ mod tests {
                 2 * reads.len(),
                 &entry_item,
                 &offsets,
-                &positions,
+                &Positions::U32(positions),
             ))
         }
 
@@ -623,9 +699,7 @@ mod tests {
             out: &mut crate::search::BatchPositions,
         ) {
             match search(index, reads, k, capacities) {
-                Some((offsets, positions)) => {
-                    out.push_part(offsets, crate::sa::Positions::U32(positions))
-                }
+                Some((offsets, positions)) => out.push_part(offsets, positions),
                 None => {
                     assert!(reads.len() > 1, "one read does not fit");
                     let half = reads.len() / 2;
@@ -755,7 +829,7 @@ mod tests {
             for k in 1..=3u8 {
                 let want = CpuSearcher::new(&bi, k).search_batch(&reads).unwrap();
                 for bytes in [QUEUE_BYTES, 200_000, 40_000] {
-                    let capacities = Capacities::for_bytes(bytes);
+                    let capacities = Capacities::for_bytes(bytes, Width::U32);
                     let mut got = crate::search::BatchPositions::default();
                     model::search_range(&bi, &reads, k, capacities, &mut got);
                     for i in 0..reads.len() {
