@@ -125,6 +125,22 @@ extern "C" __global__ void part_gather(const u64* __restrict__ words, u64 n, con
     }
 }
 
+// counts[b] += the suffixes whose first w bases (A-padded) are bucket b, for w up to
+// MAX_SHARED_BUCKET_BASES: a histogram per block in shared memory, added to the global one
+// at the end (the plan of the parts, src/sa/partition.rs's bucket_counts).
+#define MAX_SHARED_BUCKET_BASES 6
+extern "C" __global__ void bucket_counts(const u64* __restrict__ words, u64 n, u32 w, u64* __restrict__ counts) {
+    __shared__ u32 hist[1 << (2 * MAX_SHARED_BUCKET_BASES)];
+    const u32 buckets = 1u << (2 * w), shift = 64 - 2 * w;
+    for (u32 i = threadIdx.x; i < buckets; i += blockDim.x) hist[i] = 0;
+    __syncthreads();
+    for (u64 p = (u64)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += (u64)gridDim.x * blockDim.x)
+        atomicAdd(&hist[(u32)(key64(words, p) >> shift)], 1u);
+    __syncthreads();
+    for (u32 i = threadIdx.x; i < buckets; i += blockDim.x)
+        if (hist[i]) atomicAdd(&counts[i], (u64)hist[i]);
+}
+
 // Whether elements i - 1 and i (0 < i < m) are in different runs: different keys, or,
 // when `segments` is given, different segments (runs never cross a segment).
 __device__ __forceinline__ bool new_run(const u64* __restrict__ keys, const u32* __restrict__ segments, u64 i) {

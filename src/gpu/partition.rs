@@ -175,8 +175,13 @@ pub fn fm_index<I: Position>(
     };
     prof.mark("sample ranks");
     let partitioner = Partitioner::with_ranks(text, max_part, ranks);
-    let plan = partitioner.plan(max_part);
-    prof.mark("plan (CPU)");
+    let w = partitioner.bucket_bases();
+    let plan = match bucket_counts::<I>(first, &words, text.len(), w) {
+        Ok(Some(counts)) => partitioner.plan_from_counts(max_part, &counts),
+        Ok(None) => partitioner.plan(max_part),
+        Err(e) => return Err(named(first.ordinal(), e)),
+    };
+    prof.mark("plan (bucket counts on the GPU)");
     let mut builder = FmBuilder::new(text, sample_rate);
     let counts = kmer_counts::<I>(first, &words, text.len(), builder.k());
     builder.add_kmer_counts(0, &counts.map_err(|e| named(first.ordinal(), e))?);
@@ -242,6 +247,38 @@ fn kmer_counts<I: Position>(
     let mut host = vec![I::default(); 1 << (2 * k)];
     counts.download_staged(&mut host)?;
     Ok(host)
+}
+
+/// Bases of the buckets that `bucket_counts` counts on the device at most
+/// (`MAX_SHARED_BUCKET_BASES` in the kernels).
+const MAX_DEVICE_BUCKET_BASES: usize = 6;
+
+/// The number of suffixes of each bucket of `w` bases of the text of `n` bases in
+/// `words`, counted on `gpu` (the plan's counting pass); `None` for buckets too long
+/// for the device's histograms.
+fn bucket_counts<I: Position>(
+    gpu: &Gpu,
+    words: &DevBuf,
+    n: usize,
+    w: usize,
+) -> Result<Option<Vec<usize>>, GpuError> {
+    if w > MAX_DEVICE_BUCKET_BASES {
+        return Ok(None);
+    }
+    let buckets = 1 << (2 * w);
+    let counts = gpu.alloc(8 * buckets)?;
+    counts.zero(8 * buckets)?;
+    let grid = (8 * gpu.sm_count()).min(blocks(n).max(1));
+    let args = [
+        Arg::U64(words.ptr(0)),
+        Arg::U64(n as u64),
+        Arg::U32(w as u32),
+        Arg::U64(counts.ptr(0)),
+    ];
+    gpu.launch(kernel_file::<I>(), "bucket_counts", grid, THREADS, &args)?;
+    let mut host = vec![0u64; buckets];
+    counts.download(&mut host)?;
+    Ok(Some(host.into_iter().map(|c| c as usize).collect()))
 }
 
 /// The sorter of one device in a partitioned build, with its own timings.

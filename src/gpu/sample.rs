@@ -47,7 +47,7 @@ pub fn ranks<I: Position>(
 ) -> Result<Vec<I>, GpuError> {
     let n = text.len();
     let cover = Cover::new();
-    let m = cover.sampled_below(n).count();
+    let m = cover.sampled_count(n);
     if m == 0 {
         return Ok(Vec::new());
     }
@@ -163,7 +163,12 @@ pub fn ranks<I: Position>(
     }
     let mut ranks = prefaulted_vec::<u32>(m);
     isa.download_staged(&mut ranks)?;
-    let ranks = ranks.into_par_iter().map(|r| I::from(r + 1)).collect();
+    ranks.par_iter_mut().for_each(|r| *r += 1);
+    // In place where `I` is `u32` (the same layout), else on all cores.
+    let ranks = match I::BYTES {
+        4 => ranks.into_iter().map(I::from).collect(),
+        _ => ranks.into_par_iter().map(I::from).collect(),
+    };
     prof.mark("rounds and download");
     prof.report(n);
     Ok(ranks)

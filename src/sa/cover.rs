@@ -80,6 +80,12 @@ impl Cover {
         })
     }
 
+    /// Number of sampled positions below `n` (what [`Cover::sampled_below`] yields).
+    pub fn sampled_count(&self, n: usize) -> usize {
+        let partial = self.members.iter().filter(|&&r| r < n % PERIOD).count();
+        n / PERIOD * self.members.len() + partial
+    }
+
     /// Number of residues in the cover (sampled positions per period).
     pub fn members(&self) -> usize {
         self.members.len()
@@ -106,6 +112,18 @@ impl Cover {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sampled_count_counts_the_sampled_positions() {
+        let cover = Cover::new();
+        for n in [0, 1, 2, 15, 16, 17, 255, 256, 257, 1000, 5 * PERIOD + 129] {
+            assert_eq!(
+                cover.sampled_count(n),
+                cover.sampled_below(n).count(),
+                "n = {n}"
+            );
+        }
+    }
 
     #[test]
     fn every_pair_meets_in_the_sample_within_a_period() {

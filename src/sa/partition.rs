@@ -101,8 +101,14 @@ impl<'t, I: SaIndex> Partitioner<'t, I> {
     /// Cuts the suffixes into parts of at most `max_part` suffixes (a part that cannot
     /// be split further, a single suffix, may be the exception), in suffix-array order.
     pub fn plan(&self, max_part: usize) -> Vec<Part> {
+        self.plan_from_counts(max_part, &self.bucket_counts())
+    }
+
+    /// [`Partitioner::plan`] from the number of suffixes of each bucket, counted
+    /// elsewhere (the GPU).
+    pub fn plan_from_counts(&self, max_part: usize, counts: &[usize]) -> Vec<Part> {
+        assert_eq!(counts.len(), 1 << (2 * self.w), "bucket counts");
         let max_part = max_part.max(1);
-        let counts = self.bucket_counts();
         let mut parts = Vec::new();
         let mut open = Part {
             buckets: 0..0,

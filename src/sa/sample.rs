@@ -57,7 +57,7 @@ impl<'t, I: SaIndex> SampleRanks<'t, I> {
     /// sampled suffix of sample index `i` among the sampled suffixes of `text`.
     pub fn from_ranks(text: &'t PackedText, ranks: Vec<I>) -> Self {
         let cover = Cover::new();
-        assert_eq!(ranks.len(), cover.sampled_below(text.len()).count());
+        assert_eq!(ranks.len(), cover.sampled_count(text.len()));
         SampleRanks { text, cover, ranks }
     }
 
