@@ -29,7 +29,7 @@ use std::cmp::Ordering;
 use rayon::prelude::*;
 
 use super::prims::radix::{KeyWidth, ScanOp, Workspace};
-use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
+use super::runs::{run_offsets, sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
 use super::sa::{Algorithm, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError, Word};
 use crate::fm::{FmBuilder, FmParts, Rows};
@@ -562,14 +562,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         }
         let gpu = self.gpu;
         let count = runs.len() / 2;
-        let offsets: Vec<u32> = runs
-            .chunks(2)
-            .scan(0, |at, r| {
-                *at += r[1];
-                Some(*at - r[1])
-            })
-            .collect();
-        let total = (offsets[count - 1] + runs[2 * count - 1]) as usize;
+        let (offsets, total) = run_offsets(&runs);
         let (runs_buf, offsets_buf) = (gpu.upload(&runs)?, gpu.upload(&offsets)?);
         let sampled_before = gpu.alloc(4 * count)?;
         let args = [

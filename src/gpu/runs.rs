@@ -175,6 +175,20 @@ pub(crate) fn sort_runs<I: Position>(
     Ok(large_runs)
 }
 
+/// Where each run (start, length pairs) starts when the runs are laid one after the
+/// other, and their total length.
+pub(crate) fn run_offsets(runs: &[u32]) -> (Vec<u32>, usize) {
+    let mut total = 0;
+    let offsets = runs
+        .chunks(2)
+        .map(|r| {
+            total += r[1];
+            total - r[1]
+        })
+        .collect();
+    (offsets, total as usize)
+}
+
 /// The text the keys are read from: the device address of its 2-bit words, its length.
 pub(crate) type Text = (u64, usize);
 
@@ -251,14 +265,7 @@ impl LongRuns<'_, '_> {
     fn round<I: Position>(&self, runs: &[u32], offset: u32) -> Result<Vec<u32>, GpuError> {
         let (gpu, file) = (self.gpu, kernel_file::<I>());
         let count = runs.len() / 2;
-        let offsets: Vec<u32> = runs
-            .chunks(2)
-            .scan(0, |at, r| {
-                *at += r[1];
-                Some(*at - r[1])
-            })
-            .collect();
-        let t = (offsets[count - 1] + runs[2 * count - 1]) as usize;
+        let (offsets, t) = run_offsets(runs);
         let (runs_buf, offsets_buf) = (gpu.upload(runs)?, gpu.upload(&offsets)?);
         let table = [Arg::U64(runs_buf.ptr(0)), Arg::U64(offsets_buf.ptr(0))];
         let cap = self.cap as u64;
