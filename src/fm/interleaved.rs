@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::FmIndex;
+use super::{FmIndex, Locating};
 use crate::sa::PositionSlice;
 
 /// Patterns advanced in turn (enough outstanding misses to cover a memory latency).
@@ -29,7 +29,7 @@ pub(super) fn prefetch<T>(item: *const T) {
 
 /// Asks for the cache line of value `i` of `values`.
 #[inline(always)]
-fn prefetch_value(values: PositionSlice<'_>, i: usize) {
+pub(super) fn prefetch_value(values: PositionSlice<'_>, i: usize) {
     match values {
         PositionSlice::U32(v) => prefetch(v.as_ptr().wrapping_add(i)),
         PositionSlice::U64(v) => prefetch(v.as_ptr().wrapping_add(i)),
@@ -49,22 +49,12 @@ enum Step {
         hi: u64,
         left: usize,
     },
-    /// Locating row `at` of `at..end` by an LF walk now at `row`, `steps` steps in;
-    /// `left > 0`: the pattern's first `left` symbols are then compared with the text.
+    /// Locating row `at` of `at..end`; `left > 0`: the pattern's first `left` symbols
+    /// are then compared with the text.
     Locate {
         at: u64,
         end: u64,
-        row: u64,
-        steps: u64,
-        left: usize,
-    },
-    /// Locating row `at` of `at..end`: the sampled position `rank`, `steps` rows
-    /// away, is to be read.
-    Sampled {
-        at: u64,
-        end: u64,
-        rank: usize,
-        steps: u64,
+        locating: Locating,
         left: usize,
     },
     /// Row `at` of `at..end` lies at `position`; the text before it is to be compared.
@@ -161,18 +151,15 @@ impl FmIndex<'_> {
         }
         // Every row when the pattern is searched whole, else the one row to verify.
         let end = if left == 0 { hi } else { lo + 1 };
-        self.locate_step(lo, end, lo, 0, left)
+        self.locate_step(lo, end, left)
     }
 
-    /// The step that walks LF from `row`; its accesses prefetched.
-    fn locate_step(&self, at: u64, end: u64, row: u64, steps: u64, left: usize) -> Step {
-        self.sampled.prefetch(row);
-        self.occ.prefetch(row);
+    /// The step that locates row `at` of `at..end`; its accesses prefetched.
+    fn locate_step(&self, at: u64, end: u64, left: usize) -> Step {
         Step::Locate {
             at,
             end,
-            row,
-            steps,
+            locating: self.start_locating(at),
             left,
         }
     }
@@ -193,36 +180,17 @@ impl FmIndex<'_> {
             Step::Locate {
                 at,
                 end,
-                row,
-                steps,
+                locating,
                 left,
-            } => match self.sampled.rank(row) {
-                Some(rank) => {
-                    prefetch_value(self.sampled.positions, rank);
-                    Step::Sampled {
-                        at,
-                        end,
-                        rank,
-                        steps,
-                        left,
-                    }
-                }
-                None if steps + 1 < u64::from(self.sampled.rate) => {
-                    self.locate_step(at, end, self.lf(row), steps + 1, left)
-                }
-                // A forged index's marks lie: as `locate`, the text's length.
-                None => self.located(at, end, self.text.len() as u64, left, found),
+            } => match self.advance_locating(locating) {
+                Ok(position) => self.located(at, end, position, left, found),
+                Err(locating) => Step::Locate {
+                    at,
+                    end,
+                    locating,
+                    left,
+                },
             },
-            Step::Sampled {
-                at,
-                end,
-                rank,
-                steps,
-                left,
-            } => {
-                let position = self.sampled.positions.get(rank) + steps;
-                self.located(at, end, position, left, found)
-            }
             Step::Verify {
                 at,
                 end,
@@ -265,7 +233,7 @@ impl FmIndex<'_> {
     /// The step after row `at` of `at..end`: the next row's walk, or done.
     fn next_row(&self, at: u64, end: u64, left: usize) -> Step {
         match at + 1 < end {
-            true => self.locate_step(at + 1, end, at + 1, 0, left),
+            true => self.locate_step(at + 1, end, left),
             false => Step::Done,
         }
     }

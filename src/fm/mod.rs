@@ -8,6 +8,7 @@ pub mod bidir;
 mod builder;
 mod interleaved;
 pub mod jump;
+mod locating;
 pub mod occ;
 pub mod sampled_sa;
 
@@ -17,6 +18,7 @@ use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
 pub use builder::{symbol_starts, FmBuilder, Rows, SAMPLED, SYMBOL};
+pub use locating::Locating;
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 

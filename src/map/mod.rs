@@ -12,9 +12,9 @@
 //!
 //! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
 //! batch on the search thread; the CPU search inside the records task, fused with
-//! building the reads' records: exact search for the task's reads at once
-//! ([`CpuSearcher::search_part`], interleaved so that their cache misses overlap), the
-//! mismatch search per read ([`find_hits`]). Whether the GPU is used, and what a GPU
+//! building the reads' records: the task's reads searched at once, exact or with
+//! mismatches ([`CpuSearcher::search_part`], interleaved so that their cache misses
+//! overlap). Whether the GPU is used, and what a GPU
 //! error means, is [`DeviceChoice::decide`]'s, for exact search and `-v K` alike (the
 //! GPU searcher takes the mirror index when `K > 0`).
 
@@ -37,9 +37,7 @@ use crate::index::Index;
 use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
-use crate::search::{
-    find_hits, BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch,
-};
+use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -429,14 +427,15 @@ fn align_batch(
     let per_item = if paired { 2 } else { 1 };
     let task = TASK_SIZE * per_item;
     let searcher = CpuSearcher::new(index, placement.max_mismatches);
-    // The hits of read `i` of the batch; `own`: the positions of its task's reads.
+    // The hits of read `i` of the batch from the batch's `positions`, else from `own`,
+    // the positions of its task's reads.
     let hits_of =
         |i: usize, own: Option<&BatchPositions>, scratch: &mut Scratch, out: &mut Vec<Hit>| {
             let seq = &batch[i].seq;
-            match (own, positions) {
-                (Some(p), _) => p.hits(placement, i % task, seq, scratch, out),
-                (None, Some(p)) => p.hits(placement, i, seq, scratch, out),
-                (None, None) => find_hits(index, placement, seq, scratch, out),
+            match (positions, own) {
+                (Some(p), _) => p.hits(placement, i, seq, scratch, out),
+                (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
+                (None, None) => unreachable!("a task searches its reads without the batch's"),
             }
         };
     let parts: Vec<(Encoded, MapStats)> = batch
@@ -448,8 +447,9 @@ fn align_batch(
                 let capacity = chunk.len() * (2 * batch[0].seq.len() + 128);
                 let mut records = Encoded::with_capacity(text, capacity);
                 let mut stats = MapStats::default();
-                // Exact search on the CPU: the task's reads at once, interleaved.
-                let own = (positions.is_none() && placement.max_mismatches == 0)
+                // Search on the CPU: the task's reads at once, interleaved.
+                let own = positions
+                    .is_none()
                     .then(|| searcher.search_part(chunk, scratch));
                 let own = own.as_ref();
                 for (j, item) in chunk.chunks(per_item).enumerate() {

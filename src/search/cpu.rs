@@ -31,13 +31,13 @@ pub struct Scratch {
     pub(super) codes: Vec<u8>,
     positions: Vec<u64>,
     plans: Plans,
-    exact: ExactScratch,
+    part: PartScratch,
 }
 
-/// Buffers of an interleaved exact search: the strands searched (their codes one after
-/// another), each strand's pattern, and what was found.
+/// Buffers of an interleaved search of a part's strands: the strands searched (their
+/// codes one after another), each strand's pattern, and what was found.
 #[derive(Clone, Debug, Default)]
-struct ExactScratch {
+struct PartScratch {
     codes: Vec<u8>,
     /// Per strand (forward strands of the reads, then reverse): its codes in `codes`,
     /// `None` when it is not searched (empty, or not all ACGT).
@@ -46,14 +46,16 @@ struct ExactScratch {
     ranges: Vec<Range<usize>>,
 }
 
-impl ExactScratch {
-    /// Encodes both strands of each of `reads` (all forward strands, then all reverse).
-    fn encode(&mut self, reads: &[ReadRecord], read_codes: &mut Vec<u8>) {
+impl PartScratch {
+    /// Encodes both strands of each of `reads` (all forward strands, then all reverse)
+    /// that can have a hit with at most `k` mismatches (not empty, at most `k` non-ACGT
+    /// bases).
+    fn encode(&mut self, reads: &[ReadRecord], k: u8, read_codes: &mut Vec<u8>) {
         self.codes.clear();
         self.strands.clear();
         self.strands.resize(2 * reads.len(), None);
         for (i, read) in reads.iter().enumerate() {
-            if !encode(&read.seq, read_codes) || read.seq.is_empty() {
+            if !searchable(&read.seq, k, read_codes) {
                 continue;
             }
             let start = self.codes.len();
@@ -65,6 +67,14 @@ impl ExactScratch {
                 Some(self.codes.len() - read_codes.len()..self.codes.len());
         }
     }
+}
+
+/// Encodes `seq` into `codes`; whether it can have a hit with at most `k` mismatches:
+/// not empty, and with at most `k` non-ACGT bases (each mismatches every base).
+fn searchable(seq: &[u8], k: u8, codes: &mut Vec<u8>) -> bool {
+    let exact = encode(seq, codes);
+    let unknown = || codes.iter().filter(|&&c| c == NOT_A_BASE).count();
+    !seq.is_empty() && (exact || (k > 0 && unknown() <= k as usize))
 }
 
 impl Scratch {
@@ -80,9 +90,7 @@ impl Scratch {
         k: u8,
         mut strand_done: impl FnMut(bool, &[u8], &[u64]),
     ) {
-        let exact = encode(seq, &mut self.codes);
-        let unknown = || self.codes.iter().filter(|&&c| c == NOT_A_BASE).count();
-        if seq.is_empty() || (!exact && (k == 0 || unknown() > k as usize)) {
+        if !searchable(seq, k, &mut self.codes) {
             return;
         }
         for reverse in [false, true] {
@@ -94,8 +102,6 @@ impl Scratch {
                 index.forward.occurrences(&self.codes, &mut self.positions);
             } else {
                 mismatch::occurrences(index, &self.codes, k, &mut self.plans, &mut self.positions);
-                self.positions.sort_unstable();
-                self.positions.dedup();
             }
             strand_done(reverse, &self.codes, &self.positions);
         }
@@ -146,59 +152,40 @@ impl<'a> CpuSearcher<'a> {
         part
     }
 
-    /// The offsets and positions of one part of a batch, in the [`BatchPositions`] layout.
+    /// The offsets and positions of one part of a batch, in the [`BatchPositions`]
+    /// layout: every strand of the part searched at once, interleaved
+    /// ([`crate::fm::FmIndex::occurrences_interleaved`] exact,
+    /// [`mismatch::occurrences_interleaved`] with mismatches).
     fn locate_part(&self, reads: &[ReadRecord], scratch: &mut Scratch) -> (Vec<u32>, Positions) {
-        if self.max_mismatches == 0 {
-            return self.locate_exact(reads, &mut scratch.exact, &mut scratch.codes);
-        }
-        // Per strand: the end offset of each read's positions, and the positions.
-        let mut strands: [(Vec<usize>, Vec<u64>); 2] = Default::default();
-        for read in reads {
-            let k = self.max_mismatches;
-            scratch.occurrences(self.index, &read.seq, k, |reverse, _, positions| {
-                strands[reverse as usize].1.extend_from_slice(positions);
-            });
-            for (ends, positions) in &mut strands {
-                ends.push(positions.len());
-            }
-        }
-        let [(forward_ends, mut positions), (reverse_ends, reverse)] = strands;
-        let forward_total = positions.len();
-        positions.extend(reverse);
-        let ends = forward_ends
-            .into_iter()
-            .chain(reverse_ends.into_iter().map(|e| forward_total + e));
-        let offsets = std::iter::once(0)
-            .chain(ends)
-            .map(|o| u32::try_from(o).expect("fewer than 2^32 positions in a part"))
-            .collect();
-        (offsets, Positions::U64(positions))
-    }
-
-    /// [`CpuSearcher::locate_part`] with no mismatches: every strand of the part
-    /// searched at once, interleaved ([`crate::fm::FmIndex::occurrences_interleaved`]).
-    fn locate_exact(
-        &self,
-        reads: &[ReadRecord],
-        exact: &mut ExactScratch,
-        read_codes: &mut Vec<u8>,
-    ) -> (Vec<u32>, Positions) {
-        exact.encode(reads, read_codes);
-        let patterns: Vec<&[u8]> = exact
+        let k = self.max_mismatches;
+        let part = &mut scratch.part;
+        part.encode(reads, k, &mut scratch.codes);
+        let patterns: Vec<&[u8]> = part
             .strands
             .iter()
             .flatten()
-            .map(|r| &exact.codes[r.clone()])
+            .map(|r| &part.codes[r.clone()])
             .collect();
-        let (found, ranges) = (&mut exact.found, &mut exact.ranges);
-        self.index
-            .forward
-            .occurrences_interleaved(&patterns, found, ranges);
+        let (found, ranges) = (&mut part.found, &mut part.ranges);
+        match k {
+            0 => self
+                .index
+                .forward
+                .occurrences_interleaved(&patterns, found, ranges),
+            _ => mismatch::occurrences_interleaved(
+                self.index,
+                &patterns,
+                k,
+                &mut scratch.plans,
+                found,
+                ranges,
+            ),
+        }
         let mut positions = Vec::with_capacity(found.len());
-        let mut offsets = Vec::with_capacity(exact.strands.len() + 1);
+        let mut offsets = Vec::with_capacity(part.strands.len() + 1);
         offsets.push(0);
         let mut searched = ranges.iter();
-        for strand in &exact.strands {
+        for strand in &part.strands {
             if strand.is_some() {
                 let range = searched.next().expect("a range per pattern");
                 positions.extend_from_slice(&found[range.clone()]);
@@ -276,7 +263,7 @@ mod tests {
                 }
             })
             .collect();
-        for k in 0..=2 {
+        for k in 0..=3 {
             let placement = Placement {
                 layout: &layout,
                 text: bi.forward.text,

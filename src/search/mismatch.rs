@@ -9,12 +9,24 @@
 //! rest of the read is compared with the text at that row's position instead
 //! ([`mismatches_at`]): any position within `k` mismatches is a hit, whichever branch
 //! reached it, so this keeps the search lossless and spares the remaining steps. A
-//! position can therefore be reported more than once (by several searches or
-//! branches); callers sort and deduplicate.
+//! position can be reached more than once (by several searches or branches); each
+//! pattern's positions are sorted and made distinct.
+//!
+//! Against an index larger than the caches each of those accesses is a cache miss that
+//! depends on the one before, so [`occurrences_interleaved`] advances [`IN_FLIGHT`]
+//! patterns in turn, one dependent access each, each prefetching what its next step
+//! reads (as the exact search does, [`crate::fm::FmIndex::occurrences_interleaved`]).
+
+use std::collections::HashMap;
+use std::ops::Range;
 
 use super::schemes::{plan, searches, Step};
-use crate::fm::{BiInterval, Bidirectional};
+use crate::fm::{BiInterval, Bidirectional, Locating};
+use crate::par::prefetch;
 use crate::reference::PackedRef;
+
+/// Patterns advanced in turn (enough outstanding misses to cover a memory latency).
+const IN_FLIGHT: usize = 32;
 
 /// Mismatches between `codes` and the text at `start`, counting stops once `limit` is
 /// passed (`limit + 1` is then returned); a read past the text's end never matches.
@@ -40,20 +52,23 @@ pub fn unique_len(text_len: usize) -> usize {
     (65 - text_len.leading_zeros() as usize) / 2
 }
 
-/// Reusable plans of [`occurrences`] (they depend only on k, the read length and the
-/// text length).
+/// Reusable plans of [`occurrences_interleaved`] (they depend only on k, the read
+/// length and the text length).
 #[derive(Clone, Debug, Default)]
 pub struct Plans {
-    key: Option<(u8, usize, usize)>,
-    steps: Vec<Vec<Step>>,
+    /// Index in `plans` of each (k, read length, unique length).
+    known: HashMap<(u8, usize, usize), usize>,
+    /// Per plan, the steps of every search of its scheme.
+    plans: Vec<Vec<Vec<Step>>>,
 }
 
 impl Plans {
-    /// The steps of every search of the scheme for `k` mismatches and `len` bases in a
-    /// text where strings of `unique_len` bases are mostly unique.
-    fn get(&mut self, k: u8, len: usize, unique_len: usize) -> &[Vec<Step>] {
-        if self.key != Some((k, len, unique_len)) {
-            self.steps = searches(k, len, unique_len)
+    /// The index of the plan of the scheme for `k` mismatches and `len` bases in a text
+    /// where strings of `unique_len` bases are mostly unique.
+    fn index(&mut self, k: u8, len: usize, unique_len: usize) -> usize {
+        let plans = &mut self.plans;
+        *self.known.entry((k, len, unique_len)).or_insert_with(|| {
+            let steps = searches(k, len, unique_len)
                 .iter()
                 .map(|search| {
                     let mut steps = Vec::new();
@@ -61,15 +76,15 @@ impl Plans {
                     steps
                 })
                 .collect();
-            self.key = Some((k, len, unique_len));
-        }
-        &self.steps
+            plans.push(steps);
+            plans.len() - 1
+        })
     }
 }
 
-/// Appends to `out` the text position of every occurrence of `codes` (not empty) with
-/// at most `k` mismatches (`k` at most [`super::schemes::MAX_MISMATCHES`]), possibly
-/// more than once each, in no particular order.
+/// Appends to `out` the text positions of the occurrences of `codes` (not empty) with
+/// at most `k` mismatches (`k` at most [`super::schemes::MAX_MISMATCHES`]), sorted and
+/// distinct.
 pub fn occurrences(
     index: &Bidirectional<'_>,
     codes: &[u8],
@@ -77,67 +92,239 @@ pub fn occurrences(
     plans: &mut Plans,
     out: &mut Vec<u64>,
 ) {
+    let mut ranges = Vec::new();
+    occurrences_interleaved(index, &[codes], k, plans, out, &mut ranges);
+}
+
+/// [`occurrences`] of every pattern of `patterns` (none empty), interleaved: those of
+/// pattern `i` are `found[ranges[i]]`. `found` and `ranges` are cleared first.
+pub fn occurrences_interleaved(
+    index: &Bidirectional<'_>,
+    patterns: &[&[u8]],
+    k: u8,
+    plans: &mut Plans,
+    found: &mut Vec<u64>,
+    ranges: &mut Vec<Range<usize>>,
+) {
+    found.clear();
+    ranges.clear();
+    ranges.resize(patterns.len(), 0..0);
     let unique_len = unique_len(index.forward.text.len());
-    for steps in plans.get(k, codes.len(), unique_len) {
-        let mut walk = Walk {
-            index,
-            codes,
-            steps,
-            k,
-            out,
-        };
-        walk.step(0, index.everything(), 0);
+    let plan_of: Vec<usize> = patterns
+        .iter()
+        .map(|p| plans.index(k, p.len(), unique_len))
+        .collect();
+    let walker = Walker {
+        index,
+        k,
+        plans: &plans.plans,
+    };
+    let mut next = 0;
+    let mut queries: Vec<Query> = Vec::with_capacity(IN_FLIGHT);
+    while next < patterns.len() && queries.len() < IN_FLIGHT {
+        queries.push(walker.start(next, plan_of[next], Query::default()));
+        next += 1;
+    }
+    while !queries.is_empty() {
+        let mut i = 0;
+        while i < queries.len() {
+            let q = &mut queries[i];
+            walker.advance(q, patterns[q.pattern]);
+            if !matches!(q.work, Work::Done) {
+                i += 1;
+                continue;
+            }
+            q.found.sort_unstable();
+            q.found.dedup();
+            ranges[q.pattern] = found.len()..found.len() + q.found.len();
+            found.extend_from_slice(&q.found);
+            let spent = std::mem::take(q);
+            if next < patterns.len() {
+                queries[i] = walker.start(next, plan_of[next], spent);
+                next += 1;
+                i += 1;
+            } else {
+                queries.swap_remove(i);
+            }
+        }
     }
 }
 
-/// One search's depth-first walk.
-struct Walk<'w, 'a> {
-    index: &'w Bidirectional<'a>,
-    codes: &'w [u8],
-    steps: &'w [Step],
-    k: u8,
-    out: &'w mut Vec<u64>,
+/// A point of one search: step `t` of search `search` is next, with `interval` matched
+/// so far with `errors` mismatches.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    search: usize,
+    t: usize,
+    interval: BiInterval,
+    errors: u8,
 }
 
-impl Walk<'_, '_> {
-    /// Goes on from step `t` with the interval of the part matched so far, which has
-    /// `errors` mismatches.
-    fn step(&mut self, t: usize, interval: BiInterval, errors: u8) {
-        if t == self.steps.len() {
-            let fm = &self.index.forward;
-            let rows = interval.lo..interval.lo + interval.size;
-            self.out.extend(rows.map(|row| fm.locate(row)));
-            return;
-        }
-        if interval.size == 1 && t > 0 {
-            self.verify(interval.lo, self.steps[t - 1].first as u64);
-            return;
-        }
-        let step = self.steps[t];
-        let children = if step.right {
-            self.index.extend_right(interval)
-        } else {
-            self.index.extend_left(interval)
+/// What a pattern does next; each reads what the one before prefetched.
+#[derive(Clone, Copy, Debug, Default)]
+enum Work {
+    /// Extend the node's match by one base (the Occ blocks of its interval's ends).
+    Extend(Node),
+    /// Locate row `at` of `at..end`, the interval of a search that matched the whole
+    /// pattern.
+    Report {
+        at: u64,
+        end: u64,
+        locating: Locating,
+    },
+    /// Locate the one row of an interval whose string starts at read position `first`,
+    /// then compare the whole pattern with the text there.
+    Verify { first: u64, locating: Locating },
+    /// Compare the pattern with the text at `start`.
+    Compare { start: usize },
+    /// Every search is over.
+    #[default]
+    Done,
+}
+
+/// One pattern in flight: its index, its plan, the nodes still to visit, the next
+/// search to start, its work and the positions found so far.
+#[derive(Debug, Default)]
+struct Query {
+    pattern: usize,
+    plan: usize,
+    stack: Vec<Node>,
+    next_search: usize,
+    work: Work,
+    found: Vec<u64>,
+}
+
+/// What every query walks: the index, `k` and the plans.
+struct Walker<'w, 'a> {
+    index: &'w Bidirectional<'a>,
+    k: u8,
+    plans: &'w [Vec<Vec<Step>>],
+}
+
+impl Walker<'_, '_> {
+    /// A query for pattern `pattern` with plan `plan`, reusing `spent`'s buffers; its
+    /// first work prefetched.
+    fn start(&self, pattern: usize, plan: usize, mut spent: Query) -> Query {
+        spent.stack.clear();
+        spent.found.clear();
+        let mut q = Query {
+            pattern,
+            plan,
+            next_search: 0,
+            work: Work::Done,
+            ..spent
         };
-        let want = self.codes[step.pos as usize];
+        q.work = self.next_node(&mut q);
+        q
+    }
+
+    /// Takes the query's work one dependent access further.
+    fn advance(&self, q: &mut Query, codes: &[u8]) {
+        let fm = &self.index.forward;
+        q.work = match q.work {
+            Work::Extend(node) => {
+                self.extend(q, node, codes);
+                self.next_node(q)
+            }
+            Work::Report { at, end, locating } => match fm.advance_locating(locating) {
+                Err(locating) => Work::Report { at, end, locating },
+                Ok(position) => {
+                    q.found.push(position);
+                    match at + 1 < end {
+                        true => Work::Report {
+                            at: at + 1,
+                            end,
+                            locating: fm.start_locating(at + 1),
+                        },
+                        false => self.next_node(q),
+                    }
+                }
+            },
+            Work::Verify { first, locating } => match fm.advance_locating(locating) {
+                Err(locating) => Work::Verify { first, locating },
+                Ok(position) => match position.checked_sub(first) {
+                    Some(start) => {
+                        let words = fm.text.words();
+                        prefetch(words, start as usize / 32);
+                        prefetch(words, (start as usize + codes.len()) / 32);
+                        Work::Compare {
+                            start: start as usize,
+                        }
+                    }
+                    None => self.next_node(q),
+                },
+            },
+            Work::Compare { start } => {
+                if mismatches_at(fm.text, start, codes, self.k) <= self.k {
+                    q.found.push(start as u64);
+                }
+                self.next_node(q)
+            }
+            Work::Done => Work::Done,
+        };
+    }
+
+    /// Pushes the children of `node` whose mismatches stay within its step's bounds.
+    fn extend(&self, q: &mut Query, node: Node, codes: &[u8]) {
+        let step = self.plans[q.plan][node.search][node.t];
+        let children = match step.right {
+            true => self.index.extend_right(node.interval),
+            false => self.index.extend_left(node.interval),
+        };
+        let want = codes[step.pos as usize];
         for (base, child) in children.into_iter().enumerate() {
-            let errors = errors + (base as u8 != want) as u8;
+            let errors = node.errors + (base as u8 != want) as u8;
             if child.size > 0 && (step.lower..=step.upper).contains(&errors) {
-                self.step(t + 1, child, errors);
+                q.stack.push(Node {
+                    t: node.t + 1,
+                    interval: child,
+                    errors,
+                    ..node
+                });
             }
         }
     }
 
-    /// Reports the read's start when the text at forward row `row` (where read position
-    /// `first` lies) holds the whole read within `k` mismatches.
-    fn verify(&mut self, row: u64, first: u64) {
-        let fm = &self.index.forward;
-        let Some(start) = fm.locate(row).checked_sub(first) else {
-            return;
+    /// The work of the query's next node (the next search's first when none is left),
+    /// or done; its accesses prefetched.
+    fn next_node(&self, q: &mut Query) -> Work {
+        let searches = &self.plans[q.plan];
+        let node = match q.stack.pop() {
+            Some(node) => node,
+            None if q.next_search < searches.len() => {
+                q.next_search += 1;
+                Node {
+                    search: q.next_search - 1,
+                    t: 0,
+                    interval: self.index.everything(),
+                    errors: 0,
+                }
+            }
+            None => return Work::Done,
         };
-        if mismatches_at(fm.text, start as usize, self.codes, self.k) <= self.k {
-            self.out.push(start);
+        let steps = &searches[node.search];
+        let fm = &self.index.forward;
+        let BiInterval { lo, size, .. } = node.interval;
+        if node.t == steps.len() {
+            return Work::Report {
+                at: lo,
+                end: lo + size,
+                locating: fm.start_locating(lo),
+            };
         }
+        if size == 1 && node.t > 0 {
+            return Work::Verify {
+                first: steps[node.t - 1].first as u64,
+                locating: fm.start_locating(lo),
+            };
+        }
+        let (occ, from) = match steps[node.t].right {
+            true => (&self.index.mirror, node.interval.mirror_lo),
+            false => (&fm.occ, lo),
+        };
+        occ.prefetch(from);
+        occ.prefetch(from + size);
+        Work::Extend(node)
     }
 }
 

@@ -56,13 +56,26 @@ const OPTIMUM: [&[Search]; 4] = [
 /// The optimum scheme's second search allows a mismatch in its first piece, where the
 /// intervals are widest; here every search narrows to one row within its exact piece
 /// and the rest is a comparison with the text (measured: 0.83 s instead of 15.8 s for
-/// 21,206 reads of 148 bp against chr20, one thread; 36 bp reads: 16.2 s instead of
-/// 8.0 s, so short pieces keep the optimum scheme).
+/// 21,206 reads of 148 bp against chr20, one thread; with short pieces it is slower,
+/// where [`HALVES_3`] takes over).
 const PIGEONHOLE_3: &[Search] = &[
     search(&[0, 1, 2, 3], &[0, 0, 0, 0], &[0, 3, 3, 3]),
     search(&[1, 2, 3, 0], &[0, 0, 0, 0], &[0, 3, 3, 3]),
     search(&[2, 3, 1, 0], &[0, 0, 0, 0], &[0, 3, 3, 3]),
     search(&[3, 2, 1, 0], &[0, 0, 0, 0], &[0, 3, 3, 3]),
+];
+
+/// For `k = 3` when the pieces of the other schemes would be too short to be unique:
+/// two halves, one of which has at most one mismatch (bowtie 1's way for `-v 3`). The
+/// first search starts from the left half with at most one mismatch, the second from
+/// the right half with at most one, for the spreads the first leaves out. With the
+/// single-row verification of [`super::mismatch`], halves beat the optimum scheme at
+/// every read length measured (HG002 reads cut to 16-44 bp against chr20, one thread:
+/// 1.5-4.7x less CPU time), and the pigeonhole scheme takes over once its pieces are
+/// nearly unique ([`scheme_for`]).
+const HALVES_3: &[Search] = &[
+    search(&[0, 1], &[0, 0], &[1, 3]),
+    search(&[1, 0], &[0, 2], &[1, 3]),
 ];
 
 /// Plain backtracking: one piece with up to `k` mismatches.
@@ -77,30 +90,35 @@ const BACKTRACKING: [&[Search]; 4] = [
 pub const MAX_MISMATCHES: u8 = 3;
 
 /// The searches for a read of `len` bases with up to `k` (at most [`MAX_MISMATCHES`])
-/// mismatches in a text where strings of `unique_len` bases are mostly unique: the
-/// optimum scheme, the pigeonhole scheme for `k = 3` when the pieces are longer than
-/// `unique_len`, or backtracking when the read has fewer bases than the scheme has
-/// pieces. (Every choice is lossless: it changes the speed, never the hits.)
+/// mismatches in a text where strings of `unique_len` bases are mostly unique: for
+/// `k = 1, 2` the optimum scheme; for `k = 3` the pigeonhole scheme when its pieces are
+/// nearly unique (at least `unique_len - 1` bases), else the halves; backtracking when
+/// the read has fewer bases than the scheme has pieces. (Every choice is lossless: it
+/// changes the speed, never the hits.)
 pub fn searches(k: u8, len: usize, unique_len: usize) -> &'static [Search] {
     schemes(k)[scheme_for(k, len, unique_len)]
 }
 
 /// Schemes a read may be searched with, for one `k` (a GPU searcher uploads them):
-/// `[optimum, long pieces, backtracking]`, where "long pieces" is the pigeonhole scheme
-/// for `k = 3` and the optimum one otherwise.
+/// `[short pieces, long pieces, backtracking]`: for `k = 3` the halves and the
+/// pigeonhole scheme, else the optimum scheme twice.
 pub fn schemes(k: u8) -> [&'static [Search]; 3] {
     let optimum = OPTIMUM[k as usize];
-    let long = if k == 3 { PIGEONHOLE_3 } else { optimum };
-    [optimum, long, BACKTRACKING[k as usize]]
+    if k == 3 {
+        [HALVES_3, PIGEONHOLE_3, BACKTRACKING[3]]
+    } else {
+        [optimum, optimum, BACKTRACKING[k as usize]]
+    }
 }
 
 /// Which of [`schemes`]`(k)` searches a read of `len` bases in a text where strings of
 /// `unique_len` bases are mostly unique (see [`searches`]).
 pub fn scheme_for(k: u8, len: usize, unique_len: usize) -> usize {
-    let pieces = OPTIMUM[k as usize][0].order.len();
-    if len < pieces {
+    let [short, long, _] = schemes(k);
+    let pieces = |scheme: &[Search]| scheme[0].order.len();
+    if len < pieces(short) {
         2
-    } else if k == 3 && len / pieces > unique_len {
+    } else if k == 3 && len >= pieces(long) && len / pieces(long) + 1 >= unique_len {
         1
     } else {
         0
@@ -203,7 +221,7 @@ mod tests {
         for k in 0..=MAX_MISMATCHES {
             let mut schemes = vec![OPTIMUM[k as usize], BACKTRACKING[k as usize]];
             if k == 3 {
-                schemes.push(PIGEONHOLE_3);
+                schemes.extend([PIGEONHOLE_3, HALVES_3]);
             }
             for scheme in schemes {
                 let pieces = scheme[0].order.len();
