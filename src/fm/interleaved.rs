@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::{FmIndex, Locating};
+use super::{kmer_code, FmIndex, Locating};
 use crate::sa::PositionSlice;
 
 /// Patterns advanced in turn (enough outstanding misses to cover a memory latency).
@@ -123,10 +123,8 @@ impl FmIndex<'_> {
         debug_assert!(!pattern.is_empty());
         let k = self.k as usize;
         let step = if pattern.len() >= k {
-            let code = pattern[pattern.len() - k..]
-                .iter()
-                .fold(0usize, |acc, &b| acc << 2 | b as usize);
-            prefetch_value(self.jump, 2 * code);
+            let code = kmer_code(&pattern[pattern.len() - k..]);
+            self.prefetch_jump(code);
             Step::Jump { code }
         } else {
             self.search_step(0, self.c[4], pattern.len())
@@ -168,7 +166,7 @@ impl FmIndex<'_> {
     fn advance(&self, step: Step, pattern: &[u8], found: &mut Vec<u64>) -> Step {
         match step {
             Step::Jump { code } => {
-                let (lo, hi) = (self.jump.get(2 * code), self.jump.get(2 * code + 1));
+                let (lo, hi) = self.jump_rows(code);
                 self.search_step(lo, hi, pattern.len() - self.k as usize)
             }
             Step::Search { lo, hi, left } => {

@@ -108,19 +108,32 @@ pub struct FmIndex<'a> {
     pub jump: PositionSlice<'a>,
 }
 
+/// The jump-table code of a k-mer (2-bit codes, the first base in the high bits).
+pub fn kmer_code(kmer: &[u8]) -> usize {
+    kmer.iter().fold(0usize, |acc, &b| acc << 2 | b as usize)
+}
+
 impl FmIndex<'_> {
+    /// The rows `[lo, hi)` of the suffixes that start with the k-mer of code `code`
+    /// ([`kmer_code`]), from the jump table.
+    #[inline]
+    pub fn jump_rows(&self, code: usize) -> (u64, u64) {
+        (self.jump.get(2 * code), self.jump.get(2 * code + 1))
+    }
+
+    /// Asks for the jump-table entry that [`FmIndex::jump_rows`] reads for `code`.
+    #[inline]
+    pub fn prefetch_jump(&self, code: usize) {
+        interleaved::prefetch_value(self.jump, 2 * code);
+    }
+
     /// The row interval `[lo, hi)` of suffixes starting with `pattern` (2-bit codes);
     /// empty when `lo == hi`. The empty pattern matches every row.
     pub fn search(&self, pattern: &[u8]) -> (u64, u64) {
         let k = self.k as usize;
         let (mut lo, mut hi, rest) = if pattern.len() >= k {
-            let tail = &pattern[pattern.len() - k..];
-            let code = tail.iter().fold(0usize, |acc, &b| acc << 2 | b as usize);
-            (
-                self.jump.get(2 * code),
-                self.jump.get(2 * code + 1),
-                &pattern[..pattern.len() - k],
-            )
+            let (lo, hi) = self.jump_rows(kmer_code(&pattern[pattern.len() - k..]));
+            (lo, hi, &pattern[..pattern.len() - k])
         } else {
             (0, self.c[4], pattern)
         };
@@ -140,14 +153,8 @@ impl FmIndex<'_> {
     pub fn occurrences(&self, pattern: &[u8], out: &mut Vec<u64>) {
         let k = self.k as usize;
         let (mut lo, mut hi, mut left) = if pattern.len() >= k {
-            let code = pattern[pattern.len() - k..]
-                .iter()
-                .fold(0usize, |acc, &b| acc << 2 | b as usize);
-            (
-                self.jump.get(2 * code),
-                self.jump.get(2 * code + 1),
-                pattern.len() - k,
-            )
+            let (lo, hi) = self.jump_rows(kmer_code(&pattern[pattern.len() - k..]));
+            (lo, hi, pattern.len() - k)
         } else {
             (0, self.c[4], pattern.len())
         };

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::schemes::{plan, searches, Step};
-use crate::fm::{BiInterval, Bidirectional, Locating};
+use crate::fm::{kmer_code, BiInterval, Bidirectional, Locating};
 use crate::par::prefetch;
 use crate::reference::PackedRef;
 
@@ -58,8 +58,42 @@ pub fn unique_len(text_len: usize) -> usize {
 pub struct Plans {
     /// Index in `plans` of each (k, read length, unique length).
     known: HashMap<(u8, usize, usize), usize>,
-    /// Per plan, the steps of every search of its scheme.
-    plans: Vec<Vec<Vec<Step>>>,
+    /// Per plan, every search of its scheme.
+    plans: Vec<Vec<SearchPlan>>,
+}
+
+/// The steps of one search over a read, and how far it may start from the jump table.
+#[derive(Clone, Debug)]
+struct SearchPlan {
+    steps: Vec<Step>,
+    /// Steps before the first that extends to the right (all of them when none does).
+    left_steps: usize,
+    /// Steps before the first that allows a mismatch.
+    exact_steps: usize,
+}
+
+impl SearchPlan {
+    fn new(steps: Vec<Step>) -> SearchPlan {
+        let left_steps = steps.iter().take_while(|s| !s.right).count();
+        let exact_steps = steps.iter().take_while(|s| s.upper == 0).count();
+        SearchPlan {
+            steps,
+            left_steps,
+            exact_steps,
+        }
+    }
+
+    /// Whether the first `k` steps may be taken at once from the jump table: they
+    /// extend to the left without a mismatch (a backward search on the forward index
+    /// alone), and no step to the right, which needs the mirror interval, comes before
+    /// the first that allows a mismatch (so the mirror interval can then be found again
+    /// from the read's own bases, [`Walker::with_mirror`]).
+    fn starts_from_jump(&self, k: usize) -> bool {
+        k > 0
+            && self.left_steps >= k
+            && self.exact_steps >= k
+            && (self.left_steps == self.steps.len() || self.left_steps <= self.exact_steps)
+    }
 }
 
 impl Plans {
@@ -73,7 +107,7 @@ impl Plans {
                 .map(|search| {
                     let mut steps = Vec::new();
                     plan(search, len, &mut steps);
-                    steps
+                    SearchPlan::new(steps)
                 })
                 .collect();
             plans.push(steps);
@@ -122,7 +156,7 @@ pub fn occurrences_interleaved(
     let mut next = 0;
     let mut queries: Vec<Query> = Vec::with_capacity(IN_FLIGHT);
     while next < patterns.len() && queries.len() < IN_FLIGHT {
-        queries.push(walker.start(next, plan_of[next], Query::default()));
+        queries.push(walker.start(next, patterns[next], plan_of[next], Query::default()));
         next += 1;
     }
     while !queries.is_empty() {
@@ -140,7 +174,7 @@ pub fn occurrences_interleaved(
             found.extend_from_slice(&q.found);
             let spent = std::mem::take(q);
             if next < patterns.len() {
-                queries[i] = walker.start(next, plan_of[next], spent);
+                queries[i] = walker.start(next, patterns[next], plan_of[next], spent);
                 next += 1;
                 i += 1;
             } else {
@@ -158,11 +192,16 @@ struct Node {
     t: usize,
     interval: BiInterval,
     errors: u8,
+    /// `interval.mirror_lo` is known (not after a start from the jump table, until the
+    /// first step to the right needs it).
+    mirror: bool,
 }
 
 /// What a pattern does next; each reads what the one before prefetched.
 #[derive(Clone, Copy, Debug, Default)]
 enum Work {
+    /// Start search `search` from the jump-table entry of k-mer `code`.
+    Jump { search: usize, code: usize },
     /// Extend the node's match by one base (the Occ blocks of its interval's ends).
     Extend(Node),
     /// Locate row `at` of `at..end`, the interval of a search that matched the whole
@@ -198,13 +237,13 @@ struct Query {
 struct Walker<'w, 'a> {
     index: &'w Bidirectional<'a>,
     k: u8,
-    plans: &'w [Vec<Vec<Step>>],
+    plans: &'w [Vec<SearchPlan>],
 }
 
 impl Walker<'_, '_> {
-    /// A query for pattern `pattern` with plan `plan`, reusing `spent`'s buffers; its
-    /// first work prefetched.
-    fn start(&self, pattern: usize, plan: usize, mut spent: Query) -> Query {
+    /// A query for pattern `pattern` (`codes`) with plan `plan`, reusing `spent`'s
+    /// buffers; its first work prefetched.
+    fn start(&self, pattern: usize, codes: &[u8], plan: usize, mut spent: Query) -> Query {
         spent.stack.clear();
         spent.found.clear();
         let mut q = Query {
@@ -214,7 +253,7 @@ impl Walker<'_, '_> {
             work: Work::Done,
             ..spent
         };
-        q.work = self.next_node(&mut q);
+        q.work = self.next_node(&mut q, codes);
         q
     }
 
@@ -222,9 +261,26 @@ impl Walker<'_, '_> {
     fn advance(&self, q: &mut Query, codes: &[u8]) {
         let fm = &self.index.forward;
         q.work = match q.work {
+            Work::Jump { search, code } => {
+                let (lo, hi) = fm.jump_rows(code);
+                if hi > lo {
+                    q.stack.push(Node {
+                        search,
+                        t: fm.k as usize,
+                        interval: BiInterval {
+                            lo,
+                            mirror_lo: 0,
+                            size: hi - lo,
+                        },
+                        errors: 0,
+                        mirror: false,
+                    });
+                }
+                self.next_node(q, codes)
+            }
             Work::Extend(node) => {
                 self.extend(q, node, codes);
-                self.next_node(q)
+                self.next_node(q, codes)
             }
             Work::Report { at, end, locating } => match fm.advance_locating(locating) {
                 Err(locating) => Work::Report { at, end, locating },
@@ -236,7 +292,7 @@ impl Walker<'_, '_> {
                             end,
                             locating: fm.start_locating(at + 1),
                         },
-                        false => self.next_node(q),
+                        false => self.next_node(q, codes),
                     }
                 }
             },
@@ -251,14 +307,14 @@ impl Walker<'_, '_> {
                             start: start as usize,
                         }
                     }
-                    None => self.next_node(q),
+                    None => self.next_node(q, codes),
                 },
             },
             Work::Compare { start } => {
                 if mismatches_at(fm.text, start, codes, self.k) <= self.k {
                     q.found.push(start as u64);
                 }
-                self.next_node(q)
+                self.next_node(q, codes)
             }
             Work::Done => Work::Done,
         };
@@ -266,7 +322,7 @@ impl Walker<'_, '_> {
 
     /// Pushes the children of `node` whose mismatches stay within its step's bounds.
     fn extend(&self, q: &mut Query, node: Node, codes: &[u8]) {
-        let step = self.plans[q.plan][node.search][node.t];
+        let step = self.plans[q.plan][node.search].steps[node.t];
         let children = match step.right {
             true => self.index.extend_right(node.interval),
             false => self.index.extend_left(node.interval),
@@ -285,25 +341,39 @@ impl Walker<'_, '_> {
         }
     }
 
-    /// The work of the query's next node (the next search's first when none is left),
+    /// The work of the query's next node (the next search's start when none is left),
     /// or done; its accesses prefetched.
-    fn next_node(&self, q: &mut Query) -> Work {
+    fn next_node(&self, q: &mut Query, codes: &[u8]) -> Work {
         let searches = &self.plans[q.plan];
+        let fm = &self.index.forward;
         let node = match q.stack.pop() {
             Some(node) => node,
             None if q.next_search < searches.len() => {
+                let search = q.next_search;
                 q.next_search += 1;
+                let plan = &searches[search];
+                let k = fm.k as usize;
+                if plan.starts_from_jump(k) {
+                    // The first k steps match read positions first..=last, leftwards.
+                    let (last, first) = (plan.steps[0].pos, plan.steps[k - 1].pos);
+                    let kmer = &codes[first as usize..=last as usize];
+                    if kmer.iter().all(|&c| c < 4) {
+                        let code = kmer_code(kmer);
+                        fm.prefetch_jump(code);
+                        return Work::Jump { search, code };
+                    }
+                }
                 Node {
-                    search: q.next_search - 1,
+                    search,
                     t: 0,
                     interval: self.index.everything(),
                     errors: 0,
+                    mirror: true,
                 }
             }
             None => return Work::Done,
         };
-        let steps = &searches[node.search];
-        let fm = &self.index.forward;
+        let steps = &searches[node.search].steps;
         let BiInterval { lo, size, .. } = node.interval;
         if node.t == steps.len() {
             return Work::Report {
@@ -318,13 +388,40 @@ impl Walker<'_, '_> {
                 locating: fm.start_locating(lo),
             };
         }
-        let (occ, from) = match steps[node.t].right {
+        let right = steps[node.t].right;
+        let node = match right && !node.mirror {
+            true => self.with_mirror(node, steps, codes),
+            false => node,
+        };
+        let (occ, from) = match right {
             true => (&self.index.mirror, node.interval.mirror_lo),
             false => (&fm.occ, lo),
         };
         occ.prefetch(from);
         occ.prefetch(from + size);
         Work::Extend(node)
+    }
+
+    /// `node` (of a search started from the jump table, about to take its first step
+    /// to the right) with its mirror interval: its steps so far matched the read's own
+    /// bases leftwards ([`SearchPlan::starts_from_jump`]), so the matched string is
+    /// the read's from the last step's position to the first's, searched again here
+    /// from the empty string (rare: the interval still holds several rows).
+    fn with_mirror(&self, node: Node, steps: &[Step], codes: &[u8]) -> Node {
+        let (first, last) = (steps[node.t - 1].first as usize, steps[0].pos as usize);
+        let mut interval = self.index.everything();
+        for &c in codes[first..=last].iter().rev() {
+            interval = self.index.extend_left(interval)[c as usize];
+        }
+        debug_assert_eq!(
+            (interval.lo, interval.size),
+            (node.interval.lo, node.interval.size)
+        );
+        Node {
+            interval,
+            mirror: true,
+            ..node
+        }
     }
 }
 
