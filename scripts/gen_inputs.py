@@ -11,6 +11,9 @@ usage: gen_inputs.py OUTDIR [--big]   (--big adds random 256 Mbp)
          the real chromosome, then BASES of uniform random DNA as further contigs of at
          most 1 Gbp: a human-scale index whose reads of the chromosome keep their real
          hit counts (chr20 + 3e9 = 3.06 Gbp).
+       gen_inputs.py OUTDIR --periodic UNIT BASES
+         one contig of UNIT (e.g. A, AC) repeated to BASES: the worst cases of prefix
+         doubling (all-A, period 2).
        gen_inputs.py OUTDIR --orient FASTA.gz
          the chromosome forward, reversed, complemented and reverse-complemented, as
          four contigs (chr20: 252 Mbp of real-looking DNA without long exact copies).
@@ -158,8 +161,20 @@ def plus_random(out, fasta, bases):
     return path
 
 
+def periodic(out, unit, bases):
+    """`unit` repeated to `bases` bases in one contig."""
+    reps = -(-bases // len(unit))
+    seq = np.tile(np.frombuffer(unit.encode(), np.uint8), reps)[:bases]
+    return write_fasta(f"{out}/period_{unit}_{bases}.fa", [("p", seq)])
+
+
 def main():
     out = sys.argv[1]
+    if "--periodic" in sys.argv:
+        i = sys.argv.index("--periodic")
+        os.makedirs(out, exist_ok=True)
+        print(periodic(out, sys.argv[i + 1], int(sys.argv[i + 2])))
+        return
     if "--random" in sys.argv:
         os.makedirs(out, exist_ok=True)
         print(random_genome(out, int(sys.argv[sys.argv.index("--random") + 1])))
