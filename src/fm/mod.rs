@@ -109,7 +109,7 @@ pub struct FmIndex<'a> {
 }
 
 /// The jump-table code of a k-mer (2-bit codes, the first base in the high bits).
-pub fn kmer_code(kmer: &[u8]) -> usize {
+fn kmer_code(kmer: &[u8]) -> usize {
     kmer.iter().fold(0usize, |acc, &b| acc << 2 | b as usize)
 }
 

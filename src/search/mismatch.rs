@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::schemes::{plan, searches, Step};
-use crate::fm::{kmer_code, BiInterval, Bidirectional, Locating};
+use super::schemes::{plan, searches, Step, MAX_MISMATCHES};
+use crate::fm::{BiInterval, Bidirectional, Locating};
 use crate::par::prefetch;
 use crate::reference::PackedRef;
 
@@ -62,37 +62,30 @@ pub struct Plans {
     plans: Vec<Vec<SearchPlan>>,
 }
 
-/// The steps of one search over a read, and how far it may start from the jump table.
+/// The steps of one search over a read, and whether it may start from the jump table.
 #[derive(Clone, Debug)]
 struct SearchPlan {
     steps: Vec<Step>,
     /// Steps before the first that extends to the right (all of them when none does).
     left_steps: usize,
-    /// Steps before the first that allows a mismatch.
-    exact_steps: usize,
 }
 
 impl SearchPlan {
     fn new(steps: Vec<Step>) -> SearchPlan {
         let left_steps = steps.iter().take_while(|s| !s.right).count();
-        let exact_steps = steps.iter().take_while(|s| s.upper == 0).count();
-        SearchPlan {
-            steps,
-            left_steps,
-            exact_steps,
-        }
+        SearchPlan { steps, left_steps }
     }
 
-    /// Whether the first `k` steps may be taken at once from the jump table: they
-    /// extend to the left without a mismatch (a backward search on the forward index
-    /// alone), and no step to the right, which needs the mirror interval, comes before
-    /// the first that allows a mismatch (so the mirror interval can then be found again
-    /// from the read's own bases, [`Walker::with_mirror`]).
+    /// Whether the first `k` steps may be taken at once from the jump table, one
+    /// lookup for the read's k-mer and one for each k-mer one substitution away where
+    /// a step allows a mismatch: they extend to the left (a backward search on the
+    /// forward index alone), with no lower bound and at most one mismatch. The mirror
+    /// interval is then unknown until a step to the right needs it
+    /// ([`Walker::with_mirror`]).
     fn starts_from_jump(&self, k: usize) -> bool {
         k > 0
             && self.left_steps >= k
-            && self.exact_steps >= k
-            && (self.left_steps == self.steps.len() || self.left_steps <= self.exact_steps)
+            && self.steps[..k].iter().all(|s| s.lower == 0 && s.upper <= 1)
     }
 }
 
@@ -195,13 +188,43 @@ struct Node {
     /// `interval.mirror_lo` is known (not after a start from the jump table, until the
     /// first step to the right needs it).
     mirror: bool,
+    /// While the mirror interval is unknown: the mismatches taken so far.
+    substitutions: Substitutions,
+}
+
+/// The read positions where a path matched another base, and those bases.
+#[derive(Clone, Copy, Debug, Default)]
+struct Substitutions {
+    count: u8,
+    positions: [u32; MAX_MISMATCHES as usize],
+    bases: [u8; MAX_MISMATCHES as usize],
+}
+
+impl Substitutions {
+    /// These and base `base` at read position `pos`.
+    fn and(mut self, pos: u32, base: u8) -> Substitutions {
+        let i = self.count as usize;
+        (self.positions[i], self.bases[i]) = (pos, base);
+        self.count += 1;
+        self
+    }
+
+    /// The base that the path matched at read position `pos`, where the read has `code`.
+    fn base_at(&self, pos: u32, code: u8) -> u8 {
+        let taken = &self.positions[..self.count as usize];
+        taken
+            .iter()
+            .position(|&p| p == pos)
+            .map_or(code, |i| self.bases[i])
+    }
 }
 
 /// What a pattern does next; each reads what the one before prefetched.
 #[derive(Clone, Copy, Debug, Default)]
 enum Work {
-    /// Start search `search` from the jump-table entry of k-mer `code`.
-    Jump { search: usize, code: usize },
+    /// Start search `search` from the jump table: the entry of its k-mer variant
+    /// `variant` ([`Walker::kmer_variant`]) is to be read.
+    Jump { search: usize, variant: usize },
     /// Extend the node's match by one base (the Occ blocks of its interval's ends).
     Extend(Node),
     /// Locate row `at` of `at..end`, the interval of a search that matched the whole
@@ -261,7 +284,11 @@ impl Walker<'_, '_> {
     fn advance(&self, q: &mut Query, codes: &[u8]) {
         let fm = &self.index.forward;
         q.work = match q.work {
-            Work::Jump { search, code } => {
+            Work::Jump { search, variant } => {
+                let steps = &self.plans[q.plan][search].steps;
+                let (code, substitutions) = self
+                    .kmer_variant(steps, codes, variant)
+                    .expect("a valid variant");
                 let (lo, hi) = fm.jump_rows(code);
                 if hi > lo {
                     q.stack.push(Node {
@@ -272,11 +299,15 @@ impl Walker<'_, '_> {
                             mirror_lo: 0,
                             size: hi - lo,
                         },
-                        errors: 0,
+                        errors: substitutions.count,
                         mirror: false,
+                        substitutions,
                     });
                 }
-                self.next_node(q, codes)
+                match self.next_variant(steps, codes, variant + 1) {
+                    Some(variant) => Work::Jump { search, variant },
+                    None => self.next_node(q, codes),
+                }
             }
             Work::Extend(node) => {
                 self.extend(q, node, codes);
@@ -329,12 +360,18 @@ impl Walker<'_, '_> {
         };
         let want = codes[step.pos as usize];
         for (base, child) in children.into_iter().enumerate() {
-            let errors = node.errors + (base as u8 != want) as u8;
+            let mismatch = base as u8 != want;
+            let errors = node.errors + mismatch as u8;
             if child.size > 0 && (step.lower..=step.upper).contains(&errors) {
+                let substitutions = match mismatch && !node.mirror {
+                    true => node.substitutions.and(step.pos, base as u8),
+                    false => node.substitutions,
+                };
                 q.stack.push(Node {
                     t: node.t + 1,
                     interval: child,
                     errors,
+                    substitutions,
                     ..node
                 });
             }
@@ -354,14 +391,10 @@ impl Walker<'_, '_> {
                 let plan = &searches[search];
                 let k = fm.k as usize;
                 if plan.starts_from_jump(k) {
-                    // The first k steps match read positions first..=last, leftwards.
-                    let (last, first) = (plan.steps[0].pos, plan.steps[k - 1].pos);
-                    let kmer = &codes[first as usize..=last as usize];
-                    if kmer.iter().all(|&c| c < 4) {
-                        let code = kmer_code(kmer);
-                        fm.prefetch_jump(code);
-                        return Work::Jump { search, code };
-                    }
+                    return match self.next_variant(&plan.steps, codes, 0) {
+                        Some(variant) => Work::Jump { search, variant },
+                        None => self.next_node(q, codes),
+                    };
                 }
                 Node {
                     search,
@@ -369,6 +402,7 @@ impl Walker<'_, '_> {
                     interval: self.index.everything(),
                     errors: 0,
                     mirror: true,
+                    substitutions: Substitutions::default(),
                 }
             }
             None => return Work::Done,
@@ -403,15 +437,16 @@ impl Walker<'_, '_> {
     }
 
     /// `node` (of a search started from the jump table, about to take its first step
-    /// to the right) with its mirror interval: its steps so far matched the read's own
-    /// bases leftwards ([`SearchPlan::starts_from_jump`]), so the matched string is
-    /// the read's from the last step's position to the first's, searched again here
-    /// from the empty string (rare: the interval still holds several rows).
+    /// to the right) with its mirror interval: its steps so far went leftwards, so the
+    /// string it matched is the read's from the last step's position to the first's,
+    /// with its substitutions, searched again here from the empty string (rare: the
+    /// interval still holds several rows).
     fn with_mirror(&self, node: Node, steps: &[Step], codes: &[u8]) -> Node {
-        let (first, last) = (steps[node.t - 1].first as usize, steps[0].pos as usize);
+        let (first, last) = (steps[node.t - 1].first, steps[0].pos);
         let mut interval = self.index.everything();
-        for &c in codes[first..=last].iter().rev() {
-            interval = self.index.extend_left(interval)[c as usize];
+        for pos in (first..=last).rev() {
+            let base = node.substitutions.base_at(pos, codes[pos as usize]);
+            interval = self.index.extend_left(interval)[base as usize];
         }
         debug_assert_eq!(
             (interval.lo, interval.size),
@@ -422,6 +457,52 @@ impl Walker<'_, '_> {
             mirror: true,
             ..node
         }
+    }
+
+    /// The first valid k-mer variant from `variant` on of the search with `steps`, its
+    /// jump-table entry prefetched.
+    fn next_variant(&self, steps: &[Step], codes: &[u8], variant: usize) -> Option<usize> {
+        let k = self.index.forward.k as usize;
+        let found = (variant..=4 * k).find(|&v| self.kmer_variant(steps, codes, v).is_some())?;
+        let (code, _) = self.kmer_variant(steps, codes, found)?;
+        self.index.forward.prefetch_jump(code);
+        Some(found)
+    }
+
+    /// K-mer variant `variant` of the first k steps of a search (read positions
+    /// `steps[0].pos` leftwards): 0 is the read's own k-mer, `1 + 4 j + b` the one with
+    /// base `b` at step `j`. Its jump-table code and substitutions, or `None` where it is
+    /// not a k-mer the steps admit (`b` is the read's base, step `j` allows no mismatch,
+    /// or a non-ACGT read base is left in it).
+    fn kmer_variant(
+        &self,
+        steps: &[Step],
+        codes: &[u8],
+        variant: usize,
+    ) -> Option<(usize, Substitutions)> {
+        let k = self.index.forward.k as usize;
+        let substituted = variant.checked_sub(1).map(|v| (v / 4, (v % 4) as u8));
+        if let Some((j, base)) = substituted {
+            if steps[j].upper == 0 || codes[steps[j].pos as usize] == base {
+                return None;
+            }
+        }
+        let mut code = 0;
+        let mut substitutions = Substitutions::default();
+        for (j, step) in steps[..k].iter().enumerate().rev() {
+            let base = match substituted {
+                Some((at, base)) if at == j => {
+                    substitutions = substitutions.and(step.pos, base);
+                    base
+                }
+                _ => codes[step.pos as usize],
+            };
+            if base > 3 {
+                return None;
+            }
+            code = code << 2 | base as usize;
+        }
+        Some((code, substitutions))
     }
 }
 
