@@ -151,6 +151,7 @@ fn open_raw(
     role: Role,
 ) -> Result<(Box<dyn Read + Send>, Option<u64>), InputError> {
     if path.as_os_str() == "-" {
+        enlarge_pipe(&io::stdin());
         return Ok((Box::new(io::stdin()), None));
     }
     let open_error = |error| InputError::Open {
@@ -165,7 +166,31 @@ fn open_raw(
         });
     }
     let file = File::open(path).map_err(open_error)?;
+    if !metadata.is_file() {
+        enlarge_pipe(&file);
+    }
     Ok((Box::new(file), metadata.is_file().then_some(metadata.len())))
+}
+
+/// Bytes a piped input's pipe may hold (Linux's default most for a user, and 16 times
+/// its default size).
+const PIPE_BYTES: i32 = 1 << 20;
+
+/// Asks for a larger pipe buffer when `input` is a pipe (a no-op on anything else, or
+/// where the system refuses): each read then takes up to 1 MiB instead of 64 KiB and the
+/// writer blocks 16 times less often. Measured (2 cores, 145 MB FASTQ through `cat`):
+/// 211 reads of stdin instead of about 2,200, and the piped run 1.07x the time of the
+/// file given by name instead of 1.09x (within the noise there; the gain is for hosts
+/// where the writer has a core of its own).
+fn enlarge_pipe(input: &impl std::os::fd::AsRawFd) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: fcntl on a descriptor this process holds open; F_SETPIPE_SZ fails harmlessly
+    // on anything that is not a pipe.
+    unsafe {
+        libc::fcntl(input.as_raw_fd(), libc::F_SETPIPE_SZ, PIPE_BYTES);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = input;
 }
 
 /// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest.
