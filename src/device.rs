@@ -162,6 +162,8 @@ pub struct Devices {
     choice: DeviceChoice,
     opening: Mutex<Option<JoinHandle<Opening>>>,
     opened: OnceLock<Result<Vec<Gpu>, GpuError>>,
+    /// The fallbacks to the CPU said so far (each is said once).
+    fallbacks: Mutex<Vec<String>>,
 }
 
 /// The devices opened, or why none, and what was said on the way.
@@ -181,6 +183,7 @@ impl Devices {
             choice,
             opening: Mutex::new(opening),
             opened: OnceLock::new(),
+            fallbacks: Mutex::new(Vec::new()),
         }
     }
 
@@ -205,6 +208,17 @@ impl Devices {
             gpus
         });
         opened.as_deref().map_err(Clone::clone)
+    }
+
+    /// Says `fallback` (why a build went to the CPU) through `log` unless it was said
+    /// already: an index of two FM indexes (the mirror's, then the forward one) falls
+    /// back twice for the same reason.
+    fn say_fallback(&self, fallback: &str, log: &Reporter) {
+        let mut said = self.fallbacks.lock().unwrap();
+        if !said.iter().any(|m| m == fallback) {
+            log.info(fallback);
+            said.push(fallback.to_string());
+        }
     }
 }
 
@@ -237,7 +251,7 @@ fn fm_index_of<I: Position>(
     let decision = devices
         .choice
         .decide(|| gpu_fm_index::<I>(text, sample_rate, gpu, devices, log));
-    if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| log.info(m))? {
+    if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| devices.say_fallback(m, log))? {
         return Ok(fm);
     }
     let bits = if I::BYTES == 8 { ", 64-bit" } else { "" };
