@@ -24,15 +24,7 @@ mkdir -p "$work"
 zcat "$shared/ref/human_GRCh37_chr20.fa.gz" >"$work/chr20.fa"
 "$galign" index -p "$work/chr20" "$work/chr20.fa" 2>/dev/null
 bowtie-build-s --threads "$cores" -q "$work/chr20.fa" "$work/bt_chr20"
-python3 - "$shared/reads/HG002_chr20_10.0-10.1Mb_148bp.fq.gz" "${COPIES:-20}" "$work/reads.fq" <<'EOF'
-import gzip, sys
-src, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-lines = gzip.open(src, "rb").read().split(b"\n")
-recs = [lines[i:i + 4] for i in range(0, len(lines) - 3, 4)]
-with open(out, "wb") as f:
-    for c in range(n):
-        f.write(b"".join(r[0].split()[0] + b"_%d\n" % c + r[1] + b"\n+\n" + r[3] + b"\n" for r in recs))
-EOF
+python3 "$here/copy_reads.py" "$shared/reads/HG002_chr20_10.0-10.1Mb_148bp.fq.gz" "${COPIES:-20}" "$work/reads.fq"
 reads=$(($(wc -l <"$work/reads.fq") / 4))
 
 # best OUT COMMAND...: the least wall seconds of $repeats runs of COMMAND.

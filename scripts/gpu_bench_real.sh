@@ -29,15 +29,7 @@ rows=()
 # copies FASTQ.gz N OUT: N copies of the reads (names made unique per copy), plain, gzip
 # and BGZF (compressed on all cores).
 copies() {
-  python3 - "$1" "$2" "$3" <<'EOF'
-import gzip, sys
-src, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-lines = gzip.open(src, "rb").read().split(b"\n")
-recs = [lines[i:i + 4] for i in range(0, len(lines) - 3, 4)]
-with open(out, "wb") as f:
-    for c in range(n):
-        f.write(b"".join(r[0].split()[0] + b"_%d\n" % c + r[1] + b"\n+\n" + r[3] + b"\n" for r in recs))
-EOF
+  python3 "$here/copy_reads.py" "$1" "$2" "$3"
   python3 "$here/gz_parallel.py" "$3" "$3.gz" --gzip
   python3 "$here/gz_parallel.py" "$3" "$3.bgzf.gz" --bgzf
 }
