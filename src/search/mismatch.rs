@@ -284,31 +284,7 @@ impl Walker<'_, '_> {
     fn advance(&self, q: &mut Query, codes: &[u8]) {
         let fm = &self.index.forward;
         q.work = match q.work {
-            Work::Jump { search, variant } => {
-                let steps = &self.plans[q.plan][search].steps;
-                let (code, substitutions) = self
-                    .kmer_variant(steps, codes, variant)
-                    .expect("a valid variant");
-                let (lo, hi) = fm.jump_rows(code);
-                if hi > lo {
-                    q.stack.push(Node {
-                        search,
-                        t: fm.k as usize,
-                        interval: BiInterval {
-                            lo,
-                            mirror_lo: 0,
-                            size: hi - lo,
-                        },
-                        errors: substitutions.count,
-                        mirror: false,
-                        substitutions,
-                    });
-                }
-                match self.next_variant(steps, codes, variant + 1) {
-                    Some(variant) => Work::Jump { search, variant },
-                    None => self.next_node(q, codes),
-                }
-            }
+            Work::Jump { search, variant } => self.jumped(q, search, variant, codes),
             Work::Extend(node) => {
                 self.extend(q, node, codes);
                 self.next_node(q, codes)
@@ -330,14 +306,7 @@ impl Walker<'_, '_> {
             Work::Verify { first, locating } => match fm.advance_locating(locating) {
                 Err(locating) => Work::Verify { first, locating },
                 Ok(position) => match position.checked_sub(first) {
-                    Some(start) => {
-                        let words = fm.text.words();
-                        prefetch(words, start as usize / 32);
-                        prefetch(words, (start as usize + codes.len()) / 32);
-                        Work::Compare {
-                            start: start as usize,
-                        }
-                    }
+                    Some(start) => self.compare_at(start as usize, codes.len()),
                     None => self.next_node(q, codes),
                 },
             },
@@ -349,6 +318,45 @@ impl Walker<'_, '_> {
             }
             Work::Done => Work::Done,
         };
+    }
+
+    /// Pushes the node of k-mer variant `variant` of search `search` (its jump-table
+    /// entry prefetched) unless the k-mer does not occur; the next variant's work, or
+    /// the next node's.
+    fn jumped(&self, q: &mut Query, search: usize, variant: usize, codes: &[u8]) -> Work {
+        let fm = &self.index.forward;
+        let steps = &self.plans[q.plan][search].steps;
+        let (code, substitutions) = self
+            .kmer_variant(steps, codes, variant)
+            .expect("a valid variant");
+        let (lo, hi) = fm.jump_rows(code);
+        if hi > lo {
+            q.stack.push(Node {
+                search,
+                t: fm.k as usize,
+                interval: BiInterval {
+                    lo,
+                    mirror_lo: 0,
+                    size: hi - lo,
+                },
+                errors: substitutions.count,
+                mirror: false,
+                substitutions,
+            });
+        }
+        match self.next_variant(steps, codes, variant + 1) {
+            Some(variant) => Work::Jump { search, variant },
+            None => self.next_node(q, codes),
+        }
+    }
+
+    /// The work that compares the pattern (`len` codes) with the text at `start`, the
+    /// text prefetched.
+    fn compare_at(&self, start: usize, len: usize) -> Work {
+        let words = self.index.forward.text.words();
+        prefetch(words, start / 32);
+        prefetch(words, (start + len) / 32);
+        Work::Compare { start }
     }
 
     /// Pushes the children of `node` whose mismatches stay within its step's bounds.
