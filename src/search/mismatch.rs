@@ -109,8 +109,8 @@ impl Plans {
     }
 }
 
-/// Appends to `out` the text positions of the occurrences of `codes` (not empty) with
-/// at most `k` mismatches (`k` at most [`super::schemes::MAX_MISMATCHES`]), sorted and
+/// Sets `out` to the text positions of the occurrences of `codes` (not empty) with at
+/// most `k` mismatches (`k` at most [`super::schemes::MAX_MISMATCHES`]), sorted and
 /// distinct.
 pub fn occurrences(
     index: &Bidirectional<'_>,
