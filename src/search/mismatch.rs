@@ -469,8 +469,8 @@ impl Walker<'_, '_> {
     /// jump-table entry prefetched.
     fn next_variant(&self, steps: &[Step], codes: &[u8], variant: usize) -> Option<usize> {
         let k = self.index.forward.k as usize;
-        let found = (variant..=4 * k).find(|&v| self.kmer_variant(steps, codes, v).is_some())?;
-        let (code, _) = self.kmer_variant(steps, codes, found)?;
+        let (found, (code, _)) = (variant..=4 * k)
+            .find_map(|v| self.kmer_variant(steps, codes, v).map(|kmer| (v, kmer)))?;
         self.index.forward.prefetch_jump(code);
         Some(found)
     }
