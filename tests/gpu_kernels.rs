@@ -652,6 +652,95 @@ fn out_of_memory_is_an_error() {
     );
 }
 
+/// Sorts `keys` (values: their indexes) on the GPU by the low `bits` bits (whole bytes)
+/// and checks the result against a stable CPU sort: keys and values, so stability too.
+fn check_radix_sort(gpu: &Gpu, ws: &Workspace, keys: &[u64], width: Option<KeyWidth>, bits: u32) {
+    let n = keys.len();
+    let mask = if bits.div_ceil(8) >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * bits.div_ceil(8))) - 1
+    };
+    let mut want: Vec<(u64, u64)> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| (k, i as u64))
+        .collect();
+    want.sort_by_key(|&(k, _)| k & mask);
+    let key_bytes = if width == Some(KeyWidth::U32) { 4 } else { 8 };
+    let bytes: Vec<u8> = keys
+        .iter()
+        .flat_map(|k| k.to_le_bytes()[..key_bytes].to_vec())
+        .collect();
+    let mut kbuf = [gpu.upload(&bytes).unwrap(), gpu.alloc(bytes.len()).unwrap()];
+    let (got_keys, got_vals): (Vec<u64>, Vec<u64>) = match width {
+        Some(width) => {
+            let vals: Vec<u32> = (0..n as u32).collect();
+            let mut vbuf = [gpu.upload(&vals).unwrap(), gpu.alloc(4 * n).unwrap()];
+            ws.sort_pairs(&mut kbuf, &mut vbuf, n, width, bits).unwrap();
+            let mut v = vec![0u32; n];
+            vbuf[0].download(&mut v).unwrap();
+            (
+                download_keys(&kbuf[0], n, key_bytes),
+                v.into_iter().map(u64::from).collect(),
+            )
+        }
+        None => {
+            let vals: Vec<u64> = (0..n as u64).collect();
+            let mut vbuf = [gpu.upload(&vals).unwrap(), gpu.alloc(8 * n).unwrap()];
+            ws.sort_wide_pairs(&mut kbuf, &mut vbuf, n, bits).unwrap();
+            let mut v = vec![0u64; n];
+            vbuf[0].download(&mut v).unwrap();
+            (download_keys(&kbuf[0], n, key_bytes), v)
+        }
+    };
+    let what = format!("{n} keys of {key_bytes} bytes, values {width:?}, {bits} bits");
+    assert!(
+        got_vals.iter().zip(&want).all(|(&v, &(_, w))| v == w),
+        "values: {what}"
+    );
+    assert!(
+        got_keys.iter().zip(&want).all(|(&k, &(w, _))| k == w),
+        "keys: {what}"
+    );
+}
+
+/// `n` keys of `key_bytes` bytes each from a device buffer.
+fn download_keys(buf: &galign::gpu::DevBuf, n: usize, key_bytes: usize) -> Vec<u64> {
+    let mut raw = vec![0u8; n * key_bytes];
+    buf.download(&mut raw).unwrap();
+    raw.chunks(key_bytes)
+        .map(|c| {
+            let mut b = [0u8; 8];
+            b[..key_bytes].copy_from_slice(c);
+            u64::from_le_bytes(b)
+        })
+        .collect()
+}
+
+#[test]
+fn gpu_radix_sort_is_a_stable_sort() {
+    let Some(gpu) = gpu() else { return };
+    let longest = (1 << 24) + 5000;
+    let ws = Workspace::new(&gpu, longest).unwrap();
+    let mut rng = lcg(7);
+    // Lengths around the tile sizes (2048, 3072) and past one launch's portion (2^24).
+    for n in [2, 3, 2047, 2048, 2049, 3071, 3073, 100_003, longest] {
+        let random: Vec<u64> = (0..n).map(|_| rng() ^ (rng() << 40)).collect();
+        // Few distinct keys (long runs of one digit), all equal, descending.
+        let few: Vec<u64> = random.iter().map(|k| (k % 5) << 33 | (k % 3)).collect();
+        let descending: Vec<u64> = (0..n as u64).rev().map(|k| k << 30).collect();
+        for keys in [&random, &few, &descending, &vec![9u64 << 50; n]] {
+            check_radix_sort(&gpu, &ws, keys, Some(KeyWidth::U64), 64);
+            check_radix_sort(&gpu, &ws, keys, None, 64);
+            check_radix_sort(&gpu, &ws, keys, Some(KeyWidth::U64), 36);
+            let low: Vec<u64> = keys.iter().map(|&k| k & 0xffff_ffff).collect();
+            check_radix_sort(&gpu, &ws, &low, Some(KeyWidth::U32), 32);
+            check_radix_sort(&gpu, &ws, &low, Some(KeyWidth::U32), 20);
+        }
+    }
+}
+
 /// Times the 64-bit-key / 32-bit-value radix sort (and 32-bit keys) on random keys.
 /// `GALIGN_SORT_N` sets the element count (default 2^28).
 #[test]

@@ -2,8 +2,8 @@
 // with 32-bit values, 64-bit keys with 64-bit values) and reduce-then-scan prefix scans of u32 arrays.
 //
 // Compiled at run time by NVRTC (no CUB, no headers). Launch geometry is fixed here and
-// mirrored in src/gpu/prims/radix.rs: 256 threads a block; a radix tile is 256 x 8 elements;
-// a scan tile is 256 x 16 elements.
+// mirrored in src/gpu/prims/radix.rs: 256 threads a block; a radix tile is 256 x ITEMS_*
+// elements (below); a scan tile is 256 x 16 elements.
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
@@ -11,8 +11,6 @@ typedef unsigned long long u64;
 #define RADIX 256
 #define THREADS 256
 #define WARPS (THREADS / 32)
-#define SORT_ITEMS 8
-#define SORT_TILE (THREADS * SORT_ITEMS)
 #define SCAN_ITEMS 16
 #define SCAN_TILE (THREADS * SCAN_ITEMS)
 // Shared-memory index with one pad word every 32, so per-thread runs avoid bank conflicts.
@@ -121,136 +119,193 @@ extern "C" __global__ void scan_down(const u32* in, u32* out, u32 n, u32 op, u32
 }
 
 // ---------------------------------------------------------------------------------
-// Radix sort. Each of `gridDim.x` blocks owns a contiguous run of `tiles_per_block`
-// tiles. Upsweep counts digits per block into counts[digit * grid + block]; an
-// exclusive scan of counts gives each (digit, block) its output offset; downsweep
-// ranks each tile stably (warp match + shared counters), stages it in shared memory
-// sorted by digit and writes digit runs out contiguously.
+// Radix sort, onesweep (Adinets & Merrill 2022, as CUB's DeviceRadixSort): one pass over
+// the keys counts the digits of every pass at once (`radix_histogram_*`), `radix_bins`
+// turns the counts into each digit's first output index, then each pass is one kernel a
+// portion of the input: every block takes the next tile (an atomic counter, so that the
+// tiles it waits on are already running), ranks its keys stably (warp `match_any` and
+// per-warp counters), publishes its digit counts, and finds the count of each digit in
+// the tiles before it by decoupled look-back on `status` (one word per tile and digit:
+// flag AGGREGATE = this tile's count, PREFIX = the count of this and every earlier tile;
+// the value in the low 30 bits). The tile is staged in shared memory sorted by digit and
+// written out in digit runs. The portion's last tile leaves each digit's next output
+// index in `bins_out`, the next portion's `bins_in`.
+
+#define FLAG_SHIFT 30
+#define AGGREGATE (1u << FLAG_SHIFT)
+#define PREFIX (2u << FLAG_SHIFT)
+#define VALUE_MASK (AGGREGATE - 1)
+#define MAX_PASSES 8
 
 template <typename K>
-__device__ __forceinline__ void upsweep(const K* __restrict__ keys, u32 n, u32 shift, u32 tiles_per_block,
-                                        u32* __restrict__ counts) {
-    __shared__ u32 hist[WARPS][RADIX];
-    for (u32 i = threadIdx.x; i < WARPS * RADIX; i += THREADS) (&hist[0][0])[i] = 0;
+__device__ __forceinline__ u32 digit_of(K key, u32 shift) { return (u32)(key >> shift) & (RADIX - 1); }
+
+// Adds the digit counts of `passes` passes (pass p at bits shift + 8p) of keys[0..n) into
+// hist[p * RADIX + digit] (zeroed before).
+template <typename K>
+__device__ __forceinline__ void histogram(const K* __restrict__ keys, u32 n, u32 shift, u32 passes,
+                                          u32* __restrict__ hist) {
+    __shared__ u32 counts[MAX_PASSES * RADIX];
+    for (u32 i = threadIdx.x; i < MAX_PASSES * RADIX; i += THREADS) counts[i] = 0;
     __syncthreads();
-    const u32 warp = threadIdx.x >> 5;
-    u64 start = (u64)blockIdx.x * tiles_per_block * SORT_TILE;
-    u64 end = min((u64)n, start + (u64)tiles_per_block * SORT_TILE);
-    for (u64 i = start + threadIdx.x; i < end; i += THREADS * SORT_ITEMS) {
-        K k[SORT_ITEMS];
-#pragma unroll
-        for (u32 j = 0; j < SORT_ITEMS; j++) {
-            u64 e = i + j * THREADS;
-            if (e < end) k[j] = keys[e];
-        }
-#pragma unroll
-        for (u32 j = 0; j < SORT_ITEMS; j++) {
-            if (i + j * THREADS < end) atomicAdd(&hist[warp][(u32)(k[j] >> shift) & (RADIX - 1)], 1u);
-        }
+    for (u64 i = (u64)blockIdx.x * THREADS + threadIdx.x; i < n; i += (u64)gridDim.x * THREADS) {
+        K key = keys[i];
+        for (u32 p = 0; p < passes; p++) atomicAdd(&counts[p * RADIX + digit_of(key, shift + 8 * p)], 1u);
     }
     __syncthreads();
-    u32 d = threadIdx.x;
-    u32 s = 0;
-#pragma unroll
-    for (u32 w = 0; w < WARPS; w++) s += hist[w][d];
-    counts[(u64)d * gridDim.x + blockIdx.x] = s;
+    for (u32 i = threadIdx.x; i < passes * RADIX; i += THREADS)
+        if (counts[i]) atomicAdd(&hist[i], counts[i]);
 }
 
-extern "C" __global__ void __launch_bounds__(THREADS) radix_upsweep_u32(const u32* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
-    upsweep<u32>(keys, n, shift, tpb, counts);
+extern "C" __global__ void __launch_bounds__(THREADS) radix_histogram_u32(const u32* keys, u32 n, u32 shift, u32 passes, u32* hist) {
+    histogram<u32>(keys, n, shift, passes, hist);
 }
-extern "C" __global__ void __launch_bounds__(THREADS) radix_upsweep_u64(const u64* keys, u32 n, u32 shift, u32 tpb, u32* counts) {
-    upsweep<u64>(keys, n, shift, tpb, counts);
+extern "C" __global__ void __launch_bounds__(THREADS) radix_histogram_u64(const u64* keys, u32 n, u32 shift, u32 passes, u32* hist) {
+    histogram<u64>(keys, n, shift, passes, hist);
 }
 
-template <typename K, typename V>
-__device__ __forceinline__ void downsweep(const K* __restrict__ keys_in, const V* __restrict__ vals_in,
-                                          K* __restrict__ keys_out, V* __restrict__ vals_out, u32 n, u32 shift,
-                                          u32 tiles_per_block, const u32* __restrict__ offsets) {
-    __shared__ K skeys[SORT_TILE];
-    __shared__ V svals[SORT_TILE];
+// One block: bins[p * stride + digit] = exclusive prefix of hist[p * RADIX ..] at digit.
+extern "C" __global__ void radix_bins(const u32* __restrict__ hist, u32 passes, u32 stride, u32* __restrict__ bins) {
+    __shared__ u32 warp_tot[WARPS];
+    for (u32 p = 0; p < passes; p++) {
+        u32 c = hist[p * RADIX + threadIdx.x];
+        bins[p * stride + threadIdx.x] = block_inclusive_scan(c, 0, warp_tot) - c;
+    }
+}
+
+// Spins until tile `t`'s word of `digit` is published; returns it.
+__device__ __forceinline__ u32 wait_status(const u32* status, u32 t, u32 digit) {
+    const volatile u32* word = status + 1 + (u64)t * RADIX + digit;
+    u32 s;
+    do {
+        s = *word;
+    } while (s == 0);
+    return s;
+}
+
+template <typename K, typename V, u32 ITEMS>
+__device__ __forceinline__ void onesweep(const K* __restrict__ keys_in, const V* __restrict__ vals_in,
+                                         K* __restrict__ keys_out, V* __restrict__ vals_out, u32 n, u32 shift,
+                                         u32* status, const u32* __restrict__ bins_in, u32* __restrict__ bins_out) {
+    const u32 TILE = THREADS * ITEMS;
+    __shared__ union {
+        K keys[THREADS * ITEMS];
+        V vals[THREADS * ITEMS];
+    } stage;
     __shared__ u32 warp_cnt[WARPS][RADIX];
     __shared__ u32 tile_start[RADIX];
-    __shared__ u32 run_off[RADIX];
+    __shared__ u32 out_base[RADIX];
     __shared__ u32 warp_tot[WARPS];
+    __shared__ u32 tile_s;
     const u32 lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const u32 lt_mask = (1u << lane) - 1;
-    run_off[threadIdx.x] = offsets[(u64)threadIdx.x * gridDim.x + blockIdx.x];
-    u64 first = (u64)blockIdx.x * tiles_per_block * SORT_TILE;
-    for (u32 t = 0; t < tiles_per_block; t++) {
-        u64 base = first + (u64)t * SORT_TILE;
-        if (base >= n) break;
-        u32 valid = (u32)min((u64)SORT_TILE, (u64)n - base);
-        for (u32 i = threadIdx.x; i < WARPS * RADIX; i += THREADS) (&warp_cnt[0][0])[i] = 0;
-        K k[SORT_ITEMS];
-        V v[SORT_ITEMS];
-        u32 d[SORT_ITEMS], r[SORT_ITEMS];
+    if (threadIdx.x == 0) tile_s = atomicAdd(status, 1u);
+    for (u32 i = threadIdx.x; i < WARPS * RADIX; i += THREADS) (&warp_cnt[0][0])[i] = 0;
+    __syncthreads();
+    const u32 tile = tile_s;
+    const u64 base = (u64)tile * TILE;
+    const u32 valid = (u32)min((u64)TILE, (u64)n - base);
+    // Warp-striped load: warp w holds elements [w * 32 * ITEMS, (w + 1) * 32 * ITEMS).
+    K k[ITEMS];
+    V v[ITEMS];
+    u32 pos[ITEMS];
 #pragma unroll
-        for (u32 j = 0; j < SORT_ITEMS; j++) {
-            u32 e = warp * (SORT_ITEMS * 32) + j * 32 + lane;
-            if (e < valid) {
-                k[j] = keys_in[base + e];
-                v[j] = vals_in[base + e];
-                d[j] = (u32)(k[j] >> shift) & (RADIX - 1);
-            } else {
-                d[j] = RADIX;
-            }
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 e = warp * (ITEMS * 32) + j * 32 + lane;
+        if (e < valid) {
+            k[j] = keys_in[base + e];
+            v[j] = vals_in[base + e];
         }
-        __syncthreads();
+    }
+    // Stable rank inside the warp: earlier items, then lower lanes, go first.
 #pragma unroll
-        for (u32 j = 0; j < SORT_ITEMS; j++) {
-            u32 peers = __match_any_sync(0xffffffffu, d[j]);
-            u32 before = 0;
-            if (d[j] < RADIX) before = warp_cnt[warp][d[j]];
-            r[j] = before + __popc(peers & lt_mask);
-            __syncwarp();
-            if (d[j] < RADIX && (peers & lt_mask) == 0) warp_cnt[warp][d[j]] = before + __popc(peers);
-            __syncwarp();
-        }
-        __syncthreads();
-        // Thread `digit`: exclusive prefix over warps, then over digits.
-        u32 digit = threadIdx.x;
-        u32 total = 0;
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 e = warp * (ITEMS * 32) + j * 32 + lane;
+        u32 d = e < valid ? digit_of(k[j], shift) : RADIX;
+        u32 peers = __match_any_sync(0xffffffffu, d);
+        u32 before = d < RADIX ? warp_cnt[warp][d] : 0;
+        pos[j] = before + __popc(peers & lt_mask);
+        __syncwarp();
+        if (d < RADIX && (peers & lt_mask) == 0) warp_cnt[warp][d] = before + __popc(peers);
+        __syncwarp();
+    }
+    __syncthreads();
+    // Thread `digit`: its count in the tile, published at once; the warps' offsets.
+    const u32 digit = threadIdx.x;
+    u32 count = 0;
 #pragma unroll
-        for (u32 w = 0; w < WARPS; w++) {
-            u32 c = warp_cnt[w][digit];
-            warp_cnt[w][digit] = total;
-            total += c;
-        }
-        u32 incl = block_inclusive_scan(total, 0, warp_tot);
-        tile_start[digit] = incl - total;
-        __syncthreads();
+    for (u32 w = 0; w < WARPS; w++) {
+        u32 c = warp_cnt[w][digit];
+        warp_cnt[w][digit] = count;
+        count += c;
+    }
+    volatile u32* mine = status + 1 + (u64)tile * RADIX + digit;
+    if (tile == 0) *mine = PREFIX | count;
+    else *mine = AGGREGATE | count;
+    tile_start[digit] = block_inclusive_scan(count, 0, warp_tot) - count;
+    __syncthreads();
+    // Stage the keys sorted by digit while earlier tiles publish.
 #pragma unroll
-        for (u32 j = 0; j < SORT_ITEMS; j++) {
-            if (d[j] < RADIX) {
-                u32 pos = tile_start[d[j]] + warp_cnt[warp][d[j]] + r[j];
-                skeys[pos] = k[j];
-                svals[pos] = v[j];
-            }
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 e = warp * (ITEMS * 32) + j * 32 + lane;
+        if (e < valid) {
+            u32 d = digit_of(k[j], shift);
+            pos[j] += tile_start[d] + warp_cnt[warp][d];
+            stage.keys[pos[j]] = k[j];
         }
-        __syncthreads();
-        for (u32 i = threadIdx.x; i < valid; i += THREADS) {
-            K key = skeys[i];
-            u32 dd = (u32)(key >> shift) & (RADIX - 1);
-            u32 out = run_off[dd] + i - tile_start[dd];
-            keys_out[out] = key;
-            vals_out[out] = svals[i];
+    }
+    // Decoupled look-back: the count of `digit` in every earlier tile of the portion.
+    u32 before = 0;
+    if (tile > 0) {
+        for (u32 t = tile - 1;; t--) {
+            u32 s = wait_status(status, t, digit);
+            before += s & VALUE_MASK;
+            if (s & PREFIX) break;
         }
-        __syncthreads();
-        run_off[digit] += total;
-        __syncthreads();
+        *mine = PREFIX | (before + count);
+    }
+    out_base[digit] = bins_in[digit] + before;
+    if (base + TILE >= n) bins_out[digit] = bins_in[digit] + before + count;
+    __syncthreads();
+    u32 out[ITEMS];
+#pragma unroll
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 i = j * THREADS + threadIdx.x;
+        if (i < valid) {
+            K key = stage.keys[i];
+            u32 d = digit_of(key, shift);
+            out[j] = out_base[d] + i - tile_start[d];
+            keys_out[out[j]] = key;
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 e = warp * (ITEMS * 32) + j * 32 + lane;
+        if (e < valid) stage.vals[pos[j]] = v[j];
+    }
+    __syncthreads();
+#pragma unroll
+    for (u32 j = 0; j < ITEMS; j++) {
+        u32 i = j * THREADS + threadIdx.x;
+        if (i < valid) vals_out[out[j]] = stage.vals[i];
     }
 }
 
-extern "C" __global__ void __launch_bounds__(THREADS, 4) radix_downsweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
-                                               u32 tpb, const u32* offsets) {
-    downsweep<u32, u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
+// Items per thread of each kind (mirrored in src/gpu/prims/radix.rs).
+#define ITEMS_U32 12
+#define ITEMS_U64 8
+#define ITEMS_U64_V64 8
+
+extern "C" __global__ void __launch_bounds__(THREADS) radix_onesweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
+                                                                       u32* status, const u32* bins_in, u32* bins_out) {
+    onesweep<u32, u32, ITEMS_U32>(ki, vi, ko, vo, n, shift, status, bins_in, bins_out);
 }
-extern "C" __global__ void __launch_bounds__(THREADS, 3) radix_downsweep_u64(const u64* ki, const u32* vi, u64* ko, u32* vo, u32 n, u32 shift,
-                                               u32 tpb, const u32* offsets) {
-    downsweep<u64, u32>(ki, vi, ko, vo, n, shift, tpb, offsets);
+extern "C" __global__ void __launch_bounds__(THREADS) radix_onesweep_u64(const u64* ki, const u32* vi, u64* ko, u32* vo, u32 n, u32 shift,
+                                                                       u32* status, const u32* bins_in, u32* bins_out) {
+    onesweep<u64, u32, ITEMS_U64>(ki, vi, ko, vo, n, shift, status, bins_in, bins_out);
 }
-extern "C" __global__ void __launch_bounds__(THREADS, 3) radix_downsweep_u64_v64(const u64* ki, const u64* vi, u64* ko, u64* vo, u32 n,
-                                                   u32 shift, u32 tpb, const u32* offsets) {
-    downsweep<u64, u64>(ki, vi, ko, vo, n, shift, tpb, offsets);
+extern "C" __global__ void __launch_bounds__(THREADS) radix_onesweep_u64_v64(const u64* ki, const u64* vi, u64* ko, u64* vo, u32 n,
+                                                                           u32 shift, u32* status, const u32* bins_in, u32* bins_out) {
+    onesweep<u64, u64, ITEMS_U64_V64>(ki, vi, ko, vo, n, shift, status, bins_in, bins_out);
 }

@@ -1,19 +1,24 @@
 //! Device-wide LSD radix sort (8-bit digits; 32- or 64-bit keys with 32-bit values, 64-bit
-//! keys with 64-bit values) and
-//! u32 prefix scans, host side of `kernels/prims/radix_sort.cu`.
+//! keys with 64-bit values) and u32 prefix scans, host side of `kernels/prims/radix_sort.cu`.
 //!
-//! Each sort pass is upsweep (per-block digit counts), an exclusive scan of the counts,
-//! and a stable downsweep scatter staged through shared memory.
+//! The sort is onesweep (decoupled look-back, as CUB's): one pass over the keys counts
+//! the digits of every pass, then each pass is one kernel per portion of the input that
+//! ranks, looks back and scatters each tile once (no per-pass upsweep or count scan).
 
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
 const FILE: &str = "prims/radix_sort.cu";
 /// Threads per block of every kernel here.
 const THREADS: u32 = 256;
-/// Elements per radix tile (256 threads x 8).
-const SORT_TILE: usize = 2048;
 /// Elements per scan tile (256 threads x 16).
 const SCAN_TILE: usize = 4096;
+/// Digits of a pass.
+const RADIX: usize = 256;
+/// Passes of a sort at most (64-bit keys).
+const MAX_PASSES: usize = 8;
+/// Elements of one onesweep launch at most: bounds the look-back words (one per tile and
+/// digit) that are cleared before each launch.
+const PORTION: usize = 1 << 24;
 
 /// The combining operation of a scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,47 +56,52 @@ impl KeyWidth {
 /// The kernels of one kind of radix sort and what they move.
 #[derive(Clone, Copy)]
 struct Kernels {
-    upsweep: &'static str,
-    downsweep: &'static str,
+    histogram: &'static str,
+    onesweep: &'static str,
     key_bytes: usize,
     value_bytes: usize,
-    /// Index in [`Workspace`]'s `grid`.
-    grid: usize,
+    /// Elements per onesweep tile (THREADS x the kernel's ITEMS_*).
+    tile: usize,
 }
 
 impl Kernels {
     const KEY32: Kernels = Kernels {
-        upsweep: "radix_upsweep_u32",
-        downsweep: "radix_downsweep_u32",
+        histogram: "radix_histogram_u32",
+        onesweep: "radix_onesweep_u32",
         key_bytes: 4,
         value_bytes: 4,
-        grid: 0,
+        tile: 256 * 12,
     };
     const KEY64: Kernels = Kernels {
-        upsweep: "radix_upsweep_u64",
-        downsweep: "radix_downsweep_u64",
+        histogram: "radix_histogram_u64",
+        onesweep: "radix_onesweep_u64",
         key_bytes: 8,
         value_bytes: 4,
-        grid: 1,
+        tile: 256 * 8,
     };
     const WIDE: Kernels = Kernels {
-        upsweep: "radix_upsweep_u64",
-        downsweep: "radix_downsweep_u64_v64",
+        histogram: "radix_histogram_u64",
+        onesweep: "radix_onesweep_u64_v64",
         key_bytes: 8,
         value_bytes: 8,
-        grid: 2,
+        tile: 256 * 8,
     };
+    /// The smallest tile of any kind (sizes the look-back words).
+    const MIN_TILE: usize = 256 * 8;
 }
 
 /// Scratch for sorts and scans of up to `max_len` elements.
 pub struct Workspace<'g> {
     gpu: &'g Gpu,
     max_len: usize,
-    /// Radix grid (blocks resident at once) for 32- and 64-bit keys with 32-bit values,
-    /// and for 64-bit keys with 64-bit values: one wave.
-    grid: [usize; 3],
-    /// Per-(digit, block) counts of a radix pass, then their offsets.
-    counts: DevBuf<'g>,
+    /// Blocks of the digit-count kernel: those resident at once.
+    histogram_grid: u32,
+    /// Digit counts of every pass of a sort.
+    histogram: DevBuf<'g>,
+    /// Per pass, per portion (and one past the last): each digit's next output index.
+    bins: DevBuf<'g>,
+    /// A tile counter and one look-back word per (tile, digit) of a portion.
+    status: DevBuf<'g>,
     /// Per-tile totals of a scan.
     tile_sums: DevBuf<'g>,
 }
@@ -99,24 +109,17 @@ pub struct Workspace<'g> {
 impl<'g> Workspace<'g> {
     /// Scratch for inputs of up to `max_len` elements.
     pub fn new(gpu: &'g Gpu, max_len: usize) -> Result<Self, GpuError> {
-        let resident = |f| -> Result<usize, GpuError> {
-            Ok((gpu.sm_count() * gpu.occupancy(FILE, f, THREADS)?) as usize)
-        };
-        let grid = [
-            resident("radix_downsweep_u32")?,
-            resident("radix_downsweep_u64")?,
-            resident("radix_downsweep_u64_v64")?,
-        ];
-        let max_grid = grid.into_iter().max().unwrap_or(1);
-        let counts = gpu.alloc(256 * max_grid * 4)?;
-        let longest_scan = max_len.max(256 * max_grid);
-        let tile_sums = gpu.alloc(longest_scan.div_ceil(SCAN_TILE) * 4)?;
+        let blocks = gpu.sm_count() * gpu.occupancy(FILE, "radix_histogram_u64", THREADS)?;
+        let portions = max_len.div_ceil(PORTION).max(1);
+        let tiles = max_len.min(PORTION).div_ceil(Kernels::MIN_TILE).max(1);
         Ok(Workspace {
             gpu,
             max_len,
-            grid,
-            counts,
-            tile_sums,
+            histogram_grid: blocks,
+            histogram: gpu.alloc(MAX_PASSES * RADIX * 4)?,
+            bins: gpu.alloc(MAX_PASSES * (portions + 1) * RADIX * 4)?,
+            status: gpu.alloc((1 + tiles * RADIX) * 4)?,
+            tile_sums: gpu.alloc(max_len.max(1).div_ceil(SCAN_TILE) * 4)?,
         })
     }
 
@@ -258,46 +261,70 @@ impl<'g> Workspace<'g> {
     ) -> Result<usize, GpuError> {
         assert!(len <= self.max_len && len < u32::MAX as usize);
         assert!(bits as usize <= 8 * kernels.key_bytes);
-        if len < 2 {
+        if len < 2 || bits == 0 {
             return Ok(0);
         }
-        let tiles = len.div_ceil(SORT_TILE);
-        let max_grid = self.grid[kernels.grid];
-        let tiles_per_block = tiles.div_ceil(max_grid);
-        let grid = tiles.div_ceil(tiles_per_block) as u32;
-        let (up, down) = (kernels.upsweep, kernels.downsweep);
-        let counts = self.counts.ptr(0);
-        let n = Arg::U32(len as u32);
-        let tpb = Arg::U32(tiles_per_block as u32);
+        let passes = bits.div_ceil(8) as usize;
+        let portions = len.div_ceil(PORTION);
+        // Per pass: the bins of portion 0, 1, ..., one past the last.
+        let stride = (portions + 1) * RADIX;
+        self.histogram.zero(passes * RADIX * 4)?;
+        let grid = (len.div_ceil(THREADS as usize) as u32).min(self.histogram_grid);
+        let (n, hist) = (Arg::U32(len as u32), Arg::U64(self.histogram.ptr(0)));
+        let counts = [
+            Arg::U64(keys[0]),
+            n,
+            Arg::U32(0),
+            Arg::U32(passes as u32),
+            hist,
+        ];
+        self.gpu
+            .launch(FILE, kernels.histogram, grid, THREADS, &counts)?;
+        let bins = [
+            hist,
+            Arg::U32(passes as u32),
+            Arg::U32(stride as u32),
+            Arg::U64(self.bins.ptr(0)),
+        ];
+        self.gpu.launch(FILE, "radix_bins", 1, THREADS, &bins)?;
         let mut at = 0;
-        for shift in (0..bits).step_by(8) {
-            let shift = Arg::U32(shift);
-            self.gpu.launch(
-                FILE,
-                up,
-                grid,
-                THREADS,
-                &[Arg::U64(keys[at]), n, shift, tpb, Arg::U64(counts)],
-            )?;
-            self.scan_queued(counts, counts, 256 * grid as usize, ScanOp::Sum, false)?;
-            self.gpu.launch(
-                FILE,
-                down,
-                grid,
-                THREADS,
-                &[
-                    Arg::U64(keys[at]),
-                    Arg::U64(vals[at]),
-                    Arg::U64(keys[1 - at]),
-                    Arg::U64(vals[1 - at]),
-                    n,
-                    shift,
-                    tpb,
-                    Arg::U64(counts),
-                ],
-            )?;
+        for pass in 0..passes {
+            for portion in 0..portions {
+                let bins_in = (pass * stride + portion * RADIX) * 4;
+                self.onesweep(kernels, [keys, vals], at, len, (pass, portion), bins_in)?;
+            }
             at = 1 - at;
         }
         Ok(at)
+    }
+
+    /// One pass (bits 8 `pass`..) of one portion: from buffers `at` to `1 - at`, the
+    /// portion's bins at byte `bins_in` of `bins`, the next portion's right after.
+    fn onesweep(
+        &self,
+        kernels: Kernels,
+        [keys, vals]: [[u64; 2]; 2],
+        at: usize,
+        len: usize,
+        (pass, portion): (usize, usize),
+        bins_in: usize,
+    ) -> Result<(), GpuError> {
+        let start = portion * PORTION;
+        let count = PORTION.min(len - start);
+        let tiles = count.div_ceil(kernels.tile);
+        self.status.zero((1 + tiles * RADIX) * 4)?;
+        let args = [
+            Arg::U64(keys[at] + (start * kernels.key_bytes) as u64),
+            Arg::U64(vals[at] + (start * kernels.value_bytes) as u64),
+            Arg::U64(keys[1 - at]),
+            Arg::U64(vals[1 - at]),
+            Arg::U32(count as u32),
+            Arg::U32(8 * pass as u32),
+            Arg::U64(self.status.ptr(0)),
+            Arg::U64(self.bins.ptr(bins_in)),
+            Arg::U64(self.bins.ptr(bins_in + RADIX * 4)),
+        ];
+        self.gpu
+            .launch(FILE, kernels.onesweep, tiles as u32, THREADS, &args)
     }
 }
