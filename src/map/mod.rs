@@ -270,8 +270,8 @@ fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
 /// exact search (interleaved, the index largely in cache) is faster end to end on real
 /// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, H100, HG002
 /// 148 bp x100: against chr20 CPU 0.58 s, GPU 0.76 s; against 3.0 Gbp x20 CPU 1.59 s,
-/// GPU 1.47 s; `-v 1` against chr20 CPU 1.83 s, GPU 1.05 s, before session 8 made the
-/// CPU mismatch search 1.6-2x faster: to be measured again for `-v K`).
+/// GPU 1.47 s; with session 8's faster CPU mismatch search, `-v 1/2/3` against chr20 CPU
+/// 2.18/2.51/3.50 s, GPU 1.55/1.36/1.59 s, 16 cores).
 const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 
 /// Where `auto` searches: the CPU for an exact search of an index under
