@@ -46,8 +46,8 @@ pub const BOUNDED_BYTES_PER_BASE: u64 = 20;
 
 /// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) and
 /// leaves it in device memory (`n` u32s); every temporary is freed on return. With
-/// `bound`, the doubling rounds keep the bytes held on `gpu` within it where they can
-/// (a group larger than the room left is sorted whole).
+/// `bound`, the doubling rounds keep the bytes held on `gpu` within it, or fail with
+/// [`GpuError::OutOfMemory`] where a group is larger than the room left.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
     text: &PackedText,
@@ -204,7 +204,8 @@ const CHUNK_ROUND_BYTES: u64 = 28;
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
 /// Where that exceeds `room` (bytes), a round goes over the list in chunks of whole
 /// groups, one after the other, each within the room ([`chunked_round`]), until the
-/// list fits; a group larger than a chunk ends the chunking.
+/// list fits; a group larger than a chunk then is [`GpuError::OutOfMemory`] (the caller
+/// may take an algorithm that needs less).
 pub(crate) fn doubling_rounds(
     gpu: &Gpu,
     ws: &Workspace,
@@ -218,7 +219,10 @@ pub(crate) fn doubling_rounds(
         while m > 0 && WHOLE_ROUND_BYTES * m as u64 > room {
             let chunk = (room / CHUNK_ROUND_BYTES) as usize;
             let Some(cuts) = chunk_cuts(gpu, (&pos, m), isa, chunk)? else {
-                break;
+                return Err(GpuError::OutOfMemory {
+                    requested: (WHOLE_ROUND_BYTES as usize * m) >> 20,
+                    in_use: gpu.held_bytes() >> 20,
+                });
             };
             m = chunked_round(gpu, ws, (sa, isa, n), &pos, &cuts, h, prof)?;
             h = h.saturating_mul(2);

@@ -28,8 +28,9 @@ pub enum Algorithm {
     /// sort and merge (wang-baxter-owens): 1.3-1.7x doubling's time in 17-23 bytes a
     /// base.
     Hybrid,
-    /// Doubling that holds at most [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base
-    /// where its groups allow: what `auto` runs (not an option of its own).
+    /// Doubling that holds at most [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base,
+    /// or skew where a group of equal prefixes is too large for that (all-A, short
+    /// periods): what `auto` runs (not an option of its own).
     #[value(skip)]
     BoundedDoubling,
 }
@@ -82,8 +83,14 @@ pub(crate) fn on_device<'g>(
         Algorithm::Auto => unreachable!("resolved above"),
         Algorithm::Doubling => doubling::on_device(gpu, text, None, prof),
         Algorithm::BoundedDoubling => {
+            // A group too large for the bound (all-A, short periods): skew instead.
             let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len() as u64;
-            doubling::on_device(gpu, text, Some(bound), prof)
+            match doubling::on_device(gpu, text, Some(bound), prof) {
+                Err(GpuError::OutOfMemory { .. }) => {
+                    skew::on_device(gpu, text, skew::Sampler::Recursion, prof)
+                }
+                built => built,
+            }
         }
         Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
         Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
