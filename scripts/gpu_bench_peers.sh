@@ -3,12 +3,14 @@
 # per input, the GPU part of `galign index` (suffix array + FM derivation of the forward
 # index, from GALIGN_GPU_PROFILE) and its peak device bytes a base for each
 # --sa-algorithm, and libcubwt's BWT (host text to host BWT, best of 3) with its peak
-# device memory (nvidia-smi, polled every 20 ms).
+# device memory (nvidia-smi, polled every 20 ms), and libsais's suffix array on all cores
+# for texts of at most $SAIS_MAX bases (default 300 M).
 #
 # usage: scripts/gpu_bench_peers.sh GALIGN BENCH_DIR CHR.fa.gz
 #   GALIGN:    the release binary.
-#   BENCH_DIR: a copy of ../shared/bench (libcubwt/, cubwt_bench.cu); cubwt_bench is built
-#              there with nvcc on first use.
+#   BENCH_DIR: a copy of ../shared/bench (libcubwt/, cubwt_bench.cu, libsais/,
+#              sais_bench.c); cubwt_bench is built there with nvcc and sais_bench with
+#              gcc on first use (or carry a static sais_bench built beforehand).
 #   CHR.fa.gz: the real chromosome the inputs are made from (scripts/gen_inputs.py): its
 #              four orientations, 3, 31 and 47 copies (1% mutated), random 256 Mbp, and
 #              all-A and period-2 texts of 64 Mbp; $PEER_INPUTS (FASTA paths, space
@@ -29,6 +31,13 @@ if [ ! -x "$cubwt" ]; then
   nvcc -O3 -std=c++17 -arch=sm_90 -o "$cubwt" "$bench/cubwt_bench.cu" "$bench/libcubwt/libcubwt.cu" \
     -I"$bench/libcubwt"
 fi
+
+sais=$bench/sais_bench
+if [ ! -x "$sais" ]; then
+  gcc -O3 -fopenmp -DLIBSAIS_OPENMP -I"$bench/libsais" -o "$sais" "$bench/sais_bench.c" \
+    "$bench/libsais/libsais.c" "$bench/libsais/libsais64.c"
+fi
+cores=$(nproc)
 
 if [ -n "${PEER_INPUTS:-}" ]; then
   inputs=$PEER_INPUTS
@@ -85,6 +94,13 @@ for input in $inputs; do
     fi
   else
     line="$line  libcubwt n/a (texts under 2^31 only)"
+  fi
+  if [ "$n" -le "${SAIS_MAX:-300000000}" ]; then
+    sa_s=$(NOBWT=1 "$sais" "$raw" "$cores" | grep -o 'sa_s=[0-9.]*' | cut -d= -f2 || true)
+    if [ -n "$sa_s" ]; then
+      line="$line  libsais($cores threads) $(python3 -c "print(f'{$sa_s * 1e3:.1f}')") ms"
+      [ -n "${auto_ms:-}" ] && line="$line  libsais/auto $(python3 -c "print(f'{$sa_s * 1e3 / $auto_ms:.1f}')")x"
+    fi
   fi
   rm -f "$raw"
   echo "$line  (${bases:-$n} bases)"
