@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::mismatch::{self, Plans};
+use super::mismatch::{self, mismatches_at, Plans};
 use super::positions::place_positions;
 use super::{BatchPositions, BatchSearcher, Hit, Placement};
 use crate::alphabet::{encode, reverse_complement_codes, NOT_A_BASE};
@@ -121,7 +121,18 @@ pub fn find_hits(
     out.clear();
     let k = placement.max_mismatches;
     scratch.occurrences(index, seq, k, |reverse, codes, positions| {
-        place_positions(placement, positions.iter().copied(), codes, reverse, out)
+        let mismatches = |pos| match k {
+            0 => 0,
+            _ => mismatches_at(placement.text, pos, codes, k),
+        };
+        place_positions(
+            placement,
+            positions.iter().copied(),
+            codes.len(),
+            reverse,
+            mismatches,
+            out,
+        )
     });
     out.sort_unstable();
 }

@@ -63,44 +63,48 @@ impl BatchPositions {
         out: &mut Vec<Hit>,
     ) {
         out.clear();
-        let codes = &mut scratch.codes;
-        encode(seq, codes);
-        for (strand, reverse) in [(0, false), (1, true)] {
-            if reverse {
-                reverse_complement_codes(codes);
+        let k = placement.max_mismatches;
+        let len = seq.len();
+        if k == 0 {
+            // Exact positions need only the read's length, not its codes.
+            for (strand, reverse) in [(0, false), (1, true)] {
+                let positions = self.strand(read, strand).iter();
+                place_positions(placement, positions, len, reverse, |_| 0, out);
             }
-            place_positions(
-                placement,
-                self.strand(read, strand).iter(),
-                codes,
-                reverse,
-                out,
-            );
+        } else {
+            let codes = &mut scratch.codes;
+            encode(seq, codes);
+            for (strand, reverse) in [(0, false), (1, true)] {
+                if reverse {
+                    reverse_complement_codes(codes);
+                }
+                let positions = self.strand(read, strand).iter();
+                let counted = |pos| mismatches_at(placement.text, pos, codes, k);
+                place_positions(placement, positions, len, reverse, counted, out);
+            }
         }
         out.sort_unstable();
     }
 }
 
 /// Appends the placeable hits among the text positions of one strand's occurrences of
-/// a read whose strand is `codes`, with their mismatches (none counted when `k = 0`:
-/// those positions are exact); a position with more than `k` is no hit.
+/// a read of `len` bases, with their mismatches (`mismatches` of a text position: 0
+/// when the search was exact); a position with more than `placement.max_mismatches` is
+/// no hit.
 pub(super) fn place_positions(
     placement: &Placement<'_>,
     positions: impl IntoIterator<Item = u64>,
-    codes: &[u8],
+    len: usize,
     reverse: bool,
+    mismatches: impl Fn(usize) -> u8,
     out: &mut Vec<Hit>,
 ) {
-    let k = placement.max_mismatches;
     for pos in positions {
-        let Some((contig, offset)) = placement.layout.place_hit(pos, codes.len() as u64) else {
+        let Some((contig, offset)) = placement.layout.place_hit(pos, len as u64) else {
             continue;
         };
-        let mismatches = match k {
-            0 => 0,
-            _ => mismatches_at(placement.text, pos as usize, codes, k),
-        };
-        if mismatches <= k {
+        let mismatches = mismatches(pos as usize);
+        if mismatches <= placement.max_mismatches {
             out.push(Hit {
                 mismatches,
                 contig: contig as u32,
