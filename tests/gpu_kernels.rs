@@ -178,7 +178,10 @@ fn gpu_bounded_doubling_matches_cpu_within_its_bound() {
     let kilobase: Vec<u8> = (0..1000).map(|_| (unit_rng() % 4) as u8).collect();
     let cases = [
         (mutated(&megabase, 16, false), "16 mutated copies of 1 Mbp"),
-        (mutated(&kilobase, n / 1000 + 1, true), "1 kb tandem repeats, 16 Mbp"),
+        (
+            mutated(&kilobase, n / 1000 + 1, true),
+            "1 kb tandem repeats, 16 Mbp",
+        ),
         (vec![0u8; n / 4], "all A, 4 Mbp"),
     ];
     for (codes, what) in cases {
