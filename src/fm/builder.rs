@@ -49,43 +49,81 @@ impl<I: SaIndex> Rows<I> {
     /// The rows whose text positions in `text` are `positions`, sampling positions that
     /// are multiples of `sample_rate`.
     pub fn of(text: &PackedText, sample_rate: u32, positions: &[I]) -> Rows<I> {
+        Self::read_off(text, sample_rate, positions, None).0
+    }
+
+    /// [`Rows::of`], and the k-mers (of `k` bases, at most 31) at the start of the same
+    /// rows as runs `(k-mer code, rows)` in row order, suffixes shorter than `k` left
+    /// out: the jump table's counts. One random text read a row serves both.
+    pub fn with_kmer_runs(
+        text: &PackedText,
+        sample_rate: u32,
+        positions: &[I],
+        k: u32,
+    ) -> (Rows<I>, Vec<(u32, I)>) {
+        Self::read_off(text, sample_rate, positions, Some(k))
+    }
+
+    /// The rows of `positions`, and their k-mer runs where `k` is given: each row's 32
+    /// bases from the one before its suffix (`PackedText::key64`) give its BWT symbol (the
+    /// first) and its k-mer (the next `k`).
+    fn read_off(
+        text: &PackedText,
+        sample_rate: u32,
+        positions: &[I],
+        k: Option<u32>,
+    ) -> (Rows<I>, Vec<(u32, I)>) {
         const CHUNK: usize = 1 << 14;
+        // Suffixes of at least k bases have a k-mer (none without k).
+        let full = k.map_or(0, |k| (text.len() + 1).saturating_sub(k as usize));
+        let drop = 64 - 2 * k.unwrap_or(1);
         let mut flags = vec![0u8; positions.len()];
-        // Per chunk of rows: its sampled positions and its primary row, if there.
-        let chunks: Vec<(Vec<I>, Option<usize>)> = flags
+        // Per chunk of rows: its sampled positions, its primary row if there, its runs.
+        let chunks: Vec<ChunkRows<I>> = flags
             .par_chunks_mut(CHUNK)
             .zip(positions.par_chunks(CHUNK))
             .enumerate()
             .map(|(c, (flags, rows))| {
-                let mut sampled = Vec::new();
-                let mut primary = None;
+                let (mut sampled, mut primary, mut runs) = (Vec::new(), None, Vec::new());
                 for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
                     if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
                         prefetch(text.words(), ahead.to_usize().saturating_sub(1) / 32);
                     }
                     let p = position.to_usize();
+                    let window = text.key64(p.saturating_sub(1));
                     *flag = if p == 0 {
                         primary = Some(c * CHUNK + i);
                         0
                     } else {
-                        text.get(p - 1)
+                        (window >> 62) as u8
                     };
                     if p.is_multiple_of(sample_rate as usize) {
                         *flag |= SAMPLED;
                         sampled.push(position);
                     }
+                    if p < full {
+                        let from_p = if p == 0 { window } else { window << 2 };
+                        add_to_runs(&mut runs, (from_p >> drop) as u32, I::from(1));
+                    }
                 }
-                (sampled, primary)
+                (sampled, primary, runs)
             })
             .collect();
-        Rows {
-            flags,
-            primary: chunks.iter().find_map(|&(_, primary)| primary),
-            sampled: chunks
-                .into_iter()
-                .flat_map(|(sampled, _)| sampled)
-                .collect(),
+        let primary = chunks.iter().find_map(|&(_, primary, _)| primary);
+        let mut sampled = Vec::new();
+        let mut runs = Vec::new();
+        for (chunk_sampled, _, chunk_runs) in chunks {
+            sampled.extend(chunk_sampled);
+            for (code, count) in chunk_runs {
+                add_to_runs(&mut runs, code, count);
+            }
         }
+        let rows = Rows {
+            flags,
+            sampled,
+            primary,
+        };
+        (rows, runs)
     }
 
     /// Number of rows.
@@ -120,6 +158,18 @@ impl<I: SaIndex> Rows<I> {
                 .filter(|p| range.contains(p))
                 .map(|p| p - range.start),
         }
+    }
+}
+
+/// What [`Rows::with_kmer_runs`] reads off one chunk of rows besides their flags: the
+/// sampled positions, the primary row (if there), the k-mer runs.
+type ChunkRows<I> = (Vec<I>, Option<usize>, Vec<(u32, I)>);
+
+/// Adds `count` rows of k-mer `code` to `runs`, rows in order.
+fn add_to_runs<I: SaIndex>(runs: &mut Vec<(u32, I)>, code: u32, count: I) {
+    match runs.last_mut() {
+        Some((c, total)) if *c == code => *total += count,
+        _ => runs.push((code, count)),
     }
 }
 
@@ -189,13 +239,14 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
     /// Adds the next rows of the suffix array: `positions[i]` is the text position of
     /// the next row after those pushed before.
     pub fn push(&mut self, positions: &[I]) {
-        self.jump.push(self.text, positions);
         let mut rest = positions;
         while !rest.is_empty() {
             // Chunks that end on a span boundary leave no rows held back to copy.
             let take = (POSITIONS_AT_ONCE - self.pending.len() % SPAN).min(rest.len());
             let (now, later) = rest.split_at(take);
-            self.push_rows(Rows::of(self.text, self.sample_rate, now));
+            let (rows, runs) = Rows::with_kmer_runs(self.text, self.sample_rate, now, self.k);
+            self.jump.add_runs(&runs);
+            self.push_rows(rows);
             rest = later;
         }
     }
@@ -411,8 +462,9 @@ mod tests {
         for run in [SPAN - 7, BATCH + 3, 2 * BATCH] {
             let mut builder = FmBuilder::new(&text, 16);
             for rows in sa.chunks(run) {
-                builder.push_rows(Rows::of(&text, 16, rows));
-                for (code, count) in jump::kmer_runs(&text, builder.k(), rows) {
+                let (rows, runs) = Rows::with_kmer_runs(&text, 16, rows, builder.k());
+                builder.push_rows(rows);
+                for (code, count) in runs {
                     builder.add_kmer_counts(code as usize, &[count]);
                 }
             }

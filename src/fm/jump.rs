@@ -7,12 +7,8 @@
 
 use rayon::prelude::*;
 
-use crate::par::prefetch;
 use crate::reference::PackedText;
 use crate::sa::{PositionSlice, SaIndex};
-
-/// How many rows ahead the random text reads are prefetched.
-const PREFETCH_ROWS: usize = 16;
 
 /// The largest k [`choose_k`] chooses.
 pub const MAX_K: u32 = 13;
@@ -52,15 +48,15 @@ impl<I: SaIndex> JumpBuilder<I> {
         }
     }
 
-    /// Counts the k-mers at the start of the rows whose text positions are `positions`.
-    pub fn push(&mut self, text: &PackedText, positions: &[I]) {
-        for (code, count) in kmer_runs(text, self.k, positions) {
+    /// Counts the k-mer runs `(code, rows)` of some rows ([`super::Rows::with_kmer_runs`]).
+    pub fn add_runs(&mut self, runs: &[(u32, I)]) {
+        for &(code, count) in runs {
             self.counts[code as usize] += count;
         }
     }
 
     /// Adds the counts of the k-mers `first..first + counts.len()` (those of a run of
-    /// rows, from [`kmer_runs`]).
+    /// rows, counted where they were sorted: the GPU's part builds).
     pub fn add(&mut self, first: usize, counts: &[I]) {
         for (total, count) in self.counts[first..first + counts.len()]
             .iter_mut()
@@ -93,45 +89,6 @@ impl<I: SaIndex> JumpBuilder<I> {
         }
         table
     }
-}
-
-/// The k-mers at the start of the rows whose text positions are `positions` (rows in
-/// suffix-array order), as runs `(k-mer code, rows)` in increasing code order; suffixes
-/// shorter than `k` are left out. Counts are of the position type (a run may be as long
-/// as the text).
-pub fn kmer_runs<I: SaIndex>(text: &PackedText, k: u32, positions: &[I]) -> Vec<(u32, I)> {
-    let full = (text.len() + 1).saturating_sub(k as usize); // suffixes of >= k bases
-                                                            // Rows are sorted, so each chunk of rows sees runs of equal k-mers: count the runs
-                                                            // per chunk, then join them.
-    let chunk = (positions.len() / (rayon::current_num_threads() * 4)).max(1 << 16);
-    let runs: Vec<Vec<(u32, I)>> = positions
-        .par_chunks(chunk)
-        .map(|rows| {
-            let mut runs: Vec<(u32, I)> = Vec::new();
-            for (i, &p) in rows.iter().enumerate() {
-                if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
-                    prefetch(text.words(), ahead.to_usize() / 32);
-                }
-                let p = p.to_usize();
-                if p < full {
-                    let code = kmer_at(text, p, k) as u32;
-                    match runs.last_mut() {
-                        Some((c, count)) if *c == code => *count += I::from(1),
-                        _ => runs.push((code, I::from(1))),
-                    }
-                }
-            }
-            runs
-        })
-        .collect();
-    let mut joined: Vec<(u32, I)> = Vec::new();
-    for (code, count) in runs.into_iter().flatten() {
-        match joined.last_mut() {
-            Some((c, total)) if *c == code => *total += count,
-            _ => joined.push((code, count)),
-        }
-    }
-    joined
 }
 
 /// Checks a table read from a file: every interval `[lo, hi)` is one of `rows` rows.

@@ -299,7 +299,7 @@ mod tests {
         for k in 1..=5 {
             let sa: Vec<u32> = crate::sa::suffix_array(&text);
             let mut builder = jump::JumpBuilder::new(k);
-            builder.push(&text, &sa);
+            builder.add_runs(&Rows::with_kmer_runs(&text, 16, &sa, k).1);
             let table = builder.finish(&text);
             for x in 0..1usize << (2 * k) {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();

@@ -195,8 +195,10 @@ impl PartContent {
             let mut runs = Vec::new();
             for piece in &share.pieces {
                 let positions = partitioner.sort(piece);
-                rows.append(&Rows::of(text, sample_rate, &positions));
-                runs.extend(jump::kmer_runs(text, k, &positions));
+                let (piece_rows, piece_runs) =
+                    Rows::with_kmer_runs(text, sample_rate, &positions, k);
+                rows.append(&piece_rows);
+                runs.extend(piece_runs);
             }
             (rows, runs)
         });
