@@ -7,18 +7,10 @@
 //! no GPU is, that this still gives the suffix array (the CPU's), for chunks of many
 //! sizes and the repeat-rich texts that make the GPU build chunk its rounds.
 
-use galign::reference::PackedText;
+mod common;
 
-/// A deterministic pseudo-random generator (PCG-style LCG).
-fn lcg(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed;
-    move || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        s >> 17
-    }
-}
+use common::Rng;
+use galign::reference::PackedText;
 
 /// Bases in the initial sort key, as `INITIAL_PREFIX` in doubling.rs.
 const INITIAL_PREFIX: usize = 16;
@@ -121,7 +113,8 @@ fn chunk_round(chunk: &[usize], h: usize, sa: &mut [usize], isa: &mut [usize]) -
 /// Texts whose unsorted suffixes fill the GPU's rounds: random over 1, 2 and 4 letters,
 /// short periods, 1%-mutated copies, tandem repeats.
 fn texts() -> Vec<(String, Vec<u8>)> {
-    let mut rng = lcg(3);
+    let mut rng = Rng(3);
+    let mut rng = move || rng.next();
     let mut out = Vec::new();
     for (len, alphabet) in [(1, 4), (17, 1), (100, 2), (3000, 4), (3000, 2)] {
         let codes = (0..len).map(|_| (rng() % alphabet) as u8).collect();
