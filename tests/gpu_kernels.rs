@@ -147,6 +147,52 @@ fn gpu_hybrid_suffix_array_matches_cpu() {
     more_suffix_array_cases(&gpu, Algorithm::Hybrid);
 }
 
+/// `auto`'s doubling, bounded to 20 bytes a base: on the usual cases (small texts leave it
+/// no room for chunks: skew sorts those whose lists do not fit), and on 16 Mbp of
+/// 1%-mutated copies of 1 Mbp (groups of about 16) and of 1 kb tandem repeats (groups of
+/// thousands), whose unsorted suffixes would need 32 bytes a base in rounds over the
+/// whole list: the rounds go in chunks, the suffix array equals the CPU's and the peak
+/// stays in bounds; on 4 Mbp of all-A (one group: skew) the peak stays in bounds too.
+#[test]
+fn gpu_bounded_doubling_matches_cpu_within_its_bound() {
+    let Some(gpu) = gpu() else { return };
+    suffix_array_cases(&gpu, Algorithm::BoundedDoubling);
+    let n = 1 << 24;
+    let mut rng = lcg(5);
+    let mut mutated = |unit: &[u8], copies: usize, tail: bool| {
+        let mut codes = Vec::with_capacity(n);
+        for _ in 0..copies {
+            codes.extend(unit.iter().map(|&c| match rng() % 100 {
+                0 => (rng() % 4) as u8,
+                _ => c,
+            }));
+            if tail {
+                codes.push((rng() % 4) as u8);
+            }
+        }
+        codes.truncate(n);
+        codes
+    };
+    let mut unit_rng = lcg(6);
+    let megabase: Vec<u8> = (0..1 << 20).map(|_| (unit_rng() % 4) as u8).collect();
+    let kilobase: Vec<u8> = (0..1000).map(|_| (unit_rng() % 4) as u8).collect();
+    let cases = [
+        (mutated(&megabase, 16, false), "16 mutated copies of 1 Mbp"),
+        (
+            mutated(&kilobase, n / 1000 + 1, true),
+            "1 kb tandem repeats, 16 Mbp",
+        ),
+        (vec![0u8; n / 4], "all A, 4 Mbp"),
+    ];
+    for (codes, what) in cases {
+        gpu.reset_peak();
+        check(&gpu, Algorithm::BoundedDoubling, &codes, what);
+        let bound = sa::doubling::BOUNDED_BYTES_PER_BASE * codes.len() as u64;
+        let peak = gpu.peak_bytes() as u64;
+        assert!(peak <= bound, "{what}: peak {peak} bytes, bound {bound}");
+    }
+}
+
 /// Periods 2 to 7 (long and at every short length), N-rich multi-contig references,
 /// and the real references where the shared data holds them.
 fn more_suffix_array_cases(gpu: &Gpu, algorithm: Algorithm) {

@@ -78,6 +78,22 @@ extern "C" __global__ void seg_keys(u32* pos_heads, const u32* __restrict__ carr
     pos_heads[i] = carried ? carried[i] : isa[p];
 }
 
+// Where a chunk of the list that starts at group start `lo` may end at most at `hi`
+// (< list length): the start of the group holding element hi, found by binary search
+// (heads, the ranks of the listed elements, do not decrease along the list). `lo` itself
+// when that group starts at lo: it is longer than the chunk. One thread.
+extern "C" __global__ void list_cut(const u32* __restrict__ list, const u32* __restrict__ isa, u32 lo, u32 hi,
+                                    u32* __restrict__ cut) {
+    u32 target = isa[list[hi]];
+    u32 a = lo, b = hi;
+    while (a < b) {
+        u32 mid = a + (b - a) / 2;
+        if (isa[list[mid]] < target) a = mid + 1;
+        else b = mid;
+    }
+    *cut = a;
+}
+
 // i where a group starts, 0 elsewhere (a max-scan then gives every element its group start).
 extern "C" __global__ void seg_starts(const u32* __restrict__ heads, u32 m, u32* __restrict__ starts) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;

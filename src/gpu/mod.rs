@@ -290,6 +290,11 @@ impl Gpu {
         self.mem.lock().unwrap().peak
     }
 
+    /// Bytes held now in buffers from [`Gpu::alloc`].
+    pub fn held_bytes(&self) -> usize {
+        self.mem.lock().unwrap().live
+    }
+
     /// Caps the bytes the builders may hold at once (`None`: only the device's memory).
     pub fn set_mem_limit(&self, limit: Option<usize>) {
         self.mem.lock().unwrap().limit = limit;

@@ -691,13 +691,14 @@ mod tests {
         let within = |budget| part_size_within::<u32>(n, budget, Algorithm::Doubling);
         let whole = RESERVE + 31 * n as u64;
         assert_eq!(within(whole).unwrap(), None);
-        // Skew needs less room for the whole build; auto takes the fastest that fits.
+        // Skew needs less room for the whole build; auto takes doubling bounded to 20
+        // bytes a base where that fits, else skew.
         let skew_whole = RESERVE + 12 * n as u64;
-        let hybrid_whole = RESERVE + 23 * n as u64;
+        let bounded_whole = RESERVE + 20 * n as u64;
         let auto = |budget| whole_algorithm(n, budget, Algorithm::Auto);
-        assert_eq!(auto(whole), Some(Algorithm::Doubling));
-        assert_eq!(auto(whole - 1), Some(Algorithm::Hybrid));
-        assert_eq!(auto(hybrid_whole - 1), Some(Algorithm::Skew));
+        assert_eq!(auto(whole), Some(Algorithm::BoundedDoubling));
+        assert_eq!(auto(bounded_whole), Some(Algorithm::BoundedDoubling));
+        assert_eq!(auto(bounded_whole - 1), Some(Algorithm::Skew));
         assert_eq!(auto(skew_whole - 1), None);
         assert_eq!(
             part_size_within::<u32>(n, skew_whole, Algorithm::Skew).unwrap(),

@@ -158,6 +158,7 @@ pub fn ranks<I: Position>(
             (&index, &isa, m),
             (list, unsorted),
             step,
+            None,
             &mut prof,
         )?;
     }

@@ -21,7 +21,9 @@
 //!
 //! Device memory: 16 bytes a base during the initial sort; 8 bytes a base (SA, ranks)
 //! plus 24 bytes per unsorted suffix during the rounds (and 28 per member of the large
-//! groups sorted apart).
+//! groups sorted apart). Given a bound ([`BOUNDED_BYTES_PER_BASE`] under `auto`), a round
+//! whose list does not fit goes over it in chunks of whole groups instead (see
+//! [`doubling_rounds`]), so that repeat-rich text stays within the bound.
 
 use super::{check_len, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
@@ -38,11 +40,18 @@ fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
 }
 
+/// Device bytes a base that `auto`'s doubling build holds at most (issue 11's bound;
+/// libcubwt needs 20.5): 16 during the initial sort, and its rounds sized to the rest.
+pub const BOUNDED_BYTES_PER_BASE: u64 = 20;
+
 /// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) and
-/// leaves it in device memory (`n` u32s); every temporary is freed on return.
+/// leaves it in device memory (`n` u32s); every temporary is freed on return. With
+/// `bound`, the doubling rounds keep the bytes held on `gpu` within it, or fail with
+/// [`GpuError::OutOfMemory`] where a group is larger than the room left.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
     text: &PackedText,
+    bound: Option<u64>,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
     let n = text.len();
@@ -124,12 +133,14 @@ pub(crate) fn on_device<'g>(
 
     // 3. Doubling rounds over the unsorted suffixes.
     if m > 0 {
+        let room = bound.map(|b| b.saturating_sub(gpu.held_bytes() as u64));
         doubling_rounds(
             gpu,
             &ws,
             (&sa, &isa, n),
             (pos, m),
             INITIAL_PREFIX as usize,
+            room,
             prof,
         )?;
     }
@@ -169,6 +180,13 @@ const MEDIUM_TILE: usize = 4096;
 /// most this fraction of the list; beyond it the whole list is sorted at once.
 const LARGE_SHARE: usize = 8;
 
+/// Bytes a list element needs in a round over the whole list, beyond its position held
+/// already: group starts (4), packed and sorted keys (8 + 8), and up to 28 / LARGE_SHARE
+/// for the members of large groups sorted apart (rounded up).
+const WHOLE_ROUND_BYTES: u64 = 24;
+/// Bytes a list element of a chunk needs: [`WHOLE_ROUND_BYTES`] and its position's copy.
+const CHUNK_ROUND_BYTES: u64 = 28;
+
 /// Larsson-Sadakane rounds over the `m` unsorted suffixes listed (group by group, in SA
 /// order) in `pos`, until every suffix is sorted; writes their final ranks and SA slots.
 ///
@@ -184,7 +202,42 @@ const LARGE_SHARE: usize = 8;
 /// (the sample of [`crate::gpu::sample`] is, in units of a period).
 ///
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
+/// Where that exceeds `room` (bytes), a round goes over the list in chunks of whole
+/// groups, one after the other, each within the room ([`chunked_round`]), until the
+/// list fits; a group larger than a chunk then is [`GpuError::OutOfMemory`] (the caller
+/// may take an algorithm that needs less).
 pub(crate) fn doubling_rounds(
+    gpu: &Gpu,
+    ws: &Workspace,
+    (sa, isa, n): (&DevBuf, &DevBuf, usize),
+    (pos, mut m): (DevBuf, usize),
+    mut h: usize,
+    room: Option<u64>,
+    prof: &mut Profile,
+) -> Result<(), GpuError> {
+    if let Some(room) = room {
+        while m > 0 && WHOLE_ROUND_BYTES * m as u64 > room {
+            let chunk = (room / CHUNK_ROUND_BYTES) as usize;
+            let Some(cuts) = chunk_cuts(gpu, (&pos, m), isa, chunk)? else {
+                return Err(GpuError::OutOfMemory {
+                    requested: (WHOLE_ROUND_BYTES as usize * m) >> 20,
+                    in_use: gpu.held_bytes() >> 20,
+                });
+            };
+            m = chunked_round(gpu, ws, (sa, isa, n), &pos, &cuts, h, prof)?;
+            h = h.saturating_mul(2);
+            prof.rounds += 1;
+            prof.chunked_rounds += 1;
+        }
+    }
+    if m > 0 {
+        whole_rounds(gpu, ws, (sa, isa, n), (pos, m), h, prof)?;
+    }
+    Ok(())
+}
+
+/// The rounds of [`doubling_rounds`] over the whole list at once.
+fn whole_rounds(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
@@ -192,8 +245,6 @@ pub(crate) fn doubling_rounds(
     mut h: usize,
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
-    let bits = 32 - (n as u32).leading_zeros();
-    let (n32, bits32) = (Arg::U32(n as u32), Arg::U32(bits));
     // The positions (then heads) and the group starts swap buffers every round, as do the
     // packed keys and the sorted keys (the low half of whose buffer carries the heads to
     // the next round).
@@ -201,187 +252,323 @@ pub(crate) fn doubling_rounds(
     let wide = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
     let mut carried: Option<usize> = None;
     while m > 0 {
-        let m32 = Arg::U32(m as u32);
         let packed_at = carried.map_or(0, |c| 1 - c);
         let (hp, stp) = (narrow[0].ptr(0), narrow[1].ptr(0));
         let (pp, sp) = (wide[packed_at].ptr(0), wide[1 - packed_at].ptr(0));
+        let buffers = RoundBuffers {
+            heads: hp,
+            carried: carried.map_or(0, |c| wide[c].ptr(0)),
+            starts: stp,
+            packed: pp,
+            sorted: sp,
+            // Positions into the starts buffer, heads over the runs.
+            next_positions: stp,
+            next_heads: pp,
+        };
+        m = round(gpu, ws, (sa, isa, n), &buffers, m, h, prof)?;
+        narrow.swap(0, 1);
+        carried = Some(packed_at);
+        h = h.saturating_mul(2);
+        prof.rounds += 1;
+    }
+    Ok(())
+}
+
+/// Where the chunks of a round over the `m` elements of `list` begin, and `m`: chunks of
+/// whole groups of at most `chunk` elements each (cut by `list_cut`); `None` when a group
+/// is longer than that.
+fn chunk_cuts(
+    gpu: &Gpu,
+    (list, m): (&DevBuf, usize),
+    isa: &DevBuf,
+    chunk: usize,
+) -> Result<Option<Vec<usize>>, GpuError> {
+    let cut = gpu.alloc(4)?;
+    let mut cuts = vec![0];
+    let mut start = 0;
+    while m - start > chunk {
         gpu.launch(
             FILE,
-            "seg_keys",
+            "list_cut",
+            1,
+            1,
+            &[
+                Arg::U64(list.ptr(0)),
+                Arg::U64(isa.ptr(0)),
+                Arg::U32(start as u32),
+                Arg::U32((start + chunk) as u32),
+                Arg::U64(cut.ptr(0)),
+            ],
+        )?;
+        let mut end = [0u32];
+        cut.download(&mut end)?;
+        if end[0] as usize == start {
+            return Ok(None);
+        }
+        start = end[0] as usize;
+        cuts.push(start);
+    }
+    cuts.push(m);
+    Ok(Some(cuts))
+}
+
+/// One round over the list `pos` chunk by chunk (`cuts`: where each begins, then the
+/// list's length), compacting the next list into `pos`'s front; returns its length.
+///
+/// A chunk's heads are read from the ranks (not carried), and its keys from ranks that
+/// the chunks before it may have refined already: still correct, as a refined rank
+/// orders suffixes consistently with the coarser one, and equal refined ranks are equal
+/// coarse ranks, so that equal keys still mean `2h` equal symbols; the suffix array is
+/// unique, so the result is the same as a whole round's.
+fn chunked_round(
+    gpu: &Gpu,
+    ws: &Workspace,
+    (sa, isa, n): (&DevBuf, &DevBuf, usize),
+    pos: &DevBuf,
+    cuts: &[usize],
+    h: usize,
+    prof: &mut Profile,
+) -> Result<usize, GpuError> {
+    let most = cuts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+    let narrow = [gpu.alloc(4 * most)?, gpu.alloc(4 * most)?];
+    let wide = [gpu.alloc(8 * most)?, gpu.alloc(8 * most)?];
+    let mut kept = 0;
+    for w in cuts.windows(2) {
+        let (start, len) = (w[0], w[1] - w[0]);
+        narrow[0].copy_from(pos.ptr(4 * start), 4 * len)?;
+        let buffers = RoundBuffers {
+            heads: narrow[0].ptr(0),
+            carried: 0,
+            starts: narrow[1].ptr(0),
+            packed: wide[0].ptr(0),
+            sorted: wide[1].ptr(0),
+            // The next list's front (kept <= start: before this chunk's elements, or
+            // over those just copied out); its heads are not kept.
+            next_positions: pos.ptr(4 * kept),
+            next_heads: wide[0].ptr(0),
+        };
+        kept += round(gpu, ws, (sa, isa, n), &buffers, len, h, prof)?;
+    }
+    Ok(kept)
+}
+
+/// Device addresses of the buffers of one round over `m` list elements.
+struct RoundBuffers {
+    /// In: the positions; out: their group heads (4 bytes an element).
+    heads: u64,
+    /// The heads carried from the last round in list order, or 0: read from the ranks.
+    carried: u64,
+    /// Each element's group start (4 bytes an element).
+    starts: u64,
+    /// Packed keys, then run starts and keep flags (8 bytes an element).
+    packed: u64,
+    /// Sorted keys (8 bytes an element).
+    sorted: u64,
+    /// Where the next list's positions go (may be `starts`).
+    next_positions: u64,
+    /// Where the next list's heads go (may be `packed`).
+    next_heads: u64,
+}
+
+/// One round over `m` list elements at step `h` (see [`doubling_rounds`]): sorts every
+/// group by its keys, writes new ranks and the SA slots of the suffixes now alone, and
+/// compacts the still unsorted ones into the next list; returns its length.
+fn round(
+    gpu: &Gpu,
+    ws: &Workspace,
+    (sa, isa, n): (&DevBuf, &DevBuf, usize),
+    b: &RoundBuffers,
+    m: usize,
+    h: usize,
+    prof: &mut Profile,
+) -> Result<usize, GpuError> {
+    let bits = 32 - (n as u32).leading_zeros();
+    let (n32, m32) = (Arg::U32(n as u32), Arg::U32(m as u32));
+    let (hp, stp, pp, sp) = (b.heads, b.starts, b.packed, b.sorted);
+    gpu.launch(
+        FILE,
+        "seg_keys",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(hp),
+            Arg::U64(b.carried),
+            m32,
+            Arg::U64(isa.ptr(0)),
+            n32,
+            Arg::U32(h.min(n) as u32),
+            Arg::U64(pp),
+        ],
+    )?;
+    group_starts(gpu, ws, hp, stp, m)?;
+    prof.mark("rounds: keys");
+    sort_groups(gpu, ws, b, (m, bits), prof)?;
+
+    // Runs of equal keys (into packed, now free), new ranks, and the next list.
+    let runs = pp;
+    let keep = pp + 4 * m as u64;
+    gpu.launch(
+        FILE,
+        "seg_run_starts",
+        blocks(m),
+        THREADS,
+        &[Arg::U64(sp), Arg::U64(stp), m32, Arg::U64(runs)],
+    )?;
+    ws.scan_queued(runs, runs, m, ScanOp::Max, true)?;
+    gpu.launch(
+        FILE,
+        "seg_update",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(sp),
+            Arg::U64(hp),
+            Arg::U64(stp),
+            Arg::U64(runs),
+            m32,
+            Arg::U64(isa.ptr(0)),
+            Arg::U64(sa.ptr(0)),
+            Arg::U64(keep),
+        ],
+    )?;
+    let next = ws.scan(keep, keep, m, ScanOp::Sum, false)? as usize;
+    gpu.launch(
+        FILE,
+        "seg_compact",
+        blocks(m),
+        THREADS,
+        &[
+            Arg::U64(sp),
+            Arg::U64(hp),
+            Arg::U64(keep),
+            m32,
+            Arg::U32(next as u32),
+            Arg::U64(b.next_positions),
+            Arg::U64(b.next_heads),
+        ],
+    )?;
+    prof.mark("rounds: update");
+    Ok(next)
+}
+
+/// Sorts every group of the `m` list elements by its keys (`b.packed`) into
+/// `b.sorted`, by size class (see [`doubling_rounds`]); `bits` is the width of a rank.
+fn sort_groups(
+    gpu: &Gpu,
+    ws: &Workspace,
+    b: &RoundBuffers,
+    (m, bits): (usize, u32),
+    prof: &mut Profile,
+) -> Result<(), GpuError> {
+    let (hp, stp, pp, sp) = (b.heads, b.starts, b.packed, b.sorted);
+    let (m32, bits32) = (Arg::U32(m as u32), Arg::U32(bits));
+    // Sort every group by size class into `sorted`.
+    let flags = sp;
+    gpu.launch(
+        FILE,
+        "seg_large_flags",
+        blocks(m),
+        THREADS,
+        &[Arg::U64(stp), m32, Arg::U64(flags)],
+    )?;
+    let large = ws.scan(flags, flags, m, ScanOp::Sum, false)? as usize;
+    prof.large += large;
+    if large > 0 && large * LARGE_SHARE <= m {
+        let keys = [gpu.alloc(8 * large)?, gpu.alloc(8 * large)?];
+        let vals = [gpu.alloc(4 * large)?, gpu.alloc(4 * large)?];
+        let place = gpu.alloc(4 * large)?;
+        gpu.launch(
+            FILE,
+            "seg_large_gather",
             blocks(m),
             THREADS,
             &[
-                Arg::U64(hp),
-                Arg::U64(carried.map_or(0, |c| wide[c].ptr(0))),
+                Arg::U64(flags),
                 m32,
-                Arg::U64(isa.ptr(0)),
-                n32,
-                Arg::U32(h.min(n) as u32),
+                Arg::U32(large as u32),
+                Arg::U64(hp),
                 Arg::U64(pp),
+                bits32,
+                Arg::U64(keys[0].ptr(0)),
+                Arg::U64(vals[0].ptr(0)),
+                Arg::U64(place.ptr(0)),
+            ],
+        )?;
+        let at = ws.sort_pairs_at(
+            [keys[0].ptr(0), keys[1].ptr(0)],
+            [vals[0].ptr(0), vals[1].ptr(0)],
+            large,
+            KeyWidth::U64,
+            2 * bits,
+        )?;
+        gpu.launch(
+            FILE,
+            "seg_large_scatter",
+            blocks(large),
+            THREADS,
+            &[
+                Arg::U64(keys[at].ptr(0)),
+                Arg::U64(vals[at].ptr(0)),
+                Arg::U64(place.ptr(0)),
+                Arg::U32(large as u32),
+                bits32,
+                Arg::U64(sp),
+            ],
+        )?;
+    } else if large > 0 {
+        // Most of the list is in large groups: sort it whole, keys in sorted/packed,
+        // values in starts/heads, and recompute the group starts.
+        prof.whole_rounds += 1;
+        gpu.launch(
+            FILE,
+            "seg_whole_keys",
+            blocks(m),
+            THREADS,
+            &[
+                Arg::U64(pp),
+                Arg::U64(hp),
+                m32,
+                bits32,
+                Arg::U64(sp),
+                Arg::U64(stp),
+            ],
+        )?;
+        let at = ws.sort_pairs_at([sp, pp], [stp, hp], m, KeyWidth::U64, 2 * bits)?;
+        let (keys, vals) = if at == 0 { (sp, stp) } else { (pp, hp) };
+        gpu.launch(
+            FILE,
+            "seg_whole_unpack",
+            blocks(m),
+            THREADS,
+            &[
+                Arg::U64(keys),
+                Arg::U64(vals),
+                m32,
+                bits32,
+                Arg::U64(sp),
+                Arg::U64(hp),
             ],
         )?;
         group_starts(gpu, ws, hp, stp, m)?;
-        prof.mark("rounds: keys");
-
-        // Sort every group by size class into `sorted`.
-        let flags = sp;
+    }
+    prof.mark("rounds: large groups");
+    if large * LARGE_SHARE <= m {
         gpu.launch(
             FILE,
-            "seg_large_flags",
+            "seg_sort_small",
             blocks(m),
             THREADS,
-            &[Arg::U64(stp), m32, Arg::U64(flags)],
+            &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
         )?;
-        let large = ws.scan(flags, flags, m, ScanOp::Sum, false)? as usize;
-        prof.large += large;
-        if large > 0 && large * LARGE_SHARE <= m {
-            let keys = [gpu.alloc(8 * large)?, gpu.alloc(8 * large)?];
-            let vals = [gpu.alloc(4 * large)?, gpu.alloc(4 * large)?];
-            let place = gpu.alloc(4 * large)?;
-            gpu.launch(
-                FILE,
-                "seg_large_gather",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(flags),
-                    m32,
-                    Arg::U32(large as u32),
-                    Arg::U64(hp),
-                    Arg::U64(pp),
-                    bits32,
-                    Arg::U64(keys[0].ptr(0)),
-                    Arg::U64(vals[0].ptr(0)),
-                    Arg::U64(place.ptr(0)),
-                ],
-            )?;
-            let at = ws.sort_pairs_at(
-                [keys[0].ptr(0), keys[1].ptr(0)],
-                [vals[0].ptr(0), vals[1].ptr(0)],
-                large,
-                KeyWidth::U64,
-                2 * bits,
-            )?;
-            gpu.launch(
-                FILE,
-                "seg_large_scatter",
-                blocks(large),
-                THREADS,
-                &[
-                    Arg::U64(keys[at].ptr(0)),
-                    Arg::U64(vals[at].ptr(0)),
-                    Arg::U64(place.ptr(0)),
-                    Arg::U32(large as u32),
-                    bits32,
-                    Arg::U64(sp),
-                ],
-            )?;
-        } else if large > 0 {
-            // Most of the list is in large groups: sort it whole, keys in sorted/packed,
-            // values in starts/heads, and recompute the group starts.
-            prof.whole_rounds += 1;
-            gpu.launch(
-                FILE,
-                "seg_whole_keys",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(pp),
-                    Arg::U64(hp),
-                    m32,
-                    bits32,
-                    Arg::U64(sp),
-                    Arg::U64(stp),
-                ],
-            )?;
-            let at = ws.sort_pairs_at([sp, pp], [stp, hp], m, KeyWidth::U64, 2 * bits)?;
-            let (keys, vals) = if at == 0 { (sp, stp) } else { (pp, hp) };
-            gpu.launch(
-                FILE,
-                "seg_whole_unpack",
-                blocks(m),
-                THREADS,
-                &[
-                    Arg::U64(keys),
-                    Arg::U64(vals),
-                    m32,
-                    bits32,
-                    Arg::U64(sp),
-                    Arg::U64(hp),
-                ],
-            )?;
-            group_starts(gpu, ws, hp, stp, m)?;
-        }
-        prof.mark("rounds: large groups");
-        if large * LARGE_SHARE <= m {
-            gpu.launch(
-                FILE,
-                "seg_sort_small",
-                blocks(m),
-                THREADS,
-                &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
-            )?;
-            prof.mark("rounds: small groups");
-            gpu.launch(
-                FILE,
-                "seg_sort_medium",
-                m.div_ceil(MEDIUM_TILE) as u32,
-                THREADS,
-                &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
-            )?;
-            prof.mark("rounds: medium groups");
-        }
-
-        // Runs of equal keys (into packed, now free), new ranks, and the next list.
-        let runs = pp;
-        let keep = wide[packed_at].ptr(4 * m);
+        prof.mark("rounds: small groups");
         gpu.launch(
             FILE,
-            "seg_run_starts",
-            blocks(m),
+            "seg_sort_medium",
+            m.div_ceil(MEDIUM_TILE) as u32,
             THREADS,
-            &[Arg::U64(sp), Arg::U64(stp), m32, Arg::U64(runs)],
+            &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
         )?;
-        ws.scan_queued(runs, runs, m, ScanOp::Max, true)?;
-        gpu.launch(
-            FILE,
-            "seg_update",
-            blocks(m),
-            THREADS,
-            &[
-                Arg::U64(sp),
-                Arg::U64(hp),
-                Arg::U64(stp),
-                Arg::U64(runs),
-                m32,
-                Arg::U64(isa.ptr(0)),
-                Arg::U64(sa.ptr(0)),
-                Arg::U64(keep),
-            ],
-        )?;
-        let next = ws.scan(keep, keep, m, ScanOp::Sum, false)? as usize;
-        // Positions into the starts buffer, heads over the runs.
-        gpu.launch(
-            FILE,
-            "seg_compact",
-            blocks(m),
-            THREADS,
-            &[
-                Arg::U64(sp),
-                Arg::U64(hp),
-                Arg::U64(keep),
-                m32,
-                Arg::U32(next as u32),
-                Arg::U64(stp),
-                Arg::U64(runs),
-            ],
-        )?;
-        prof.mark("rounds: update");
-        narrow.swap(0, 1);
-        carried = Some(packed_at);
-        m = next;
-        h = h.saturating_mul(2);
-        prof.rounds += 1;
+        prof.mark("rounds: medium groups");
     }
     Ok(())
 }

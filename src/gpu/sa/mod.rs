@@ -12,8 +12,9 @@ use crate::reference::PackedText;
 /// The GPU suffix-array algorithm (`--sa-algorithm`); all give the same suffix array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Algorithm {
-    /// The fastest that fits the device memory: doubling, else hybrid, else skew (as
-    /// measured, docs/GPU.md); the build in parts where none fits.
+    /// Doubling within 20 bytes a base (its rounds over the unsorted suffixes in chunks
+    /// where they do not fit at once), else skew where that fits the device memory
+    /// (docs/GPU.md); the build in parts where neither fits.
     #[default]
     Auto,
     /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class:
@@ -27,6 +28,11 @@ pub enum Algorithm {
     /// sort and merge (wang-baxter-owens): 1.3-1.7x doubling's time in 17-23 bytes a
     /// base.
     Hybrid,
+    /// Doubling that holds at most [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base,
+    /// or skew where a group of equal prefixes is too large for that (all-A, short
+    /// periods): what `auto` runs (not an option of its own).
+    #[value(skip)]
+    BoundedDoubling,
 }
 
 impl Algorithm {
@@ -41,6 +47,7 @@ impl Algorithm {
             Algorithm::Skew | Algorithm::Auto => 12,
             // 16.7 on real DNA, 22.4 on 2.0 Gbp of copies.
             Algorithm::Hybrid => 23,
+            Algorithm::BoundedDoubling => doubling::BOUNDED_BYTES_PER_BASE,
         }
     }
 
@@ -49,7 +56,7 @@ impl Algorithm {
     pub fn whole_within(self, n: usize, bytes: u64) -> Option<Algorithm> {
         let fits = |a: Algorithm| bytes >= a.whole_bytes_per_base() * n as u64;
         match self {
-            Algorithm::Auto => [Algorithm::Doubling, Algorithm::Hybrid, Algorithm::Skew]
+            Algorithm::Auto => [Algorithm::BoundedDoubling, Algorithm::Skew]
                 .into_iter()
                 .find(|&a| fits(a)),
             a => fits(a).then_some(a),
@@ -74,7 +81,17 @@ pub(crate) fn on_device<'g>(
     };
     match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
-        Algorithm::Doubling => doubling::on_device(gpu, text, prof),
+        Algorithm::Doubling => doubling::on_device(gpu, text, None, prof),
+        Algorithm::BoundedDoubling => {
+            // A group too large for the bound (all-A, short periods): skew instead.
+            let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len() as u64;
+            match doubling::on_device(gpu, text, Some(bound), prof) {
+                Err(GpuError::OutOfMemory { .. }) => {
+                    skew::on_device(gpu, text, skew::Sampler::Recursion, prof)
+                }
+                built => built,
+            }
+        }
         Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
         Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
     }
@@ -131,6 +148,8 @@ pub(crate) struct Profile<'g> {
     pub(crate) large: usize,
     /// Rounds that sorted the whole list at once.
     whole_rounds: usize,
+    /// Rounds that went over the list in chunks (to stay within a bound).
+    pub(crate) chunked_rounds: usize,
     /// Parts of a partitioned build.
     pub(crate) parts: usize,
 }
@@ -151,6 +170,7 @@ impl<'g> Profile<'g> {
             unsorted: 0,
             large: 0,
             whole_rounds: 0,
+            chunked_rounds: 0,
             parts: 0,
         }
     }
@@ -190,13 +210,14 @@ impl<'g> Profile<'g> {
                 .map(|(p, ms)| format!("{p} {ms:.1}"))
                 .collect();
             eprintln!(
-                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list, {} chunked), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
                 self.what,
                 self.start.elapsed().as_secs_f64() * 1e3,
                 phases.join(", "),
                 self.unsorted,
                 self.rounds,
                 self.whole_rounds,
+                self.chunked_rounds,
                 self.large,
                 self.parts,
                 gpu.peak_bytes() as f64 / n as f64,

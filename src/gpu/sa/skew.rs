@@ -371,7 +371,7 @@ fn double<'g>(
     prof.unsorted += m;
     prof.mark("hybrid: initial ranks");
     if m > 0 {
-        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), (list, m), 1, prof)?;
+        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), (list, m), 1, None, prof)?;
     }
     Ok((sorted, isa))
 }

@@ -1,0 +1,156 @@
+//! A CPU model of the GPU doubling rounds of `src/gpu/sa/doubling.rs` with the bound of
+//! `auto` (`BoundedDoubling`): ranks are group heads, the unsorted suffixes are listed
+//! group by group in suffix-array order, and a round goes over the list in chunks of
+//! whole groups (cut where `list_cut` cuts, by the heads), each chunk sorting its groups
+//! by `rank(p + h) + 1` and writing its new ranks before the next chunk reads its keys.
+//! The next chunk may so read ranks refined in the same round; the model checks, where
+//! no GPU is, that this still gives the suffix array (the CPU's), for chunks of many
+//! sizes and the repeat-rich texts that make the GPU build chunk its rounds.
+
+mod common;
+
+use common::Rng;
+use galign::reference::PackedText;
+
+/// Bases in the initial sort key, as `INITIAL_PREFIX` in doubling.rs.
+const INITIAL_PREFIX: usize = 16;
+
+/// The suffix array of `codes` by the bounded doubling rounds, chunks of at most
+/// `chunk` list elements (a group longer than that is a chunk of its own, here: the GPU
+/// build gives such texts to skew).
+fn model(codes: &[u8], chunk: usize) -> Vec<u32> {
+    let n = codes.len();
+    let key = |p: usize| -> u64 {
+        (0..INITIAL_PREFIX).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
+    };
+    // Initial sort: by the padded 16-base key, shorter suffixes first among equal keys.
+    let mut sa: Vec<usize> = (0..n).collect();
+    sa.sort_by_key(|&p| (key(p), std::cmp::Reverse(p)));
+    let short = |p: usize| p + INITIAL_PREFIX > n;
+    let mut isa = vec![0usize; n];
+    let mut head = 0;
+    for i in 0..n {
+        let start = i == 0 || key(sa[i]) != key(sa[i - 1]) || short(sa[i]) || short(sa[i - 1]);
+        if start {
+            head = i;
+        }
+        isa[sa[i]] = head;
+    }
+    // The suffixes in groups of two or more, as `init_ranks` keeps them.
+    let grouped = |i: usize| isa[sa[i]] != i || (i + 1 < n && isa[sa[i + 1]] == i);
+    let mut list: Vec<usize> = (0..n).filter(|&i| grouped(i)).map(|i| sa[i]).collect();
+    let mut h = INITIAL_PREFIX;
+    while !list.is_empty() {
+        let mut next = Vec::new();
+        for range in cuts(&list, &isa, chunk) {
+            next.extend(chunk_round(&list[range], h, &mut sa, &mut isa));
+        }
+        list = next;
+        h *= 2;
+    }
+    sa.iter().map(|&p| p as u32).collect()
+}
+
+/// The chunks of a round: whole groups (runs of equal heads), at most `chunk` elements
+/// each unless one group is longer.
+fn cuts(list: &[usize], isa: &[usize], chunk: usize) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    while start < list.len() {
+        let mut end = (start + chunk).min(list.len());
+        if end < list.len() {
+            // The start of the group holding element `end` (binary search by head).
+            let target = isa[list[end]];
+            end = start + list[start..end].partition_point(|&p| isa[p] < target);
+            if end == start {
+                end = start + list[start..].partition_point(|&p| isa[p] == isa[list[start]]);
+            }
+        }
+        ranges.push(start..end);
+        start = end;
+    }
+    ranges
+}
+
+/// One chunk's part of a round at step `h`: sorts each group by `rank(p + h) + 1`,
+/// writes new ranks (and the SA slots of suffixes now alone); returns the still unsorted
+/// elements in their new order.
+fn chunk_round(chunk: &[usize], h: usize, sa: &mut [usize], isa: &mut [usize]) -> Vec<usize> {
+    let n = isa.len();
+    // Keys first (all read before any rank of this chunk changes), as `seg_keys`.
+    let keyed: Vec<(usize, u64, usize)> = chunk
+        .iter()
+        .map(|&p| {
+            let next = if p + h < n { isa[p + h] as u64 + 1 } else { 0 };
+            (isa[p], next, p)
+        })
+        .collect();
+    let mut kept = Vec::new();
+    let mut g = 0;
+    while g < keyed.len() {
+        let head = keyed[g].0;
+        let end = g + keyed[g..].iter().take_while(|e| e.0 == head).count();
+        let mut group = keyed[g..end].to_vec();
+        group.sort_by_key(|&(_, next, p)| (next, p));
+        let mut r = 0;
+        while r < group.len() {
+            let run_end = r + group[r..].iter().take_while(|e| e.1 == group[r].1).count();
+            for (i, &(_, _, p)) in group[r..run_end].iter().enumerate() {
+                isa[p] = head + r;
+                if run_end - r == 1 {
+                    sa[head + r + i] = p;
+                } else {
+                    kept.push(p);
+                }
+            }
+            r = run_end;
+        }
+        g = end;
+    }
+    kept
+}
+
+/// Texts whose unsorted suffixes fill the GPU's rounds: random over 1, 2 and 4 letters,
+/// short periods, 1%-mutated copies, tandem repeats.
+fn texts() -> Vec<(String, Vec<u8>)> {
+    let mut rng = Rng(3);
+    let mut rng = move || rng.next();
+    let mut out = Vec::new();
+    for (len, alphabet) in [(1, 4), (17, 1), (100, 2), (3000, 4), (3000, 2)] {
+        let codes = (0..len).map(|_| (rng() % alphabet) as u8).collect();
+        out.push((format!("random {len} over {alphabet}"), codes));
+    }
+    for period in [2usize, 3, 7] {
+        let codes = (0..2000).map(|i| ((i % period) * 3 % 4) as u8).collect();
+        out.push((format!("period {period}"), codes));
+    }
+    let unit: Vec<u8> = (0..500).map(|_| (rng() % 4) as u8).collect();
+    let mut copies = Vec::new();
+    for _ in 0..8 {
+        copies.extend(unit.iter().map(|&c| {
+            if rng().is_multiple_of(100) {
+                (rng() % 4) as u8
+            } else {
+                c
+            }
+        }));
+    }
+    out.push(("8 mutated copies of 500".into(), copies));
+    let mut tandem = Vec::new();
+    while tandem.len() < 4000 {
+        tandem.extend(&unit[..37]);
+        tandem.push((rng() % 4) as u8);
+    }
+    out.push(("tandem repeats of 37".into(), tandem));
+    out
+}
+
+#[test]
+fn chunked_rounds_give_the_suffix_array() {
+    for (what, codes) in texts() {
+        let want: Vec<u32> = galign::sa::suffix_array(&PackedText::from_codes(&codes));
+        for chunk in [1, 2, 7, 64, 1000, usize::MAX] {
+            assert_eq!(model(&codes, chunk), want, "{what}, chunks of {chunk}");
+        }
+    }
+}
