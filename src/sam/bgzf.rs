@@ -2,13 +2,17 @@
 //! blocks exactly where htslib cuts it (at most [`BLOCK_SIZE`] bytes a block; a record
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
-//! (a rayon pool of the writer's own) with libdeflate at htslib's default level, and written in order, then the
-//! 28-byte end-of-file block. The cut points depend on the bytes alone, so the file is
-//! the same whatever the thread count or batch size, and the same as htslib's.
+//! (a rayon pool of the writer's own) with libdeflate at htslib's default level while
+//! the caller goes on (up to [`IN_FLIGHT`] writes at once), and written in order, then
+//! the 28-byte end-of-file block. The cut points depend on the bytes alone, so the file
+//! is the same whatever the thread count or batch size, and the same as htslib's.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::ops::Range;
+
+use crossbeam_channel::Receiver;
 
 use libdeflater::{CompressionLvl, Compressor};
 use rayon::prelude::*;
@@ -25,6 +29,10 @@ const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2
 const HEADER_LEN: usize = HEADER.len() + 2;
 /// Footer bytes: CRC32 and uncompressed size.
 const FOOTER_LEN: usize = 8;
+/// Writes whose blocks may be compressing at once: the caller hands over the next
+/// batch while earlier ones compress, so that compression is not bound by one batch's
+/// last blocks, yet the memory held stays a few batches.
+const IN_FLIGHT: usize = 4;
 /// The empty block that ends a BGZF file.
 const EOF_BLOCK: [u8; 28] = [
     31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, 66, 67, 2, 0, 27, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -49,7 +57,14 @@ pub struct BgzfWriter<W: Write> {
     open: usize,
     /// The threads that compress.
     pool: rayon::ThreadPool,
+    /// Each write still compressing, oldest first.
+    in_flight: VecDeque<Receiver<Compressed>>,
+    /// Buffers of uncompressed bytes back from the compressing threads, for reuse.
+    spare: Vec<Vec<u8>>,
 }
+
+/// The compressed blocks of one write, and the buffer its bytes were in.
+type Compressed = (io::Result<Vec<Vec<u8>>>, Vec<u8>);
 
 impl<W: Write> BgzfWriter<W> {
     /// A writer to `out` that compresses on `threads` threads.
@@ -65,6 +80,8 @@ impl<W: Write> BgzfWriter<W> {
             cuts: Vec::new(),
             open: 0,
             pool,
+            in_flight: VecDeque::new(),
+            spare: Vec::new(),
         })
     }
 
@@ -101,6 +118,7 @@ impl<W: Write> BgzfWriter<W> {
     pub fn finish(mut self) -> io::Result<W> {
         self.close_block();
         self.compress_closed()?;
+        self.write_compressed(0)?;
         self.out.write_all(&EOF_BLOCK)?;
         self.out.flush()?;
         Ok(self.out)
@@ -128,28 +146,54 @@ impl<W: Write> BgzfWriter<W> {
         }
     }
 
-    /// Compresses the closed blocks in parallel and writes them in order.
+    /// Hands the closed blocks to the pool, which compresses them in parallel, and
+    /// writes those of earlier writes that are done, waiting for the oldest while more
+    /// than [`IN_FLIGHT`] writes are compressing.
     fn compress_closed(&mut self) -> io::Result<()> {
         let Some(&done) = self.cuts.last() else {
             return Ok(());
         };
+        let mut open = self.spare.pop().unwrap_or_default();
+        open.extend_from_slice(&self.pending[done..]);
+        self.pending.truncate(done);
+        let closed = std::mem::replace(&mut self.pending, open);
         let ranges: Vec<Range<usize>> = std::iter::once(0)
             .chain(self.cuts.iter().copied())
             .zip(self.cuts.iter().copied())
             .map(|(start, end)| start..end)
             .collect();
-        let pending = &self.pending;
-        let blocks: Vec<Vec<u8>> = self.pool.install(|| {
-            ranges
-                .into_par_iter()
-                .map(|range| COMPRESSOR.with_borrow_mut(|c| compress_block(c, &pending[range])))
-                .collect::<io::Result<_>>()
-        })?;
-        for block in &blocks {
-            self.out.write_all(block)?;
-        }
-        self.pending.drain(..done);
         self.cuts.clear();
+        let (sender, receiver) = crossbeam_channel::bounded(1);
+        self.pool.spawn(move || {
+            let blocks = ranges
+                .into_par_iter()
+                .map(|range| COMPRESSOR.with_borrow_mut(|c| compress_block(c, &closed[range])))
+                .collect();
+            let _ = sender.send((blocks, closed)); // the writer is gone after an error
+        });
+        self.in_flight.push_back(receiver);
+        self.write_compressed(IN_FLIGHT)
+    }
+
+    /// Writes the compressed blocks of the oldest writes, in order: those done, and
+    /// while more than `most` are compressing, the oldest once it is done.
+    fn write_compressed(&mut self, most: usize) -> io::Result<()> {
+        while let Some(oldest) = self.in_flight.front() {
+            let (blocks, mut bytes) = if self.in_flight.len() > most {
+                oldest.recv().map_err(|_| io::Error::other("BGZF compression thread ended"))?
+            } else {
+                match oldest.try_recv() {
+                    Ok(compressed) => compressed,
+                    Err(_) => return Ok(()),
+                }
+            };
+            self.in_flight.pop_front();
+            for block in &blocks? {
+                self.out.write_all(block)?;
+            }
+            bytes.clear();
+            self.spare.push(bytes);
+        }
         Ok(())
     }
 }
