@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::{index_path, write};
+use super::{index_path, write, IndexWriter};
 use crate::device::{self, DeviceChoice, Devices, GpuOptions};
 use crate::fm::FmParts;
 use crate::progress::Reporter;
@@ -109,27 +109,12 @@ pub fn build_index(
         check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm))
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
-    let mirror = mirror_index(fasta, &reference, width, (&options, &devices), log)?;
-    let cpu_part = cpu_part_within(
-        fasta,
-        (n, width),
-        options.memory,
-        mirror.heap_bytes(),
-        "forward index",
-    )?;
-    if log.verbose() {
-        log.info("forward index:");
-    }
-    let fm = device::fm_index(
-        &reference.text,
-        (options.sample_rate, width),
-        (cpu_part, options.gpu),
-        &devices,
-        log,
-    )?;
     let path = index_path(prefix);
-    log.step("write index", || write(&path, &reference, &fm, &mirror))
-        .with_context(|| format!("cannot write index {}", path.display()))?;
+    let build = (&options, &devices);
+    let fm = match options.memory {
+        Some(_) => build_within_budget(fasta, &reference, width, &path, build, log)?,
+        None => build_writing_early(fasta, &reference, width, &path, build, log)?,
+    };
     if log.verbose() {
         log.info(&format!(
             "{}: {} contigs, {} bases, {} ambiguous runs, k = {}",
@@ -143,9 +128,84 @@ pub fn build_index(
     Ok(())
 }
 
+/// The index file under a host budget: the mirror index first, while only the text is
+/// held (its Occ is then held during the forward build), the file at the end. Returns
+/// the forward FM index.
+fn build_within_budget(
+    fasta: &Path,
+    reference: &Reference,
+    width: Width,
+    path: &Path,
+    build: (&BuildOptions, &Devices),
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let mirror = mirror_index(fasta, reference, width, build, log)?;
+    let fm = forward_index(fasta, reference, (width, mirror.heap_bytes()), build, log)?;
+    log.step("write index", || write(path, reference, &fm, &mirror))
+        .with_context(|| format!("cannot write index {}", path.display()))?;
+    Ok(fm)
+}
+
+/// The index file without a host budget: the forward index first, whose sections (and
+/// the text) go to disk on a thread of their own while the mirror index is built; the
+/// mirror's Occ and the metadata at the end ([`IndexWriter`]; all at the end where the
+/// layout cannot be fixed early). Returns the forward FM index.
+fn build_writing_early(
+    fasta: &Path,
+    reference: &Reference,
+    width: Width,
+    path: &Path,
+    build: (&BuildOptions, &Devices),
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let cannot_write = || format!("cannot write index {}", path.display());
+    let fm = forward_index(fasta, reference, (width, 0), build, log)?;
+    let writer = IndexWriter::start(path, reference, &fm).with_context(cannot_write)?;
+    let mirror = std::thread::scope(|scope| -> anyhow::Result<FmParts> {
+        let early = writer
+            .as_ref()
+            .map(|w| scope.spawn(|| w.write_forward(reference, &fm)));
+        let mirror = mirror_index(fasta, reference, width, build, log);
+        if let Some(early) = early {
+            let written = early.join().expect("the index writer does not panic");
+            written.with_context(cannot_write)?;
+        }
+        mirror
+    })?;
+    log.step("write index", || match writer {
+        Some(writer) => writer.finish(reference, &fm, &mirror),
+        None => write(path, reference, &fm, &mirror),
+    })
+    .with_context(cannot_write)?;
+    Ok(fm)
+}
+
+/// The FM index of `reference` (read from `fasta`), within the budgets of `options` while
+/// `held` bytes are held besides, on `devices`, sorted with positions of `width`.
+fn forward_index(
+    fasta: &Path,
+    reference: &Reference,
+    (width, held): (Width, u64),
+    (options, devices): (&BuildOptions, &Devices),
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let n = reference.text.len() as u64;
+    let cpu_part = cpu_part_within(fasta, (n, width), options.memory, held, "forward index")?;
+    if log.verbose() {
+        log.info("forward index:");
+    }
+    device::fm_index(
+        &reference.text,
+        (options.sample_rate, width),
+        (cpu_part, options.gpu),
+        devices,
+        log,
+    )
+}
+
 /// The mirror index of `reference` (read from `fasta`): the reversed text's BWT and Occ,
-/// all that `map -v K` needs of it, built first, while only the text is held, within
-/// the budgets of `options`, on `devices`, sorted with positions of `width`.
+/// all that `map -v K` needs of it, within the budgets of `options` while the text is
+/// held, on `devices`, sorted with positions of `width`.
 pub(crate) fn mirror_index(
     fasta: &Path,
     reference: &Reference,

@@ -105,49 +105,148 @@ pub fn write(path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
 }
 
 /// Writes a container of `kind` holding `sections` (name, bytes) to `path` through a
-/// temporary file that is renamed into place only when complete. The checksums and
-/// the writes run in parallel, a chunk at a time, each chunk written at its place.
-pub fn write_kind(kind: &Kind, path: &Path, sections: &[(&str, &[u8])]) -> std::io::Result<()> {
-    let mut table = Vec::with_capacity(sections.len());
-    let mut offset = align(HEADER_LEN + ENTRY_LEN * sections.len());
-    let checksums: Vec<u32> = sections
-        .par_iter()
-        .map(|(_, bytes)| checksum(bytes))
+/// temporary file that is renamed into place only when complete.
+pub fn write_kind(
+    kind: &'static Kind,
+    path: &Path,
+    sections: &[(&str, &[u8])],
+) -> std::io::Result<()> {
+    let lengths: Vec<_> = sections
+        .iter()
+        .map(|(name, b)| (*name, b.len()..=b.len()))
         .collect();
-    for ((name, bytes), crc) in sections.iter().zip(checksums) {
-        assert!(name.len() <= 8);
-        table.push((*name, offset, bytes.len(), crc));
-        offset = align(offset + bytes.len());
+    let writer =
+        SectionWriter::create(kind, path, &lengths)?.expect("exact lengths fix the layout");
+    for (i, (_, bytes)) in sections.iter().enumerate() {
+        writer.write(i, bytes)?;
     }
-    let mut head = Vec::with_capacity(HEADER_LEN + ENTRY_LEN * sections.len());
-    head.extend_from_slice(kind.magic);
-    head.extend_from_slice(&kind.version.to_le_bytes());
-    head.extend_from_slice(&(sections.len() as u32).to_le_bytes());
-    head.resize(HEADER_LEN, 0);
-    for (name, off, len, crc) in &table {
-        let mut entry = [0u8; ENTRY_LEN];
-        entry[..name.len()].copy_from_slice(name.as_bytes());
-        entry[8..16].copy_from_slice(&(*off as u64).to_le_bytes());
-        entry[16..24].copy_from_slice(&(*len as u64).to_le_bytes());
-        entry[24..28].copy_from_slice(&crc.to_le_bytes());
-        head.extend_from_slice(&entry);
+    writer.finish()
+}
+
+/// A container written a section at a time, in any order and from any thread, at
+/// offsets fixed when it is created: a section can go to disk as soon as it is made
+/// while others are still being made. The lengths given may be ranges (a section
+/// whose exact size is not known yet); the layout is fixed only when every length in
+/// the ranges gives the same offsets. Each section's bytes are checksummed and written
+/// in parallel chunks at their place, and handed to the disk at once
+/// (`sync_file_range`), so that the final `fsync` has little left to wait for; the
+/// header and table go last, then the file is synced and renamed into place.
+pub struct SectionWriter {
+    kind: &'static Kind,
+    file: AtomicFile,
+    out: File,
+    /// Each section's name, offset and the lengths it may have.
+    plan: Vec<(String, usize, std::ops::RangeInclusive<usize>)>,
+    /// Each section's length and CRC once written.
+    written: std::sync::Mutex<Vec<Option<(usize, u32)>>>,
+}
+
+impl SectionWriter {
+    /// Starts a container of `kind` at `path` (under a temporary name) for `sections`
+    /// (name, possible lengths); `None` when their offsets depend on which lengths they
+    /// take (nothing is created then).
+    pub fn create(
+        kind: &'static Kind,
+        path: &Path,
+        sections: &[(&str, std::ops::RangeInclusive<usize>)],
+    ) -> std::io::Result<Option<SectionWriter>> {
+        let offsets = |pick: fn(&std::ops::RangeInclusive<usize>) -> usize| {
+            let mut offset = align(HEADER_LEN + ENTRY_LEN * sections.len());
+            let mut all = Vec::with_capacity(sections.len());
+            for (_, lengths) in sections {
+                all.push(offset);
+                offset = align(offset + pick(lengths));
+            }
+            all
+        };
+        let at = offsets(|r| *r.start());
+        if at != offsets(|r| *r.end()) {
+            return Ok(None);
+        }
+        let plan = sections
+            .iter()
+            .zip(at)
+            .map(|((name, lengths), offset)| {
+                assert!(name.len() <= 8);
+                (name.to_string(), offset, lengths.clone())
+            })
+            .collect();
+        let file = AtomicFile::new(path);
+        let out = file.create()?;
+        Ok(Some(SectionWriter {
+            kind,
+            file,
+            out,
+            plan,
+            written: std::sync::Mutex::new(vec![None; sections.len()]),
+        }))
     }
-    let file = AtomicFile::new(path);
-    let out = file.create()?;
-    // The gaps between sections stay the zeros the file is extended with.
-    out.set_len(offset as u64)?;
-    let pieces = std::iter::once((0, &head[..]))
-        .chain(sections.iter().zip(&table).map(|((_, b), t)| (t.1, *b)))
-        .flat_map(|(at, bytes)| {
-            let chunks = bytes.chunks(CHUNK).enumerate();
-            chunks.map(move |(i, chunk)| ((at + i * CHUNK) as u64, chunk))
-        });
-    pieces
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .try_for_each(|(at, chunk)| out.write_all_at(chunk, at))?;
-    out.sync_all()?;
-    file.commit()
+
+    /// Writes section `index` (its bytes must have one of the lengths planned) and
+    /// starts handing them to the disk.
+    pub fn write(&self, index: usize, bytes: &[u8]) -> std::io::Result<()> {
+        let (name, offset, lengths) = &self.plan[index];
+        assert!(
+            lengths.contains(&bytes.len()),
+            "section {name}: unplanned length"
+        );
+        let crc = checksum(bytes);
+        bytes
+            .par_chunks(CHUNK)
+            .enumerate()
+            .try_for_each(|(i, chunk)| self.out.write_all_at(chunk, (offset + i * CHUNK) as u64))?;
+        start_writeback(&self.out, *offset, bytes.len());
+        self.written.lock().expect("no panic while held")[index] = Some((bytes.len(), crc));
+        Ok(())
+    }
+
+    /// Writes the header and table once every section is written, syncs the file and
+    /// gives it its final name.
+    pub fn finish(self) -> std::io::Result<()> {
+        let written = self.written.into_inner().expect("no panic while held");
+        let mut head = Vec::with_capacity(HEADER_LEN + ENTRY_LEN * self.plan.len());
+        head.extend_from_slice(self.kind.magic);
+        head.extend_from_slice(&self.kind.version.to_le_bytes());
+        head.extend_from_slice(&(self.plan.len() as u32).to_le_bytes());
+        head.resize(HEADER_LEN, 0);
+        let mut end = align(HEADER_LEN + ENTRY_LEN * self.plan.len());
+        for ((name, offset, _), done) in self.plan.iter().zip(&written) {
+            let (len, crc) = done.unwrap_or_else(|| panic!("section {name} was not written"));
+            let mut entry = [0u8; ENTRY_LEN];
+            entry[..name.len()].copy_from_slice(name.as_bytes());
+            entry[8..16].copy_from_slice(&(*offset as u64).to_le_bytes());
+            entry[16..24].copy_from_slice(&(len as u64).to_le_bytes());
+            entry[24..28].copy_from_slice(&crc.to_le_bytes());
+            head.extend_from_slice(&entry);
+            end = align(offset + len);
+        }
+        self.out.write_all_at(&head, 0)?;
+        // The gaps between sections and the last one's padding read as zeros.
+        self.out.set_len(end as u64)?;
+        self.out.sync_all()?;
+        drop(self.out);
+        self.file.commit()
+    }
+}
+
+/// Asks the kernel to start writing `len` bytes at `offset` of `file` to disk now, not
+/// waiting for them (Linux; elsewhere the final sync writes everything).
+fn start_writeback(file: &File, offset: usize, len: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: a plain system call on an open descriptor; failure only loses the hint.
+        unsafe {
+            libc::sync_file_range(
+                file.as_raw_fd(),
+                offset as libc::off64_t,
+                len as libc::off64_t,
+                libc::SYNC_FILE_RANGE_WRITE,
+            )
+        };
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, offset, len);
 }
 
 /// Bytes checksummed or written by one task.
@@ -307,5 +406,95 @@ mod tests {
                 "{len}"
             );
         }
+    }
+
+    /// Sections of `lengths` bytes with distinct contents.
+    fn contents(lengths: &[usize]) -> Vec<Vec<u8>> {
+        let mut x = 7u64;
+        let mut byte = || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (x >> 56) as u8
+        };
+        lengths
+            .iter()
+            .map(|&len| (0..len).map(|_| byte()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn sections_written_in_any_order_make_the_file_written_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["META", "TEXT", "BIG", "LAST"];
+        let bytes = contents(&[100, 64, CHUNK + 70, 3]);
+        let sections: Vec<(&str, &[u8])> = names
+            .iter()
+            .copied()
+            .zip(bytes.iter().map(|b| &b[..]))
+            .collect();
+        let whole = dir.path().join("whole");
+        write_kind(&INDEX, &whole, &sections).unwrap();
+        // The first section's length known only within 90..=110 bytes; the others are
+        // written first, from threads of their own.
+        let early = dir.path().join("early");
+        let mut lengths: Vec<_> = sections
+            .iter()
+            .map(|(n, b)| (*n, b.len()..=b.len()))
+            .collect();
+        lengths[0].1 = 90..=110;
+        let writer = SectionWriter::create(&INDEX, &early, &lengths)
+            .unwrap()
+            .unwrap();
+        std::thread::scope(|scope| {
+            for i in [3, 1, 2] {
+                let (writer, bytes) = (&writer, sections[i].1);
+                scope.spawn(move || writer.write(i, bytes).unwrap());
+            }
+        });
+        writer.write(0, sections[0].1).unwrap();
+        writer.finish().unwrap();
+        assert_eq!(
+            std::fs::read(&early).unwrap(),
+            std::fs::read(&whole).unwrap()
+        );
+        let file = MappedFile::open(&early).unwrap();
+        for (name, bytes) in &sections {
+            assert_eq!(file.bytes(name).unwrap(), *bytes);
+        }
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "no temporary left: {names:?}");
+    }
+
+    #[test]
+    fn lengths_that_may_move_a_section_leave_the_layout_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x");
+        // The table ends at 64 + 2 * 32 = 128; 10 or 80 bytes of META put TEXT at 192 or 256.
+        let lengths = [("META", 10..=80), ("TEXT", 5..=5)];
+        assert!(SectionWriter::create(&INDEX, &path, &lengths)
+            .unwrap()
+            .is_none());
+        assert!(
+            std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+            "nothing created"
+        );
+        let fixed = [("META", 10..=60), ("TEXT", 5..=5)];
+        assert!(SectionWriter::create(&INDEX, &path, &fixed)
+            .unwrap()
+            .is_some());
+    }
+
+    #[test]
+    fn an_unfinished_container_leaves_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x");
+        let writer = SectionWriter::create(&INDEX, &path, &[("META", 4..=4)])
+            .unwrap()
+            .unwrap();
+        writer.write(0, b"meta").unwrap();
+        drop(writer);
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     }
 }

@@ -60,11 +60,83 @@ pub fn write(
     fm: &FmParts,
     mirror: &FmParts,
 ) -> std::io::Result<()> {
+    check_mirror(fm, mirror);
+    let meta = meta_json(reference, fm, mirror.primary);
+    format::write(path, &sections(&meta, reference, fm, &mirror.occ))
+}
+
+/// The index file of a build written in two goes, so that the disk is busy while the
+/// mirror index is built: the text and the forward index's sections once those exist
+/// ([`IndexWriter::write_forward`]), the mirror's Occ and the metadata (which holds the
+/// mirror's primary row) at the end ([`IndexWriter::finish`]). The file is the one
+/// [`write`] makes.
+pub struct IndexWriter {
+    sections: format::SectionWriter,
+}
+
+/// Where the sections written last sit among [`sections`].
+const META_SECTION: usize = 0;
+const MIRROR_OCC_SECTION: usize = 7;
+
+impl IndexWriter {
+    /// Starts the index file at `path` for `reference` and its FM index `fm`; `None` when
+    /// the sections' places depend on the digits of the mirror's primary row (the
+    /// metadata, of unknown length before it, could push them to the next 64 bytes):
+    /// the caller then writes the file at the end with [`write`].
+    pub fn start(
+        path: &Path,
+        reference: &Reference,
+        fm: &FmParts,
+    ) -> std::io::Result<Option<IndexWriter>> {
+        // The mirror's primary row is at most n; its Occ is as long as the forward one.
+        let (shortest, longest) = (meta_json(reference, fm, 0), meta_json(reference, fm, fm.n));
+        let mut lengths: Vec<_> = sections(&shortest, reference, fm, &fm.occ)
+            .iter()
+            .map(|(name, bytes)| (*name, bytes.len()..=bytes.len()))
+            .collect();
+        lengths[META_SECTION].1 = shortest.len()..=longest.len();
+        let sections = format::SectionWriter::create(&format::INDEX, path, &lengths)?;
+        Ok(sections.map(|sections| IndexWriter { sections }))
+    }
+
+    /// Writes the text and the forward index's sections.
+    pub fn write_forward(&self, reference: &Reference, fm: &FmParts) -> std::io::Result<()> {
+        let no_meta = [];
+        let all = sections(&no_meta, reference, fm, &fm.occ);
+        (0..all.len())
+            .filter(|&i| i != META_SECTION && i != MIRROR_OCC_SECTION)
+            .try_for_each(|i| self.sections.write(i, all[i].1))
+    }
+
+    /// Writes the mirror's Occ and the metadata, then completes the file.
+    pub fn finish(
+        self,
+        reference: &Reference,
+        fm: &FmParts,
+        mirror: &FmParts,
+    ) -> std::io::Result<()> {
+        check_mirror(fm, mirror);
+        let meta = meta_json(reference, fm, mirror.primary);
+        let all = sections(&meta, reference, fm, &mirror.occ);
+        for i in [META_SECTION, MIRROR_OCC_SECTION] {
+            self.sections.write(i, all[i].1)?;
+        }
+        self.sections.finish()
+    }
+}
+
+/// Panics unless `mirror` is an index of the same text length as `fm`.
+fn check_mirror(fm: &FmParts, mirror: &FmParts) {
     assert_eq!(
         (mirror.n, mirror.c),
         (fm.n, fm.c),
         "the mirror of the same text"
     );
+}
+
+/// The `META` section of the index of `reference` whose FM index is `fm` and whose
+/// mirror's primary row is `mirror_primary`.
+fn meta_json(reference: &Reference, fm: &FmParts, mirror_primary: u64) -> Vec<u8> {
     let meta = Meta {
         text_len: fm.n,
         primary: fm.primary,
@@ -72,23 +144,30 @@ pub fn write(
         sample_rate: fm.sample_rate,
         k: fm.k,
         layout: reference.layout.clone(),
-        mirror_primary: mirror.primary,
+        mirror_primary,
         position_bytes: fm.width().bytes() as u64,
     };
-    let meta = serde_json::to_vec(&meta).expect("metadata serializes");
-    format::write(
-        path,
-        &[
-            ("META", &meta),
-            ("TEXT", as_bytes(reference.text.words())),
-            ("OCC", as_bytes(&fm.occ)),
-            ("SABITS", as_bytes(&fm.sampled.bits)),
-            ("SARANK", fm.sampled.ranks.as_slice().as_bytes()),
-            ("SAPOS", fm.sampled.positions.as_slice().as_bytes()),
-            ("JUMP", fm.jump.as_slice().as_bytes()),
-            ("MOCC", as_bytes(&mirror.occ)),
-        ],
-    )
+    serde_json::to_vec(&meta).expect("metadata serializes")
+}
+
+/// The sections of an index file, in their order: `meta`, the text, the FM index `fm`
+/// and the mirror's Occ `mirror_occ`.
+fn sections<'a>(
+    meta: &'a [u8],
+    reference: &'a Reference,
+    fm: &'a FmParts,
+    mirror_occ: &'a [u64],
+) -> [(&'static str, &'a [u8]); 8] {
+    [
+        ("META", meta),
+        ("TEXT", as_bytes(reference.text.words())),
+        ("OCC", as_bytes(&fm.occ)),
+        ("SABITS", as_bytes(&fm.sampled.bits)),
+        ("SARANK", fm.sampled.ranks.as_slice().as_bytes()),
+        ("SAPOS", fm.sampled.positions.as_slice().as_bytes()),
+        ("JUMP", fm.jump.as_slice().as_bytes()),
+        ("MOCC", as_bytes(mirror_occ)),
+    ]
 }
 
 /// A loaded (memory-mapped, verified) index.
@@ -188,5 +267,59 @@ impl Index {
     pub fn text(&self) -> PackedText {
         let words = self.file.ints::<u64>("TEXT").expect("checked").to_vec();
         PackedText::from_words(words, self.meta.text_len as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::read_fasta;
+    use crate::sa::suffix_array;
+    use crate::test_support::random_codes;
+
+    /// The FM index of `text` sampled every `rate` positions (CPU).
+    fn fm_of(text: &PackedText, rate: u32) -> FmParts {
+        FmParts::build(text, &suffix_array::<u32>(text), rate)
+    }
+
+    #[test]
+    fn the_index_written_in_two_goes_is_the_one_written_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut early_layouts = 0;
+        for (i, len) in [1usize, 77, 5000, 70_000, 300_000].into_iter().enumerate() {
+            let bases: Vec<u8> = random_codes(len, i as u64, 4)
+                .iter()
+                .map(|&c| b"ACGT"[c as usize])
+                .collect();
+            let (a, b) = bases.split_at(len.div_ceil(3));
+            let mut fasta = format!(">one\n{}\n", String::from_utf8_lossy(a)).into_bytes();
+            if !b.is_empty() {
+                fasta.extend(format!(">two\nNNNN{}\n", String::from_utf8_lossy(b)).bytes());
+            }
+            let fasta_path = dir.path().join(format!("r{i}.fa"));
+            std::fs::write(&fasta_path, fasta).unwrap();
+            let reference = read_fasta(&fasta_path).unwrap();
+            let fm = fm_of(&reference.text, 32);
+            let mut mirror = fm_of(&reference.text.reversed(), 1024);
+            mirror.drop_locate_and_jump();
+            let whole = dir.path().join(format!("whole{i}.galign"));
+            write(&whole, &reference, &fm, &mirror).unwrap();
+            let early = dir.path().join(format!("early{i}.galign"));
+            let Some(writer) = IndexWriter::start(&early, &reference, &fm).unwrap() else {
+                continue;
+            };
+            early_layouts += 1;
+            writer.write_forward(&reference, &fm).unwrap();
+            writer.finish(&reference, &fm, &mirror).unwrap();
+            assert_eq!(
+                std::fs::read(&early).unwrap(),
+                std::fs::read(&whole).unwrap(),
+                "{len} bases"
+            );
+        }
+        assert!(
+            early_layouts >= 3,
+            "only {early_layouts} layouts fixed early"
+        );
     }
 }

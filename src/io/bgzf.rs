@@ -241,10 +241,9 @@ fn inflate(buf: &[u8], members: &[Member], out: &mut [u8]) -> io::Result<()> {
     let results: Vec<io::Result<()>> = members
         .par_iter()
         .zip(slots)
-        .map_init(
-            Decompressor::new,
-            |inflater, (m, slot)| inflate_member(inflater, &buf[m.deflate.clone()], slot, m),
-        )
+        .map_init(Decompressor::new, |inflater, (m, slot)| {
+            inflate_member(inflater, &buf[m.deflate.clone()], slot, m)
+        })
         .collect();
     results.into_iter().collect()
 }

@@ -180,7 +180,9 @@ impl<W: Write> BgzfWriter<W> {
     fn write_compressed(&mut self, most: usize) -> io::Result<()> {
         while let Some(oldest) = self.in_flight.front() {
             let (blocks, mut bytes) = if self.in_flight.len() > most {
-                oldest.recv().map_err(|_| io::Error::other("BGZF compression thread ended"))?
+                oldest
+                    .recv()
+                    .map_err(|_| io::Error::other("BGZF compression thread ended"))?
             } else {
                 match oldest.try_recv() {
                     Ok(compressed) => compressed,
