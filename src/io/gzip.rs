@@ -12,6 +12,10 @@ use isal_sys::igzip_lib as isal;
 
 /// Compressed bytes read from the source at a time.
 const INPUT: usize = 1 << 20;
+/// Compressed bytes kept before the unused ones when more are read: at the end of a
+/// member ISA-L hands back the whole bytes left in its 64-bit bit buffer by moving
+/// `next_in` back, over bytes it may have taken in an earlier call.
+const HISTORY: usize = 8;
 
 /// A gzip stream of one or more members, inflated as it is read.
 pub struct GzipDecoder<R> {
@@ -60,11 +64,13 @@ impl<R: Read> GzipDecoder<R> {
         }
     }
 
-    /// Reads more compressed bytes after those not used yet (moved to the front).
+    /// Reads more compressed bytes after those not used yet (moved to the front, with
+    /// up to [`HISTORY`] bytes before them).
     fn refill(&mut self) -> io::Result<()> {
-        self.input.copy_within(self.start..self.end, 0);
-        self.end -= self.start;
-        self.start = 0;
+        let from = self.start.saturating_sub(HISTORY);
+        self.input.copy_within(from..self.end, 0);
+        self.end -= from;
+        self.start -= from;
         let n = loop {
             match self.source.read(&mut self.input[self.end..]) {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
@@ -94,9 +100,11 @@ impl<R: Read> GzipDecoder<R> {
     }
 
     /// One call of the inflater: from `input[start..end]` into `out`; returns the bytes
-    /// written and whether it used any input.
+    /// written and whether it used any input. At the end of a member ISA-L may give
+    /// back bytes it had taken (`next_in` moves back, at most [`HISTORY`] bytes).
     fn step(&mut self, out: &mut [u8]) -> io::Result<(usize, bool)> {
         let avail_in = self.end - self.start;
+        let base = self.input.as_ptr() as usize;
         let state = &mut *self.state;
         state.next_in = self.input[self.start..].as_mut_ptr();
         state.avail_in = avail_in as u32;
@@ -106,17 +114,24 @@ impl<R: Read> GzipDecoder<R> {
         // SAFETY: next_in/avail_in and next_out/avail_out describe live buffers that
         // nothing else touches during the call.
         let code = unsafe { isal::isal_inflate(state) };
-        let used = avail_in - state.avail_in as usize;
         let written = (avail_out - state.avail_out) as usize;
-        self.start += used;
-        self.offset += used as u64;
+        let start = (state.next_in as usize)
+            .checked_sub(base)
+            .filter(|&at| at + state.avail_in as usize == self.end);
+        // More given back than this decoder kept: only seen on corrupt streams.
+        let Some(start) = start else {
+            return Err(self.corrupt(isal::ISAL_INVALID_BLOCK));
+        };
+        let used = start > self.start;
+        self.offset = (self.offset + start as u64) - self.start as u64;
+        self.start = start;
         if code < 0 {
             return Err(self.corrupt(code));
         }
         if self.state.block_state == isal::isal_block_state_ISAL_BLOCK_FINISH {
             self.in_member = false;
         }
-        Ok((written, used > 0))
+        Ok((written, used))
     }
 
     /// The error for an ISA-L error `code`.
