@@ -18,7 +18,7 @@ use galign::device::DeviceChoice;
 use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
-use galign::gpu::prims::radix::{KeyWidth, Workspace};
+use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use galign::gpu::sa::Algorithm;
 use galign::gpu::{fm, partition, sa, Gpu};
 use galign::io::ReadSource;
@@ -783,6 +783,74 @@ fn gpu_radix_sort_is_a_stable_sort() {
             let low: Vec<u64> = keys.iter().map(|&k| k & 0xffff_ffff).collect();
             check_radix_sort(&gpu, &ws, &low, Some(KeyWidth::U32), 32);
             check_radix_sort(&gpu, &ws, &low, Some(KeyWidth::U32), 20);
+        }
+    }
+}
+
+/// The scan of `values` with `op` on the CPU: inclusive or exclusive, and the reduction.
+fn cpu_scan(values: &[u32], op: ScanOp, inclusive: bool) -> (Vec<u32>, u32) {
+    let fold = |a: u32, b: u32| match op {
+        ScanOp::Sum => a.wrapping_add(b),
+        ScanOp::Max => a.max(b),
+    };
+    let mut run = 0;
+    let scanned = values
+        .iter()
+        .map(|&v| {
+            let before = run;
+            run = fold(run, v);
+            if inclusive {
+                run
+            } else {
+                before
+            }
+        })
+        .collect();
+    (scanned, run)
+}
+
+#[test]
+fn gpu_scan_matches_a_cpu_scan() {
+    let Some(gpu) = gpu() else { return };
+    let longest = 20_000_005;
+    let ws = Workspace::new(&gpu, longest).unwrap();
+    let mut rng = lcg(11);
+    // Around the 4096-element tile, past one 32-tile look-back window, many tiles.
+    for n in [1, 2, 4095, 4096, 4097, 123_457, 40 * 4096 + 5, longest] {
+        let small: Vec<u32> = (0..n).map(|_| (rng() % 7) as u32).collect();
+        let wide: Vec<u32> = (0..n).map(|_| rng() as u32).collect();
+        let sparse: Vec<u32> = (0..n)
+            .map(|i| if rng() % 1000 == 0 { i as u32 } else { 0 })
+            .collect();
+        for values in [&small, &wide, &sparse] {
+            for (op, inclusive) in [
+                (ScanOp::Sum, false),
+                (ScanOp::Sum, true),
+                (ScanOp::Max, false),
+                (ScanOp::Max, true),
+            ] {
+                let (want, total) = cpu_scan(values, op, inclusive);
+                let input = gpu.upload(values).unwrap();
+                let output = gpu.alloc(4 * n).unwrap();
+                let got_total = ws
+                    .scan(input.ptr(0), output.ptr(0), n, op, inclusive)
+                    .unwrap();
+                let mut got = vec![0u32; n];
+                output.download(&mut got).unwrap();
+                assert_eq!(got_total, total, "{n} {op:?} inclusive {inclusive}: total");
+                assert!(
+                    got == want,
+                    "{n} {op:?} inclusive {inclusive}: scan differs"
+                );
+                // In place, without the host reading the total.
+                ws.scan_queued(input.ptr(0), input.ptr(0), n, op, inclusive)
+                    .unwrap();
+                input.download(&mut got).unwrap();
+                assert!(
+                    got == want,
+                    "{n} {op:?} inclusive {inclusive}: in-place scan differs"
+                );
+            }
         }
     }
 }

@@ -47,42 +47,66 @@ __device__ __forceinline__ u32 block_inclusive_scan(u32 x, u32 op, u32* warp_tot
 }
 
 // ---------------------------------------------------------------------------------
-// Scans. op 0 = sum, 1 = max. Phase 1 reduces each tile; phase 2 scans the tile totals
-// (exclusive, one block); phase 3 scans each tile seeded with its total's prefix.
+// Scan, single pass with decoupled look-back (Merrill & Garland 2016, as CUB's
+// DeviceScan). op 0 = sum, 1 = max (both commutative, identity 0). Every block takes the
+// next tile (an atomic counter in status[0], so that the tiles it waits on are running),
+// scans it in shared memory, publishes its total (SCAN_AGGREGATE in the high half of its
+// 64-bit word status[1 + tile]), then warp 0 looks back 32 earlier tiles at a time: the
+// nearest one with SCAN_PREFIX (the scan of it and every tile before) ends the look-back,
+// the aggregates between are folded in. The tile then publishes its own prefix, and
+// writes its items seeded with the prefix of the tiles before. Each word is written and
+// read whole (value and flag together), so no fence orders them. Reads each input once,
+// writes each output once: `in` and `out` may be the same array. status[1 + last tile]
+// holds the reduction of all `n` values when the kernel ends.
 
-extern "C" __global__ void scan_reduce(const u32* __restrict__ in, u32 n, u32 op, u32* __restrict__ tile_sums) {
-    __shared__ u32 warp_tot[WARPS];
-    const u64 base = (u64)blockIdx.x * SCAN_TILE;
-    u32 acc = 0;
+#define SCAN_AGGREGATE 1ull
+#define SCAN_PREFIX 2ull
+
+// Spins until tile `t`'s word is published; returns it.
+__device__ __forceinline__ u64 wait_scan_status(const u64* status, u32 t) {
+    const volatile u64* word = status + 1 + t;
+    u64 s;
+    do {
+        s = *word;
+    } while ((s >> 32) == 0);
+    return s;
+}
+
+// Folds `x` of the lanes whose bit is set in `take` across the warp (0 elsewhere).
+__device__ __forceinline__ u32 warp_fold(u32 x, u32 op, bool take) {
+    x = take ? x : 0;
 #pragma unroll
-    for (u32 j = 0; j < SCAN_ITEMS; j++) {
-        u64 i = base + j * THREADS + threadIdx.x;
-        if (i < n) acc = apply_op(acc, in[i], op);
-    }
-    acc = block_inclusive_scan(acc, op, warp_tot);
-    if (threadIdx.x == THREADS - 1) tile_sums[blockIdx.x] = acc;
+    for (u32 d = 16; d > 0; d >>= 1) x = apply_op(x, __shfl_xor_sync(0xffffffffu, x, d), op);
+    return x;
 }
 
-extern "C" __global__ void scan_spine(u32* sums, u32 count, u32 op) {
-    __shared__ u32 warp_tot[WARPS];
-    __shared__ u32 carry_s;
-    u32 carry = 0;
-    for (u32 base = 0; base < count; base += THREADS) {
-        u32 i = base + threadIdx.x;
-        u32 inc = apply_op(carry, block_inclusive_scan(i < count ? sums[i] : 0, op, warp_tot), op);
-        if (i < count) sums[i] = inc;
-        if (threadIdx.x == THREADS - 1) carry_s = inc;
-        __syncthreads();
-        carry = carry_s;
-        __syncthreads();
+// The fold of every tile before `tile` (warp 0 calls it; lane 0's result counts).
+__device__ __forceinline__ u32 look_back(const u64* status, u32 tile, u32 op) {
+    const u32 lane = threadIdx.x & 31;
+    u32 before = 0;
+    long long last = (long long)tile - 1; // the window is tiles last - 31 .. last
+    while (true) {
+        long long t = last - lane;
+        u64 s = t >= 0 ? wait_scan_status(status, (u32)t) : (SCAN_PREFIX << 32);
+        u32 prefixes = __ballot_sync(0xffffffffu, (s >> 32) == SCAN_PREFIX);
+        // Lanes up to the nearest prefix (lowest lane) count; all of them when none is.
+        u32 nearest = prefixes ? (u32)(__ffs(prefixes) - 1) : 31;
+        before = apply_op(before, warp_fold((u32)s, op, lane <= nearest), op);
+        if (prefixes) return before;
+        last -= 32;
     }
 }
 
-extern "C" __global__ void scan_down(const u32* in, u32* out, u32 n, u32 op, u32 inclusive,
-                                     const u32* __restrict__ tile_incl) {
+extern "C" __global__ void __launch_bounds__(THREADS) scan_lookback(const u32* in, u32* out, u32 n, u32 op, u32 inclusive,
+                                                                    u64* status) {
     __shared__ u32 warp_tot[WARPS];
     __shared__ u32 tile[SCAN_TILE + SCAN_TILE / 32];
-    const u64 base = (u64)blockIdx.x * SCAN_TILE;
+    __shared__ u32 thread_incl[THREADS];
+    __shared__ u32 tile_s, before_s;
+    if (threadIdx.x == 0) tile_s = (u32)atomicAdd((unsigned long long*)status, 1ull);
+    __syncthreads();
+    const u32 t = tile_s;
+    const u64 base = (u64)t * SCAN_TILE;
     // Coalesced load into shared memory, then each thread scans SCAN_ITEMS consecutive items.
 #pragma unroll
     for (u32 j = 0; j < SCAN_ITEMS; j++) {
@@ -97,12 +121,26 @@ extern "C" __global__ void scan_down(const u32* in, u32* out, u32 n, u32 op, u32
         v[j] = tile[PAD(threadIdx.x * SCAN_ITEMS + j)];
         acc = apply_op(acc, v[j], op);
     }
-    __shared__ u32 thread_incl[THREADS];
     thread_incl[threadIdx.x] = block_inclusive_scan(acc, op, warp_tot);
     __syncthreads();
+    const u32 total = thread_incl[THREADS - 1];
+    volatile u64* mine = (volatile u64*)(status + 1 + t);
+    if (t == 0) {
+        if (threadIdx.x == 0) {
+            *mine = (SCAN_PREFIX << 32) | total;
+            before_s = 0;
+        }
+    } else if (threadIdx.x < 32) {
+        if (threadIdx.x == 0) *mine = (SCAN_AGGREGATE << 32) | total;
+        u32 before = look_back(status, t, op);
+        if (threadIdx.x == 0) {
+            *mine = (SCAN_PREFIX << 32) | apply_op(before, total, op);
+            before_s = before;
+        }
+    }
+    __syncthreads();
     u32 excl = threadIdx.x == 0 ? 0 : thread_incl[threadIdx.x - 1];
-    u32 seed = blockIdx.x == 0 ? 0 : tile_incl[blockIdx.x - 1];
-    u32 run = apply_op(seed, excl, op);
+    u32 run = apply_op(before_s, excl, op);
 #pragma unroll
     for (u32 j = 0; j < SCAN_ITEMS; j++) {
         u32 x = v[j];

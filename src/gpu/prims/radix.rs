@@ -4,6 +4,8 @@
 //! The sort is onesweep (decoupled look-back, as CUB's): one pass over the keys counts
 //! the digits of every pass, then each pass is one kernel per portion of the input that
 //! ranks, looks back and scatters each tile once (no per-pass upsweep or count scan).
+//! The scan is one kernel too (decoupled look-back over the tiles' totals): each value
+//! read once and written once.
 
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
@@ -102,8 +104,8 @@ pub struct Workspace<'g> {
     bins: DevBuf<'g>,
     /// A tile counter and one look-back word per (tile, digit) of a portion.
     status: DevBuf<'g>,
-    /// Per-tile totals of a scan.
-    tile_sums: DevBuf<'g>,
+    /// A scan's tile counter and one look-back word per tile (flag and value).
+    scan_status: DevBuf<'g>,
 }
 
 impl<'g> Workspace<'g> {
@@ -119,7 +121,7 @@ impl<'g> Workspace<'g> {
             histogram: gpu.alloc(MAX_PASSES * RADIX * 4)?,
             bins: gpu.alloc(MAX_PASSES * (portions + 1) * RADIX * 4)?,
             status: gpu.alloc((1 + tiles * RADIX) * 4)?,
-            tile_sums: gpu.alloc(max_len.max(1).div_ceil(SCAN_TILE) * 4)?,
+            scan_status: gpu.alloc((1 + max_len.max(1).div_ceil(SCAN_TILE)) * 8)?,
         })
     }
 
@@ -137,7 +139,8 @@ impl<'g> Workspace<'g> {
             return Ok(0);
         }
         self.scan_queued(input, output, len, op, inclusive)?;
-        self.tile_sums.read_u32(len.div_ceil(SCAN_TILE) - 1)
+        // The low half of the last tile's word: its prefix, the reduction of all.
+        self.scan_status.read_u32(2 * len.div_ceil(SCAN_TILE))
     }
 
     /// [`Workspace::scan`] without reading the total back (no host wait).
@@ -152,36 +155,21 @@ impl<'g> Workspace<'g> {
         if len == 0 {
             return Ok(());
         }
-        assert!(len < u32::MAX as usize && len.div_ceil(SCAN_TILE) * 4 <= self.tile_sums.bytes());
-        let tiles = len.div_ceil(SCAN_TILE) as u32;
-        let sums = self.tile_sums.ptr(0);
-        let (n, op) = (Arg::U32(len as u32), Arg::U32(op as u32));
+        let tiles = len.div_ceil(SCAN_TILE);
+        assert!(len < u32::MAX as usize && (1 + tiles) * 8 <= self.scan_status.bytes());
+        self.scan_status.zero((1 + tiles) * 8)?;
         self.gpu.launch(
             FILE,
-            "scan_reduce",
-            tiles,
-            THREADS,
-            &[Arg::U64(input), n, op, Arg::U64(sums)],
-        )?;
-        self.gpu.launch(
-            FILE,
-            "scan_spine",
-            1,
-            THREADS,
-            &[Arg::U64(sums), Arg::U32(tiles), op],
-        )?;
-        self.gpu.launch(
-            FILE,
-            "scan_down",
-            tiles,
+            "scan_lookback",
+            tiles as u32,
             THREADS,
             &[
                 Arg::U64(input),
                 Arg::U64(output),
-                n,
-                op,
+                Arg::U32(len as u32),
+                Arg::U32(op as u32),
                 Arg::U32(inclusive as u32),
-                Arg::U64(sums),
+                Arg::U64(self.scan_status.ptr(0)),
             ],
         )
     }
