@@ -19,6 +19,7 @@ use galign::fm::FmParts;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use galign::gpu::prims::scatter::{self, Pairs, Scratch};
 use galign::gpu::sa::Algorithm;
 use galign::gpu::{fm, partition, sa, Gpu};
 use galign::io::ReadSource;
@@ -820,7 +821,13 @@ fn gpu_scan_matches_a_cpu_scan() {
         let small: Vec<u32> = (0..n).map(|_| (rng() % 7) as u32).collect();
         let wide: Vec<u32> = (0..n).map(|_| rng() as u32).collect();
         let sparse: Vec<u32> = (0..n)
-            .map(|i| if rng() % 1000 == 0 { i as u32 } else { 0 })
+            .map(|i| {
+                if rng().is_multiple_of(1000) {
+                    i as u32
+                } else {
+                    0
+                }
+            })
             .collect();
         for values in [&small, &wide, &sparse] {
             for (op, inclusive) in [
@@ -852,6 +859,77 @@ fn gpu_scan_matches_a_cpu_scan() {
                 );
             }
         }
+    }
+}
+
+/// The scatter primitive, at random and sorted by address first (arrays past the L2
+/// window, in slices smaller than the pairs), equals the CPU's writes; the pairs stay
+/// as given.
+#[test]
+fn gpu_scatter_matches_a_cpu_scatter() {
+    let Some(gpu) = gpu() else { return };
+    let mut rng = lcg(5);
+    for (dst_len, writes, slice) in [
+        (1000, 700, 0),
+        (3 << 24, 1 << 19, 0),
+        (3 << 24, (1 << 21) + 7, 1 << 20),
+        ((1 << 25) + 1, 3_000_001, 3_000_001),
+    ] {
+        assert_eq!(
+            scatter::sorts_first(writes, dst_len),
+            slice > 0,
+            "{dst_len} {writes}"
+        );
+        // Distinct indices: a stride through the array coprime with its length.
+        let gcd = |mut a: usize, mut b: usize| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let mut stride = 2_654_435_761usize % dst_len;
+        while gcd(stride, dst_len) != 1 {
+            stride += 1;
+        }
+        let start = rng() as usize % dst_len;
+        let indices: Vec<u32> = (0..writes)
+            .map(|i| ((start + i * stride) % dst_len) as u32)
+            .collect();
+        let mut distinct = indices.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), writes, "test indices not distinct");
+        let values: Vec<u32> = (0..writes).map(|_| rng() as u32).collect();
+        let before: Vec<u32> = (0..dst_len).map(|i| i as u32 ^ 0x5555).collect();
+        let mut want = before.clone();
+        for (&i, &v) in indices.iter().zip(&values) {
+            want[i as usize] = v;
+        }
+        let ws = Workspace::new(&gpu, writes).unwrap();
+        let idx = gpu.upload(&indices).unwrap();
+        let vals = gpu.upload(&values).unwrap();
+        let dst = gpu.upload(&before).unwrap();
+        let scratch_idx = gpu.alloc(4 * slice.max(1)).unwrap();
+        let scratch_vals = gpu.alloc(4 * slice.max(1)).unwrap();
+        let pairs = Pairs {
+            indices: idx.ptr(0),
+            values: vals.ptr(0),
+            len: writes,
+        };
+        let scratch = Scratch {
+            indices: scratch_idx.ptr(0),
+            values: scratch_vals.ptr(0),
+            len: slice,
+        };
+        scatter::scatter(&gpu, &ws, pairs, (dst.ptr(0), dst_len), scratch).unwrap();
+        let mut got = vec![0u32; dst_len];
+        dst.download(&mut got).unwrap();
+        assert!(got == want, "{dst_len} {writes}: scatter differs");
+        let mut after = vec![0u32; writes];
+        vals.download(&mut after).unwrap();
+        assert!(after == values, "{dst_len}: values moved");
+        idx.download(&mut after).unwrap();
+        assert!(after == indices, "{dst_len}: indices moved");
     }
 }
 

@@ -53,6 +53,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../kernels/prims/radix_sort.cu"),
     ),
     (
+        "prims/scatter.cu",
+        include_str!("../../kernels/prims/scatter.cu"),
+    ),
+    (
         "prims/merge.cu",
         concat!(
             include_str!("../../kernels/prims/merge.cuh"),

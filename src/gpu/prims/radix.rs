@@ -216,7 +216,7 @@ impl<'g> Workspace<'g> {
             [vals[0].ptr(0), vals[1].ptr(0)],
             len,
             kernels,
-            bits,
+            0..bits,
         )?;
         if at == 1 {
             keys.swap(0, 1);
@@ -236,7 +236,19 @@ impl<'g> Workspace<'g> {
         width: KeyWidth,
         bits: u32,
     ) -> Result<usize, GpuError> {
-        self.sort_with(keys, vals, len, width.kernels(), bits)
+        self.sort_with(keys, vals, len, width.kernels(), 0..bits)
+    }
+
+    /// [`Workspace::sort_pairs_at`] by the key bits `digits` (from `digits.start` up) alone.
+    pub fn sort_digits_at(
+        &self,
+        keys: [u64; 2],
+        vals: [u64; 2],
+        len: usize,
+        width: KeyWidth,
+        digits: std::ops::Range<u32>,
+    ) -> Result<usize, GpuError> {
+        self.sort_with(keys, vals, len, width.kernels(), digits)
     }
 
     fn sort_with(
@@ -245,14 +257,14 @@ impl<'g> Workspace<'g> {
         vals: [u64; 2],
         len: usize,
         kernels: Kernels,
-        bits: u32,
+        digits: std::ops::Range<u32>,
     ) -> Result<usize, GpuError> {
         assert!(len <= self.max_len && len < u32::MAX as usize);
-        assert!(bits as usize <= 8 * kernels.key_bytes);
-        if len < 2 || bits == 0 {
+        assert!(digits.end as usize <= 8 * kernels.key_bytes);
+        if len < 2 || digits.is_empty() {
             return Ok(0);
         }
-        let passes = bits.div_ceil(8) as usize;
+        let passes = digits.len().div_ceil(8);
         let portions = len.div_ceil(PORTION);
         // Per pass: the bins of portion 0, 1, ..., one past the last.
         let stride = (portions + 1) * RADIX;
@@ -262,7 +274,7 @@ impl<'g> Workspace<'g> {
         let counts = [
             Arg::U64(keys[0]),
             n,
-            Arg::U32(0),
+            Arg::U32(digits.start),
             Arg::U32(passes as u32),
             hist,
         ];
@@ -279,22 +291,24 @@ impl<'g> Workspace<'g> {
         for pass in 0..passes {
             for portion in 0..portions {
                 let bins_in = (pass * stride + portion * RADIX) * 4;
-                self.onesweep(kernels, [keys, vals], at, len, (pass, portion), bins_in)?;
+                let shift = digits.start + 8 * pass as u32;
+                self.onesweep(kernels, [keys, vals], at, len, (shift, portion), bins_in)?;
             }
             at = 1 - at;
         }
         Ok(at)
     }
 
-    /// One pass (bits 8 `pass`..) of one portion: from buffers `at` to `1 - at`, the
-    /// portion's bins at byte `bins_in` of `bins`, the next portion's right after.
+    /// One pass (the 8 bits from `shift` up) of one portion: from buffers `at` to
+    /// `1 - at`, the portion's bins at byte `bins_in` of `bins`, the next portion's right
+    /// after.
     fn onesweep(
         &self,
         kernels: Kernels,
         [keys, vals]: [[u64; 2]; 2],
         at: usize,
         len: usize,
-        (pass, portion): (usize, usize),
+        (shift, portion): (u32, usize),
         bins_in: usize,
     ) -> Result<(), GpuError> {
         let start = portion * PORTION;
@@ -307,7 +321,7 @@ impl<'g> Workspace<'g> {
             Arg::U64(keys[1 - at]),
             Arg::U64(vals[1 - at]),
             Arg::U32(count as u32),
-            Arg::U32(8 * pass as u32),
+            Arg::U32(shift),
             Arg::U64(self.status.ptr(0)),
             Arg::U64(self.bins.ptr(bins_in)),
             Arg::U64(self.bins.ptr(bins_in + RADIX * 4)),

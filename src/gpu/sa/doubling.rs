@@ -27,6 +27,7 @@
 
 use super::{check_len, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::prims::scatter::{self, Pairs, Scratch};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 
@@ -149,8 +150,9 @@ pub(crate) fn on_device<'g>(
 }
 
 /// From the `n` elements `sorted` in their initial order and their group `heads`: each
-/// element's rank (its head) into `isa`, and the exclusive scan of the flags of the
-/// elements in groups of two or more into `keep`; returns how many those are.
+/// element's rank (its head) into `isa` (`n` entries; the writes sorted by address
+/// first through `keep`, [`scatter`]), and the exclusive scan of the flags of the
+/// elements in groups of two or more into `keep` (`n` u32s); returns how many those are.
 pub(crate) fn init_ranks(
     gpu: &Gpu,
     ws: &Workspace,
@@ -158,16 +160,27 @@ pub(crate) fn init_ranks(
     isa: &DevBuf,
     keep: &DevBuf,
 ) -> Result<usize, GpuError> {
+    assert!(keep.bytes() >= 4 * n);
+    let pairs = Pairs {
+        indices: sorted.ptr(0),
+        values: heads.ptr(0),
+        len: n,
+    };
+    let half = n / 2;
+    let scratch = Scratch {
+        indices: keep.ptr(0),
+        values: keep.ptr(4 * half),
+        len: half,
+    };
+    scatter::scatter(gpu, ws, pairs, (isa.ptr(0), n), scratch)?;
     gpu.launch(
         FILE,
-        "init_ranks",
+        "init_keep",
         blocks(n),
         THREADS,
         &[
-            Arg::U64(sorted.ptr(0)),
             Arg::U64(heads.ptr(0)),
             Arg::U32(n as u32),
-            Arg::U64(isa.ptr(0)),
             Arg::U64(keep.ptr(0)),
         ],
     )?;
