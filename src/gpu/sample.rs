@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use super::partition::{kernel_file, sort_by_keys, Position};
 use super::prims::radix::{ScanOp, Workspace};
 use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
-use super::sa::doubling::{self, doubling_rounds, init_ranks};
+use super::sa::doubling::{self, doubling_rounds, init_ranks, List};
 use super::sa::Profile;
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
@@ -133,19 +133,7 @@ pub fn ranks<I: Position>(
     let unsorted = init_ranks(gpu, &ws, (&index, &starts, m), &isa, &keep)?;
     drop(starts);
     let list = gpu.alloc(4 * unsorted.max(1))?;
-    gpu.launch(
-        doubling::FILE,
-        "compact",
-        blocks(m),
-        THREADS,
-        &[
-            Arg::U64(index.ptr(0)),
-            Arg::U64(keep.ptr(0)),
-            Arg::U32(m as u32),
-            Arg::U32(unsorted as u32),
-            Arg::U64(list.ptr(0)),
-        ],
-    )?;
+    doubling::compact(gpu, (&index, &keep, m, unsorted), &list)?;
     drop(keep);
     prof.mark("groups");
 
@@ -156,7 +144,11 @@ pub fn ranks<I: Position>(
             gpu,
             &ws,
             (&index, &isa, m),
-            (list, unsorted),
+            List {
+                pos: list,
+                heads: None,
+                len: unsorted,
+            },
             step,
             None,
             &mut prof,

@@ -23,7 +23,9 @@
 //! plus 24 bytes per unsorted suffix during the rounds (and 28 per member of the large
 //! groups sorted apart). Given a bound ([`BOUNDED_BYTES_PER_BASE`] under `auto`), a round
 //! whose list does not fit goes over it in chunks of whole groups instead (see
-//! [`doubling_rounds`]), so that repeat-rich text stays within the bound.
+//! [`doubling_rounds`]), so that repeat-rich text stays within the bound; the list then
+//! keeps its group heads (4 bytes an unsorted suffix, where they fit the bound), so
+//! that a chunk's round reads only `rank(p + h)` at random, not `rank(p)` too.
 
 use super::{check_len, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
@@ -61,9 +63,10 @@ pub(crate) fn on_device<'g>(
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 bases.
-    let (sa, isa, pos, m) = {
+    let (sa, isa, list) = {
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
+        prof.mark("allocate");
         {
             let words = gpu.upload_staged(text.words())?;
             gpu.launch(
@@ -79,9 +82,10 @@ pub(crate) fn on_device<'g>(
                 ],
             )?;
         }
+        prof.mark("upload");
         let mut keys = [k0, gpu.alloc(4 * n)?];
         let mut vals = [v0, gpu.alloc(4 * n)?];
-        prof.mark("upload");
+        prof.mark("allocate");
         ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * INITIAL_PREFIX)?;
         prof.mark("initial sort");
 
@@ -105,22 +109,25 @@ pub(crate) fn on_device<'g>(
         ws.scan_queued(heads.ptr(0), heads.ptr(0), n, ScanOp::Max, true)?;
         let keep = sorted_keys;
         let m = init_ranks(gpu, &ws, (sorted_pos, heads, n), isa, keep)?;
-        gpu.launch(
-            FILE,
-            "compact",
-            blocks(n),
-            THREADS,
-            &[
-                Arg::U64(sorted_pos.ptr(0)),
-                Arg::U64(keep.ptr(0)),
-                n32,
-                Arg::U32(m as u32),
-                Arg::U64(heads.ptr(0)),
-            ],
-        )?;
+        // Rounds that will go in chunks read their heads from a list, not the ranks
+        // (a random read an element saved); it fits within the bound then.
+        let chunked = bound.is_some_and(|b| {
+            let (held, m) = (gpu.held_bytes() as u64, m as u64);
+            let rounds = held - 8 * n as u64 + 4 * m;
+            rounds + WHOLE_ROUND_BYTES * m > b && held + 4 * m <= b
+        });
+        let listed_heads = if chunked {
+            let listed = gpu.alloc(4 * m)?;
+            compact(gpu, (heads, keep, n, m), &listed)?;
+            Some(listed)
+        } else {
+            None
+        };
+        compact(gpu, (sorted_pos, keep, n, m), heads)?;
         // The sorted positions are the SA but for the order inside unsorted groups,
         // which the rounds write. The key buffers make way for the exactly sized list
-        // (the flags first, so that the peak stays at the sort's 16 bytes a base).
+        // (the flags first, so that the peak stays at the sort's 16 bytes a base, or
+        // the bound).
         let [sa, isa] = vals;
         let [keep, list] = keys;
         drop(keep);
@@ -128,18 +135,26 @@ pub(crate) fn on_device<'g>(
         pos.copy_from(list.ptr(0), 4 * m)?;
         drop(list);
         prof.mark("initial ranks");
-        (sa, isa, pos, m)
+        (
+            sa,
+            isa,
+            List {
+                pos,
+                heads: listed_heads,
+                len: m,
+            },
+        )
     };
-    let unsorted = m;
+    let unsorted = list.len;
 
     // 3. Doubling rounds over the unsorted suffixes.
-    if m > 0 {
+    if list.len > 0 {
         let room = bound.map(|b| b.saturating_sub(gpu.held_bytes() as u64));
         doubling_rounds(
             gpu,
             &ws,
             (&sa, &isa, n),
-            (pos, m),
+            list,
             INITIAL_PREFIX as usize,
             room,
             prof,
@@ -187,6 +202,40 @@ pub(crate) fn init_ranks(
     Ok(ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize)
 }
 
+/// `out[idx[i]] = input[i]` for the `n` elements kept (`idx`: the exclusive sum-scan of
+/// their flags, `total` of them), all at once (`out` apart from `input`).
+pub(crate) fn compact(
+    gpu: &Gpu,
+    (input, idx, n, total): (&DevBuf, &DevBuf, usize, usize),
+    out: &DevBuf,
+) -> Result<(), GpuError> {
+    gpu.launch(
+        FILE,
+        "compact",
+        blocks(n),
+        THREADS,
+        &[
+            Arg::U64(input.ptr(0)),
+            Arg::U64(idx.ptr(0)),
+            Arg::U32(n as u32),
+            Arg::U32(total as u32),
+            Arg::U64(out.ptr(0)),
+        ],
+    )
+}
+
+/// The work list of the doubling rounds: the unsorted suffixes group by group in SA
+/// order, and their group heads where the caller has them (else the first round reads
+/// them from the ranks).
+pub(crate) struct List<'g> {
+    /// Positions (`len` u32s at the front).
+    pub(crate) pos: DevBuf<'g>,
+    /// Their heads (ranks), in the same order, or `None`.
+    pub(crate) heads: Option<DevBuf<'g>>,
+    /// Elements listed.
+    pub(crate) len: usize,
+}
+
 /// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa/doubling.cu).
 const MEDIUM_TILE: usize = 4096;
 /// Large groups go through the device-wide sort on their own while their members are at
@@ -200,15 +249,16 @@ const WHOLE_ROUND_BYTES: u64 = 24;
 /// Bytes a list element of a chunk needs: [`WHOLE_ROUND_BYTES`] and its position's copy.
 const CHUNK_ROUND_BYTES: u64 = 28;
 
-/// Larsson-Sadakane rounds over the `m` unsorted suffixes listed (group by group, in SA
-/// order) in `pos`, until every suffix is sorted; writes their final ranks and SA slots.
+/// Larsson-Sadakane rounds over the unsorted suffixes of `list`, until every suffix is
+/// sorted; writes their final ranks and SA slots.
 ///
 /// Each round packs `rank(p + h) + 1` above `p` (unique 64-bit keys), finds every
 /// element's group start (max-scan), and sorts each group by size class: groups of up to
 /// 32 by counting ranks, up to 4096 by a bitonic sort in shared memory, larger ones by the
 /// device radix sort on `head << bits | rank` gathered from the list (or the whole list
 /// at once when they hold most of it). Runs of equal keys become the next groups; their
-/// heads travel with the positions, so only the first round reads them from the ranks.
+/// heads travel with the positions, so only the first round reads them from the ranks
+/// (none where the list has its heads: rounds in chunks then keep them in the list).
 ///
 /// The first round's step is `h` (the initial groups share their first `h` symbols);
 /// the elements need not be text positions, only closed under shifts by `h`, `2h`, ...
@@ -217,34 +267,39 @@ const CHUNK_ROUND_BYTES: u64 = 28;
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
 /// Where that exceeds `room` (bytes), a round goes over the list in chunks of whole
 /// groups, one after the other, each within the room ([`chunked_round`]), until the
-/// list fits; a group larger than a chunk then is [`GpuError::OutOfMemory`] (the caller
-/// may take an algorithm that needs less).
+/// list fits; a group larger than a chunk (once the list's heads, if any, made way) then
+/// is [`GpuError::OutOfMemory`] (the caller may take an algorithm that needs less).
 pub(crate) fn doubling_rounds(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
-    (pos, mut m): (DevBuf, usize),
+    mut list: List,
     mut h: usize,
     room: Option<u64>,
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
-    if let Some(room) = room {
-        while m > 0 && WHOLE_ROUND_BYTES * m as u64 > room {
+    if let Some(mut room) = room {
+        while list.len > 0 && WHOLE_ROUND_BYTES * list.len as u64 > room {
             let chunk = (room / CHUNK_ROUND_BYTES) as usize;
-            let Some(cuts) = chunk_cuts(gpu, (&pos, m), isa, chunk)? else {
+            let Some(cuts) = chunk_cuts(gpu, (&list.pos, list.len), isa, chunk)? else {
+                // A group longer than a chunk: without the listed heads, chunks are longer.
+                if let Some(heads) = list.heads.take() {
+                    room += heads.bytes() as u64;
+                    continue;
+                }
                 return Err(GpuError::OutOfMemory {
-                    requested: (WHOLE_ROUND_BYTES as usize * m) >> 20,
+                    requested: (WHOLE_ROUND_BYTES as usize * list.len) >> 20,
                     in_use: gpu.held_bytes() >> 20,
                 });
             };
-            m = chunked_round(gpu, ws, (sa, isa, n), &pos, &cuts, h, prof)?;
+            list.len = chunked_round(gpu, ws, (sa, isa, n), &list, &cuts, h, prof)?;
             h = h.saturating_mul(2);
             prof.rounds += 1;
             prof.chunked_rounds += 1;
         }
     }
-    if m > 0 {
-        whole_rounds(gpu, ws, (sa, isa, n), (pos, m), h, prof)?;
+    if list.len > 0 {
+        whole_rounds(gpu, ws, (sa, isa, n), list, h, prof)?;
     }
     Ok(())
 }
@@ -254,23 +309,29 @@ fn whole_rounds(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
-    (pos, mut m): (DevBuf, usize),
+    list: List,
     mut h: usize,
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
     // The positions (then heads) and the group starts swap buffers every round, as do the
     // packed keys and the sorted keys (the low half of whose buffer carries the heads to
-    // the next round).
-    let mut narrow = [pos, gpu.alloc(4 * m)?];
+    // the next round; the list's own heads to the first, where it has them).
+    let mut m = list.len;
+    let mut listed_heads = list.heads;
+    let mut narrow = [list.pos, gpu.alloc(4 * m)?];
     let wide = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
     let mut carried: Option<usize> = None;
     while m > 0 {
         let packed_at = carried.map_or(0, |c| 1 - c);
         let (hp, stp) = (narrow[0].ptr(0), narrow[1].ptr(0));
         let (pp, sp) = (wide[packed_at].ptr(0), wide[1 - packed_at].ptr(0));
+        let first_heads = listed_heads.take();
         let buffers = RoundBuffers {
             heads: hp,
-            carried: carried.map_or(0, |c| wide[c].ptr(0)),
+            carried: carried.map_or_else(
+                || first_heads.as_ref().map_or(0, |l| l.ptr(0)),
+                |c| wide[c].ptr(0),
+            ),
             starts: stp,
             packed: pp,
             sorted: sp,
@@ -325,10 +386,11 @@ fn chunk_cuts(
     Ok(Some(cuts))
 }
 
-/// One round over the list `pos` chunk by chunk (`cuts`: where each begins, then the
-/// list's length), compacting the next list into `pos`'s front; returns its length.
+/// One round over the `list` chunk by chunk (`cuts`: where each begins, then the list's
+/// length), compacting the next list into its front; returns its length.
 ///
-/// A chunk's heads are read from the ranks (not carried), and its keys from ranks that
+/// A chunk's heads come from the list's where it has them (else from the ranks; the
+/// next list then has none either), and its keys from ranks that
 /// the chunks before it may have refined already: still correct, as a refined rank
 /// orders suffixes consistently with the coarser one, and equal refined ranks are equal
 /// coarse ranks, so that equal keys still mean `2h` equal symbols; the suffix array is
@@ -337,7 +399,7 @@ fn chunked_round(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
-    pos: &DevBuf,
+    list: &List,
     cuts: &[usize],
     h: usize,
     prof: &mut Profile,
@@ -348,17 +410,18 @@ fn chunked_round(
     let mut kept = 0;
     for w in cuts.windows(2) {
         let (start, len) = (w[0], w[1] - w[0]);
-        narrow[0].copy_from(pos.ptr(4 * start), 4 * len)?;
+        narrow[0].copy_from(list.pos.ptr(4 * start), 4 * len)?;
+        let listed = list.heads.as_ref();
         let buffers = RoundBuffers {
             heads: narrow[0].ptr(0),
-            carried: 0,
+            carried: listed.map_or(0, |l| l.ptr(4 * start)),
             starts: narrow[1].ptr(0),
             packed: wide[0].ptr(0),
             sorted: wide[1].ptr(0),
             // The next list's front (kept <= start: before this chunk's elements, or
-            // over those just copied out); its heads are not kept.
-            next_positions: pos.ptr(4 * kept),
-            next_heads: wide[0].ptr(0),
+            // over those read already).
+            next_positions: list.pos.ptr(4 * kept),
+            next_heads: listed.map_or(wide[0].ptr(0), |l| l.ptr(4 * kept)),
         };
         kept += round(gpu, ws, (sa, isa, n), &buffers, len, h, prof)?;
     }

@@ -351,19 +351,7 @@ fn double<'g>(
     let isa = spare;
     let m = doubling::init_ranks(gpu, ws, (&sorted, &heads, s), &isa, &keep)?;
     // The unsorted sample indexes, group by group, into the heads (no longer needed).
-    gpu.launch(
-        doubling::FILE,
-        "compact",
-        blocks(s),
-        THREADS,
-        &[
-            Arg::U64(sorted.ptr(0)),
-            Arg::U64(keep.ptr(0)),
-            Arg::U32(s as u32),
-            Arg::U32(m as u32),
-            Arg::U64(heads.ptr(0)),
-        ],
-    )?;
+    doubling::compact(gpu, (&sorted, &keep, s, m), &heads)?;
     drop(keep);
     let list = gpu.alloc(4 * m)?;
     list.copy_from(heads.ptr(0), 4 * m)?;
@@ -371,7 +359,12 @@ fn double<'g>(
     prof.unsorted += m;
     prof.mark("hybrid: initial ranks");
     if m > 0 {
-        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), (list, m), 1, None, prof)?;
+        let list = doubling::List {
+            pos: list,
+            heads: None,
+            len: m,
+        };
+        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), list, 1, None, prof)?;
     }
     Ok((sorted, isa))
 }
