@@ -85,8 +85,10 @@ for input in $inputs; do
   if [ "$n" -lt 2147483648 ]; then
     mib=$(peak_mib "$cubwt" "$raw" 3)
     best=$(grep -o 'best_s=[0-9.]*' "$work/peer.out" | cut -d= -f2 || true)
+    alloc=$(grep -o 'alloc_s=[0-9.]*' "$work/peer.out" | cut -d= -f2 || true)
     if [ -n "$best" ]; then
       line="$line  libcubwt $(python3 -c "print(f'{$best * 1e3:.1f}')") ms"
+      line="$line (storage allocated once beforehand: $(python3 -c "print(f'{${alloc:-0} * 1e3:.1f}')") ms)"
       line="$line $(python3 -c "print(f'{$mib * 2**20 / $n:.1f}')") B/base"
       [ -n "${auto_ms:-}" ] && line="$line  libcubwt/auto $(python3 -c "print(f'{$best * 1e3 / $auto_ms:.2f}')")x"
     else
