@@ -27,13 +27,33 @@ __device__ __forceinline__ u32 row_position(const u32* __restrict__ sa, u32 n, u
     return row == 0 ? n : sa[row - 1];
 }
 
+#define NO_KMER 0xffffffffu
+
+// The k-mer at the start of row `row`'s suffix (k <= 16), or NO_KMER for the sentinel's
+// row, rows past n and suffixes shorter than k (positions >= full).
+__device__ __forceinline__ u32 row_kmer(const u64* __restrict__ words, const u32* __restrict__ sa, u32 n, u64 row,
+                                        u32 k, u32 full) {
+    if (row == 0 || row > n) return NO_KMER;
+    const u32 p = sa[row - 1];
+    if (p >= full) return NO_KMER;
+    const u32 w = p >> 5, s = (p & 31) * 2;
+    u64 key = words[w] << s;
+    if (s) key |= words[w + 1] >> (64 - s);
+    return (u32)(key >> (64 - 2 * k));
+}
+
 // One thread per row, one warp per 32-symbol word, OCC_PER_CTA Occ blocks per thread
 // block. Writes each block's symbol words, its own symbol counts (counts[s * nblocks + b],
 // for a scan), the sampled-row marks (bits32: bit r % 32 of u32 r / 32, the u64 layout
 // seen as u32s; only words below bits_len32, the rest stays zero) and the primary row.
+// Also the count of rows of each k-mer into kmer_counts (zeroed, 4^k of them; the
+// suffixes of at least k bases), read off the sorted rows: the rows of one k-mer are
+// consecutive (a shorter suffix never falls between them), so the first row of a run
+// subtracts its index and the last adds its index + 1 (wrapping u32 arithmetic).
 extern "C" __global__ void bwt_occ(const u64* __restrict__ words, const u32* __restrict__ sa, u32 n, u32 rate,
                                    u32 nblocks, u64* __restrict__ occ, u32* __restrict__ counts,
-                                   u32* __restrict__ bits32, u64 bits_len32, u32* __restrict__ primary) {
+                                   u32* __restrict__ bits32, u64 bits_len32, u32* __restrict__ primary, u32 k,
+                                   u32 full, u32* __restrict__ kmer_counts) {
     __shared__ u32 warp_counts[OCC_PER_CTA][WARPS_PER_BLOCK][4];
     const u32 warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const u32 local = warp / WARPS_PER_BLOCK, word = warp % WARPS_PER_BLOCK;
@@ -48,6 +68,14 @@ extern "C" __global__ void bwt_occ(const u64* __restrict__ words, const u32* __r
         sym = p == 0 ? 0 : base_at(words, p - 1);
         mark = p % rate == 0;
         if (p == 0) *primary = (u32)row;
+    }
+    const u32 x = live ? row_kmer(words, sa, n, row, k, full) : NO_KMER;
+    u32 before = __shfl_up_sync(FULL, x, 1), after = __shfl_down_sync(FULL, x, 1);
+    if (lane == 0 && row > 0) before = row_kmer(words, sa, n, row - 1, k, full);
+    if (lane == 31) after = row_kmer(words, sa, n, row + 1, k, full);
+    if (x != NO_KMER) {
+        if (before != x) atomicSub(&kmer_counts[x], (u32)row);
+        if (after != x) atomicAdd(&kmer_counts[x], (u32)row + 1);
     }
     const u32 hi = __reduce_or_sync(FULL, lane < 16 ? sym << (30 - 2 * lane) : 0);
     const u32 lo = __reduce_or_sync(FULL, lane >= 16 ? sym << (62 - 2 * lane) : 0);
@@ -107,7 +135,8 @@ extern "C" __global__ void sampled_positions(const u32* __restrict__ sa, u32 n, 
     positions[rank] = p;
 }
 
-// k-mer counts of the suffixes with at least k bases (positions < full): each thread
+// k-mer counts of the suffixes with at least k bases (positions < full), from the text
+// (the partitioned build's; a whole build counts them in bwt_occ): each thread
 // counts SPAN consecutive positions, merging runs of one k-mer into one atomic add.
 // Counters of 32 bits (kmer_counts) or, for texts past 2^32 bases, 64 (kmer_counts_u64).
 #define SPAN 16
