@@ -110,6 +110,8 @@ pub fn fm_index(
     let sampled = n / sample_rate as usize + 1;
     let k = jump::choose_k(n);
     let kmers = 1usize << (2 * k);
+    // Before the thread that faults in the host arrays' pages starts (see make_staging).
+    gpu.make_staging()?;
     let host = std::thread::spawn(move || HostArrays {
         occ: prefaulted_vec(nblocks * WORDS_PER_BLOCK),
         bits: prefaulted_vec(nwords),
