@@ -148,6 +148,13 @@ struct MapArgs {
     /// Largest insert (outer distance) of a proper pair.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_insert: u64,
+    /// BAM compression level, 0 (stored, no compression) to 9 (smallest), as samtools'
+    /// -l: lower levels compress faster into larger files (1 is the fastest that
+    /// compresses; 6 is htslib's default). SAM output ignores it.
+    #[arg(short = 'l', long = "compression-level", value_name = "LEVEL",
+          default_value_t = galign::sam::DEFAULT_BAM_LEVEL,
+          value_parser = clap::value_parser!(u8).range(0..=9))]
+    compression_level: u8,
     /// Reads (or pairs) per batch; output does not depend on it.
     #[arg(long, value_name = "N", default_value_t = 65536, value_parser = clap::value_parser!(u64).range(1..))]
     batch_size: u64,
@@ -280,6 +287,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 max_mismatches: args.mismatches,
                 batch_size: args.batch_size as usize,
                 threads: rayon::current_num_threads(),
+                bam_level: args.compression_level,
                 command_line: output_determining_command_line(),
                 device: args.common.device,
             };

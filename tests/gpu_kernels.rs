@@ -1264,6 +1264,7 @@ fn map_bytes(
         max_mismatches,
         batch_size,
         threads: 4,
+        bam_level: galign::sam::DEFAULT_BAM_LEVEL,
         command_line: "galign map test".into(),
         device,
     };

@@ -458,6 +458,64 @@ fn samtools_accepts_sam_and_bam_and_sorts_and_indexes() {
     }
 }
 
+/// `-l` (samtools' BAM compression level): every level gives a BAM that samtools
+/// accepts with the same records; lower levels give larger files; out of range is a
+/// clear error.
+#[test]
+fn bam_compression_levels_give_the_same_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let map = |level: Option<&str>| {
+        let bam = dir
+            .path()
+            .join(format!("l{}.bam", level.unwrap_or("default")));
+        let mut command = galign();
+        command.args(["map", "-o"]).arg(&bam);
+        if let Some(level) = level {
+            command.args(["-l", level]);
+        }
+        run_ok(command.arg(&prefix).arg(&reads));
+        run_ok(Command::new("samtools").arg("quickcheck").arg(&bam));
+        let view = run_ok(
+            Command::new("samtools")
+                .args(["view", "-h", "--no-PG"])
+                .arg(&bam),
+        )
+        .stdout;
+        let records: Vec<String> = String::from_utf8(view)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("@PG"))
+            .map(str::to_owned)
+            .collect();
+        (std::fs::metadata(&bam).unwrap().len(), records)
+    };
+    let (default_size, default_records) = map(None);
+    assert!(default_records.len() > 1000);
+    // `-l 6` is the default (the files differ only in @PG CL, which names -l).
+    let (_, six_records) = map(Some("6"));
+    assert!(six_records == default_records);
+    let mut sizes = Vec::new();
+    for level in ["0", "1", "9"] {
+        let (size, records) = map(Some(level));
+        assert!(records == default_records, "-l {level}: records differ");
+        sizes.push(size);
+    }
+    assert!(sizes[0] > sizes[1] && sizes[1] > default_size && sizes[2] <= default_size);
+    let out = galign()
+        .args(["map", "-l", "10", "-o"])
+        .arg(dir.path().join("x.bam"))
+        .arg(&prefix)
+        .arg(&reads)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--compression-level"), "{stderr}");
+    assert!(!dir.path().join("x.bam").exists());
+}
+
 #[test]
 fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
     let dir = tempfile::tempdir().unwrap();

@@ -229,6 +229,7 @@ fn index(data: &[u8], dir: &Path) -> Result<(), String> {
             max_mismatches: mismatches,
             batch_size: 2,
             threads: 1,
+            bam_level: galign::sam::DEFAULT_BAM_LEVEL,
             command_line: "galign-fuzz".into(),
             device: DeviceChoice::Cpu,
         };

@@ -61,6 +61,9 @@ pub struct MapOptions {
     pub batch_size: usize,
     /// Threads that compress BAM.
     pub threads: usize,
+    /// BAM compression level, zlib-style 0 (stored) to 9 (smallest), as samtools' `-l`
+    /// ([`crate::sam::DEFAULT_BAM_LEVEL`] is htslib's default).
+    pub bam_level: u8,
     /// The command line for `@PG CL`.
     pub command_line: String,
     /// Where the search runs: `auto` uses the GPU when usable and finishes on the CPU
@@ -136,7 +139,11 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
     let mut reader = BatchReader::open(&options.source)?;
-    let mut writer = SamWriter::create(options.output.as_deref(), &header, options.threads)?;
+    let mut writer = SamWriter::create(
+        options.output.as_deref(),
+        &header,
+        (options.threads, options.bam_level),
+    )?;
 
     let fm = index.fm();
     let record_options = RecordOptions {

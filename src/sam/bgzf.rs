@@ -2,7 +2,8 @@
 //! blocks exactly where htslib cuts it (at most [`BLOCK_SIZE`] bytes a block; a record
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
-//! (a rayon pool of the writer's own) with libdeflate at htslib's default level while
+//! (a rayon pool of the writer's own) with libdeflate at the level htslib gives the
+//! zlib-style level asked for (6, htslib's default, unless `map -l` says otherwise) while
 //! the caller goes on (up to [`IN_FLIGHT`] writes at once), and written in order, then
 //! the 28-byte end-of-file block. The cut points depend on the bytes alone, so the file
 //! is the same whatever the thread count or batch size, and the same as htslib's.
@@ -21,8 +22,11 @@ use rayon::prelude::*;
 const BLOCK_SIZE: usize = 0xff00;
 /// Largest compressed block, header and footer included (`BGZF_MAX_BLOCK_SIZE`).
 const MAX_BLOCK: usize = 0x10000;
-/// libdeflate level htslib uses by default (zlib's default 6, which htslib maps to 7).
-const LEVEL: i32 = 7;
+/// The BAM compression level of `map` without `-l`: zlib's default, as htslib's.
+pub const DEFAULT_LEVEL: u8 = 6;
+/// The libdeflate level of each zlib-style level 1-9, as htslib's `bgzf_compress` maps
+/// them (`lvl_map`); level 0 is stored blocks, written as htslib writes them.
+const LIBDEFLATE_LEVEL: [i32; 10] = [0, 1, 2, 3, 5, 6, 7, 8, 10, 12];
 /// A block's gzip header up to its compressed size: the `BC` extra field.
 const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2, 0];
 /// Header bytes: [`HEADER`] and the two-byte compressed size.
@@ -39,11 +43,11 @@ const EOF_BLOCK: [u8; 28] = [
 ];
 
 thread_local! {
-    /// The compressor of each compressing thread, made once: libdeflate allocates
-    /// hundreds of KB for one at level 7, which a compressor per rayon split
-    /// (`map_init`) paid again and again, in fresh pages the kernel had to clear.
-    static COMPRESSOR: RefCell<Compressor> =
-        RefCell::new(Compressor::new(CompressionLvl::new(LEVEL).expect("a libdeflate level")));
+    /// The compressor of each compressing thread and its libdeflate level, made once:
+    /// libdeflate allocates hundreds of KB for one at level 7, which a compressor per
+    /// rayon split (`map_init`) paid again and again, in fresh pages the kernel had to
+    /// clear.
+    static COMPRESSOR: RefCell<Option<(i32, Compressor)>> = const { RefCell::new(None) };
 }
 
 /// A BGZF writer for BAM: header, then records, then [`BgzfWriter::finish`].
@@ -57,6 +61,8 @@ pub struct BgzfWriter<W: Write> {
     open: usize,
     /// The threads that compress.
     pool: rayon::ThreadPool,
+    /// The zlib-style compression level, 0 to 9.
+    level: u8,
     /// Each write still compressing, oldest first.
     in_flight: VecDeque<Receiver<Compressed>>,
     /// Buffers of uncompressed bytes back from the compressing threads, for reuse.
@@ -67,8 +73,10 @@ pub struct BgzfWriter<W: Write> {
 type Compressed = (io::Result<Vec<Vec<u8>>>, Vec<u8>);
 
 impl<W: Write> BgzfWriter<W> {
-    /// A writer to `out` that compresses on `threads` threads.
-    pub fn new(out: W, threads: usize) -> io::Result<BgzfWriter<W>> {
+    /// A writer to `out` that compresses on `threads` threads at zlib-style `level` (0:
+    /// stored, 1 fastest to 9 smallest; at most 9).
+    pub fn new(out: W, threads: usize, level: u8) -> io::Result<BgzfWriter<W>> {
+        assert!(level <= 9, "BGZF level {level}");
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("bgzf-{i}"))
@@ -80,6 +88,7 @@ impl<W: Write> BgzfWriter<W> {
             cuts: Vec::new(),
             open: 0,
             pool,
+            level,
             in_flight: VecDeque::new(),
             spare: Vec::new(),
         })
@@ -164,10 +173,11 @@ impl<W: Write> BgzfWriter<W> {
             .collect();
         self.cuts.clear();
         let (sender, receiver) = crossbeam_channel::bounded(1);
+        let level = self.level;
         self.pool.spawn(move || {
             let blocks = ranges
                 .into_par_iter()
-                .map(|range| COMPRESSOR.with_borrow_mut(|c| compress_block(c, &closed[range])))
+                .map(|range| compress_block(level, &closed[range]))
                 .collect();
             let _ = sender.send((blocks, closed)); // the writer is gone after an error
         });
@@ -200,13 +210,32 @@ impl<W: Write> BgzfWriter<W> {
     }
 }
 
-/// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes), as htslib's
-/// `bgzf_compress` makes it.
-fn compress_block(compressor: &mut Compressor, data: &[u8]) -> io::Result<Vec<u8>> {
+/// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes) at zlib-style `level`,
+/// as htslib's `bgzf_compress` makes it.
+fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
     let mut block = vec![0; MAX_BLOCK];
-    let deflated = compressor
-        .deflate_compress(data, &mut block[HEADER_LEN..MAX_BLOCK - FOOTER_LEN])
-        .map_err(|e| io::Error::other(format!("BGZF block compression failed: {e:?}")))?;
+    let body = &mut block[HEADER_LEN..MAX_BLOCK - FOOTER_LEN];
+    let deflated = if level == 0 {
+        // One stored deflate block: BFINAL = 1, BTYPE = 00, LEN, NLEN, the bytes.
+        let len = data.len() as u16;
+        body[0] = 1;
+        body[1..3].copy_from_slice(&len.to_le_bytes());
+        body[3..5].copy_from_slice(&(!len).to_le_bytes());
+        body[5..5 + data.len()].copy_from_slice(data);
+        5 + data.len()
+    } else {
+        let wanted = LIBDEFLATE_LEVEL[level as usize];
+        COMPRESSOR
+            .with_borrow_mut(|slot| {
+                if slot.as_ref().is_none_or(|(at, _)| *at != wanted) {
+                    let lvl = CompressionLvl::new(wanted).expect("a libdeflate level");
+                    *slot = Some((wanted, Compressor::new(lvl)));
+                }
+                let (_, compressor) = slot.as_mut().expect("made above");
+                compressor.deflate_compress(data, body)
+            })
+            .map_err(|e| io::Error::other(format!("BGZF block compression failed: {e:?}")))?
+    };
     let len = HEADER_LEN + deflated + FOOTER_LEN;
     block.truncate(len);
     block[..HEADER.len()].copy_from_slice(&HEADER);
@@ -255,7 +284,7 @@ mod tests {
     fn records_start_a_block_when_they_would_overflow_it() {
         let header = vec![b'h'; 100];
         let body = records(&[30_000, 30_000, 10_000, 70_000, 5]);
-        let mut writer = BgzfWriter::new(Vec::new(), 2).unwrap();
+        let mut writer = BgzfWriter::new(Vec::new(), 2, DEFAULT_LEVEL).unwrap();
         writer.write_header(&header).unwrap();
         writer.write_records([&body[..]]).unwrap();
         let file = writer.finish().unwrap();
@@ -269,11 +298,55 @@ mod tests {
     }
 
     #[test]
+    fn every_level_holds_the_same_bytes_and_lower_levels_are_larger() {
+        // Records of pseudo-random bases (what a level's effort shows on).
+        let mut state = 1u32;
+        let mut body = Vec::new();
+        for i in 0..2000 {
+            let size = 40 + i * 37 % 700;
+            body.extend_from_slice(&(size as u32 - 4).to_le_bytes());
+            body.extend((0..size - 4).map(|_| {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                b"ACGT"[(state >> 16) as usize % 4]
+            }));
+        }
+        let write = |level| {
+            let mut writer = BgzfWriter::new(Vec::new(), 2, level).unwrap();
+            writer.write_header(b"BAM\x01").unwrap();
+            writer.write_records([&body[..]]).unwrap();
+            writer.finish().unwrap()
+        };
+        let files: Vec<Vec<u8>> = (0..=9).map(write).collect();
+        // Same block cuts at every level (block_sizes decompresses each block and checks
+        // its size), and the same bytes inside.
+        let cuts = block_sizes(&files[DEFAULT_LEVEL as usize]);
+        for (level, file) in files.iter().enumerate() {
+            assert_eq!(block_sizes(file), cuts, "level {level}");
+            let mut inflated = Vec::new();
+            let mut rest = &file[..];
+            while !rest.is_empty() {
+                let len = u16::from_le_bytes([rest[16], rest[17]]) as usize + 1;
+                let mut out = vec![0; 0x10000];
+                let n = libdeflater::Decompressor::new()
+                    .deflate_decompress(&rest[HEADER_LEN..len - FOOTER_LEN], &mut out)
+                    .unwrap();
+                inflated.extend_from_slice(&out[..n]);
+                rest = &rest[len..];
+            }
+            assert_eq!(inflated[4..], body[..], "level {level}");
+        }
+        // Stored blocks at 0 are the largest; 1 is larger than the default; 9 smallest.
+        assert!(files[0].len() > files[1].len());
+        assert!(files[1].len() > files[DEFAULT_LEVEL as usize].len());
+        assert!(files[9].len() <= files[DEFAULT_LEVEL as usize].len());
+    }
+
+    #[test]
     fn bytes_do_not_depend_on_writes_or_threads() {
         let sizes: Vec<usize> = (0..3000).map(|i| 40 + i * 37 % 700).collect();
         let body = records(&sizes);
         let write = |splits: &[usize], threads| {
-            let mut writer = BgzfWriter::new(Vec::new(), threads).unwrap();
+            let mut writer = BgzfWriter::new(Vec::new(), threads, DEFAULT_LEVEL).unwrap();
             writer.write_header(b"BAM\x01").unwrap();
             let mut start = 0;
             for &end in splits.iter().chain([&body.len()]) {

@@ -875,7 +875,9 @@ mod tests {
             parts.push(Encoded::Bam(part));
         }
         drop(htslib);
-        let mut writer = crate::sam::SamWriter::create(Some(&ours), &header, 3).unwrap();
+        let mut writer =
+            crate::sam::SamWriter::create(Some(&ours), &header, (3, crate::sam::DEFAULT_BAM_LEVEL))
+                .unwrap();
         writer.write(&parts[..7]).unwrap();
         writer.write(&parts[7..]).unwrap();
         writer.finish().unwrap();

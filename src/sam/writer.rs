@@ -57,11 +57,12 @@ pub struct SamWriter {
 
 impl SamWriter {
     /// Opens the output (SAM, or BAM for a `.bam` path) and writes the header: stdout
-    /// (SAM) when `path` is `None` or `-`; `threads` compress BAM.
+    /// (SAM) when `path` is `None` or `-`; `threads` compress BAM at zlib-style `level`
+    /// (0 to 9; SAM ignores it).
     pub fn create(
         path: Option<&Path>,
         header: &Header,
-        threads: usize,
+        (threads, level): (usize, u8),
     ) -> anyhow::Result<SamWriter> {
         let path = path.filter(|p| p.as_os_str() != "-");
         let format = path.map_or(OutputFormat::Sam, OutputFormat::for_path);
@@ -82,7 +83,7 @@ impl SamWriter {
                     .create()
                     .map_err(|e| cannot(&e))?;
                 let out = BufWriter::with_capacity(BAM_BUFFER, file);
-                let mut bam = BgzfWriter::new(out, threads).map_err(|e| cannot(&e))?;
+                let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(&e))?;
                 bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
                 Sink::Bam(bam)
             }
@@ -198,6 +199,7 @@ impl Drop for SamWriter {
 mod tests {
     use super::*;
     use crate::reference::{Contig, Layout};
+    use crate::sam::DEFAULT_BAM_LEVEL as DEFAULT_LEVEL;
 
     #[test]
     fn bam_refuses_contigs_past_its_positions() {
@@ -214,7 +216,7 @@ mod tests {
         let header = |len| crate::sam::build_header(&layout(len), None, "galign map test");
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.bam");
-        let error = SamWriter::create(Some(&path), &header(1 << 31), 1)
+        let error = SamWriter::create(Some(&path), &header(1 << 31), (1, DEFAULT_LEVEL))
             .err()
             .expect("a 2^31-base contig is refused");
         let message = format!("{error:#}");
@@ -223,7 +225,8 @@ mod tests {
             "{message}"
         );
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-        let writer = SamWriter::create(Some(&path), &header((1 << 31) - 1), 1).unwrap();
+        let writer =
+            SamWriter::create(Some(&path), &header((1 << 31) - 1), (1, DEFAULT_LEVEL)).unwrap();
         writer.finish().unwrap();
         assert!(path.is_file());
     }
