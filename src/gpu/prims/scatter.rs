@@ -4,10 +4,10 @@
 //! Random 4-byte writes all over a large array each cost a DRAM read and write of a
 //! whole sector. Sorted first by their indices' top 8 bits (one radix-sort pass), the
 //! writes come window by window, each window (1/256 of the array: 2^23 entries up to
-//! 2^31, 2^24 past it) within the L2 cache,
-//! where they fill sectors before those go out: on an H100, 1.7 G writes into 2^31
-//! entries took 132 ms at random and 15 + 52 ms sorted first (libcubwt does the same,
-//! `libcubwt_scatter_values_uint32`). Small arrays and few writes go at random.
+//! 2^31, 2^24 past it) within the L2 cache, where they fill sectors before those go out:
+//! on an H100, 1.7 G writes into 2^31 entries took 132 ms at random and 15 + 52 ms
+//! sorted first (libcubwt does the same, `libcubwt_scatter_values_uint32`). Small arrays
+//! and few writes go at random.
 
 use super::radix::{KeyWidth, Workspace};
 use crate::gpu::{Arg, Gpu, GpuError};
@@ -43,7 +43,7 @@ pub struct Scratch {
 }
 
 /// Whether [`scatter`] sorts `writes` pairs into an array of `dst_len` entries first
-/// (else it writes them at random, as a caller's own kernel may do at once).
+/// (else it writes them at random, in their order).
 pub fn sorts_first(writes: usize, dst_len: usize) -> bool {
     writes >= MIN_SORTED && index_bits(dst_len) > WINDOW_BITS
 }
