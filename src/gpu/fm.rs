@@ -110,8 +110,9 @@ pub fn fm_index(
     let sampled = n / sample_rate as usize + 1;
     let k = jump::choose_k(n);
     let kmers = 1usize << (2 * k);
-    // Before the thread that faults in the host arrays' pages starts (see make_staging).
-    gpu.make_staging()?;
+    // For the text's upload, before the thread that faults in the host arrays' pages
+    // starts (see make_staging_for).
+    gpu.make_staging_for(std::mem::size_of_val(text.words()))?;
     let host = std::thread::spawn(move || HostArrays {
         occ: prefaulted_vec(nblocks * WORDS_PER_BLOCK),
         bits: prefaulted_vec(nwords),

@@ -499,9 +499,13 @@ impl Gpu {
         Ok(buf)
     }
 
-    /// Makes the pinned staging buffers now if not yet made: pinning takes the process's
-    /// memory-map lock, which a thread faulting in pages at the same time holds off.
-    pub(crate) fn make_staging(&self) -> Result<(), GpuError> {
+    /// Makes the pinned staging buffers now, if not yet made and a copy of `bytes` would
+    /// go through them: pinning takes the process's memory-map lock, which a thread
+    /// faulting in pages at the same time holds off.
+    pub(crate) fn make_staging_for(&self, bytes: usize) -> Result<(), GpuError> {
+        if bytes <= STAGE_CHUNK {
+            return Ok(());
+        }
         self.with_staging(|_| Ok(()))
     }
 
