@@ -135,43 +135,6 @@ extern "C" __global__ void sampled_positions(const u32* __restrict__ sa, u32 n, 
     positions[rank] = p;
 }
 
-// k-mer counts of the suffixes with at least k bases (positions < full), from the text
-// (the partitioned build's; a whole build counts them in bwt_occ): each thread
-// counts SPAN consecutive positions, merging runs of one k-mer into one atomic add.
-// Counters of 32 bits (kmer_counts) or, for texts past 2^32 bases, 64 (kmer_counts_u64).
-#define SPAN 16
-template <typename C>
-__device__ __forceinline__ void count_kmers(const u64* __restrict__ words, u64 full, u32 k, C* __restrict__ counts) {
-    const u64 start = ((u64)blockIdx.x * blockDim.x + threadIdx.x) * SPAN;
-    if (start >= full) return;
-    const u64 end = start + SPAN < full ? start + SPAN : full;
-    const u32 shift = 64 - 2 * k;
-    u32 prev = 0;
-    C run = 0;
-    for (u64 p = start; p < end; p++) {
-        const u64 w = p >> 5;
-        const u32 s = (u32)(p & 31) * 2;
-        u64 key = words[w] << s;
-        if (s) key |= words[w + 1] >> (64 - s);
-        const u32 x = (u32)(key >> shift);
-        if (run > 0 && x != prev) {
-            atomicAdd(&counts[prev], run);
-            run = 0;
-        }
-        prev = x;
-        run++;
-    }
-    atomicAdd(&counts[prev], run);
-}
-
-extern "C" __global__ void kmer_counts(const u64* __restrict__ words, u64 full, u32 k, u32* __restrict__ counts) {
-    count_kmers<u32>(words, full, k, counts);
-}
-
-extern "C" __global__ void kmer_counts_u64(const u64* __restrict__ words, u64 full, u32 k, u64* __restrict__ counts) {
-    count_kmers<u64>(words, full, k, counts);
-}
-
 // The jump table from the inclusive scan of the k-mer counts and the sorted A-padded
 // codes of the suffixes shorter than k (nshort < k of them): lo = 1 (sentinel) + full
 // suffixes of smaller k-mers + short suffixes whose code is <= x; hi = lo + count.

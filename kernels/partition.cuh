@@ -94,34 +94,63 @@ __device__ __forceinline__ bool run_less(const Ranks& r, pos_t a, pos_t b) {
 
 // Every suffix of the part (bucket in [b_lo, b_hi) of `w` bases, not smaller than
 // `from` when has_from, smaller than `until` when has_until) appended, with its 32-base
-// key, at an atomically counted slot (the order is the sort's business).
-extern "C" __global__ void part_gather(const u64* __restrict__ words, u64 n, const pos_t* __restrict__ ranks,
-                                       const u8* __restrict__ delta, const u8* __restrict__ slot, u32 members,
-                                       u32 limit, u32 w, u32 b_lo, u32 b_hi, u32 has_from, u64 from, u32 has_until,
-                                       u64 until, u64* __restrict__ keys, pos_t* __restrict__ positions,
-                                       u32* __restrict__ count) {
-    u64 p = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    bool in = false;
-    u64 key = 0;
-    if (p < n) {
-        Ranks r = {words, n, ranks, delta, slot, members, limit};
-        key = key64(words, p);
-        u32 bucket = (u32)(key >> (64 - 2 * w));
-        in = bucket >= b_lo && bucket < b_hi;
-        if (in && has_from) in = compare_from(r, p, from, 0) >= 0;
-        if (in && has_until) in = compare_from(r, p, until, 0) < 0;
+// key, at an atomically counted slot (the order is the sort's business). A block of
+// GATHER_THREADS takes GATHER_PER_THREAD * GATHER_THREADS positions and one slot range
+// for all it keeps: one atomic a block, not one a warp (a part keeps about every
+// eighth position, so nearly every warp keeps some, and atomics on the one counter
+// were most of the pass).
+#define GATHER_THREADS 256
+#define GATHER_PER_THREAD 8
+extern "C" __global__ void __launch_bounds__(GATHER_THREADS)
+    part_gather(const u64* __restrict__ words, u64 n, const pos_t* __restrict__ ranks,
+                const u8* __restrict__ delta, const u8* __restrict__ slot, u32 members, u32 limit, u32 w,
+                u32 b_lo, u32 b_hi, u32 has_from, u64 from, u32 has_until, u64 until,
+                u64* __restrict__ keys, pos_t* __restrict__ positions, u32* __restrict__ count) {
+    __shared__ u32 warp_start[GATHER_THREADS / 32];
+    __shared__ u32 block_start;
+    const u32 lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const u64 tile = (u64)blockIdx.x * GATHER_THREADS * GATHER_PER_THREAD + threadIdx.x;
+    const Ranks r = {words, n, ranks, delta, slot, members, limit};
+    u64 key[GATHER_PER_THREAD];
+    u32 kept[GATHER_PER_THREAD];
+    u32 warp_total = 0;
+#pragma unroll
+    for (u32 j = 0; j < GATHER_PER_THREAD; j++) {
+        const u64 p = tile + j * GATHER_THREADS;
+        bool in = false;
+        key[j] = 0;
+        if (p < n) {
+            key[j] = key64(words, p);
+            const u32 bucket = (u32)(key[j] >> (64 - 2 * w));
+            in = bucket >= b_lo && bucket < b_hi;
+            if (in && has_from) in = compare_from(r, p, from, 0) >= 0;
+            if (in && has_until) in = compare_from(r, p, until, 0) < 0;
+        }
+        kept[j] = __ballot_sync(0xFFFFFFFFu, in);
+        warp_total += __popc(kept[j]);
     }
-    unsigned mask = __ballot_sync(0xFFFFFFFFu, in);
-    if (!mask) return;
-    u32 lane = threadIdx.x & 31;
-    u32 base = 0;
-    int leader = __ffs(mask) - 1;
-    if (lane == (u32)leader) base = atomicAdd(count, (u32)__popc(mask));
-    base = __shfl_sync(0xFFFFFFFFu, base, leader);
-    if (in) {
-        u32 at = base + __popc(mask & ((1u << lane) - 1));
-        keys[at] = key;
-        positions[at] = (pos_t)p;
+    if (lane == 0) warp_start[warp] = warp_total;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        u32 total = 0;
+        for (u32 v = 0; v < GATHER_THREADS / 32; v++) {
+            const u32 c = warp_start[v];
+            warp_start[v] = total;
+            total += c;
+        }
+        block_start = total ? atomicAdd(count, total) : 0;
+    }
+    __syncthreads();
+    u32 at = block_start + warp_start[warp];
+    const u32 below = (1u << lane) - 1;
+#pragma unroll
+    for (u32 j = 0; j < GATHER_PER_THREAD; j++) {
+        if (kept[j] >> lane & 1) {
+            const u32 i = at + __popc(kept[j] & below);
+            keys[i] = key[j];
+            positions[i] = (pos_t)(tile + j * GATHER_THREADS);
+        }
+        at += __popc(kept[j]);
     }
 }
 
@@ -335,16 +364,39 @@ extern "C" __global__ void sample_starts(const u64* __restrict__ words, u64 n, c
     index[i] = (u32)((p / PERIOD) * count + slot[p % PERIOD]);
 }
 
+#define NO_KMER 0xFFFFFFFFu
+
+// The k-mer (k <= 16) at the start of the suffix at p; NO_KMER where fewer than k bases
+// follow (p >= full).
+__device__ __forceinline__ u32 kmer_at(const u64* __restrict__ words, u64 p, u64 full, u32 k) {
+    return p < full ? (u32)(key64(words, p) >> (64 - 2 * k)) : NO_KMER;
+}
+
 // The FM rows of a sorted part (runs longer than MEDIUM_RUN still unsorted; the CPU
 // redoes their rows): per row the BWT symbol (the base before the suffix; A for the
 // suffix at 0, whose row goes to *primary) with bit 2 set where the position is a
 // multiple of rate, as src/fm/builder.rs's Rows; and 1 in sampled[i] for those rows.
+// Also the part's rows added to kmer_counts by the k-mer they start with (the jump
+// table's counts; suffixes shorter than k left out): the first row of each run of one
+// k-mer subtracts its index, the last adds its index + 1 (neighbours by warp shuffles),
+// so a run unsorted within one 32-base key still counts right.
 extern "C" __global__ void part_rows(const u64* __restrict__ words, const pos_t* __restrict__ positions, u32 m,
-                                     u32 rate, u8* __restrict__ flags, u32* __restrict__ sampled,
-                                     u32* __restrict__ primary) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m) return;
-    pos_t p = positions[i];
+                                     u32 rate, u32 k, u64 full, u8* __restrict__ flags,
+                                     u32* __restrict__ sampled, u32* __restrict__ primary,
+                                     pos_t* __restrict__ kmer_counts) {
+    const u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    const bool live = i < m;
+    const u32 lane = threadIdx.x & 31;
+    const pos_t p = live ? positions[i] : 0;
+    const u32 x = live ? kmer_at(words, p, full, k) : NO_KMER;
+    u32 before = __shfl_up_sync(0xFFFFFFFFu, x, 1), after = __shfl_down_sync(0xFFFFFFFFu, x, 1);
+    if (lane == 0) before = live && i > 0 ? kmer_at(words, positions[i - 1], full, k) : NO_KMER;
+    if (lane == 31) after = i + 1 < m ? kmer_at(words, positions[i + 1], full, k) : NO_KMER;
+    if (x != NO_KMER) {
+        if (before != x) atomicAdd(&kmer_counts[x], (pos_t)0 - (pos_t)i);
+        if (after != x) atomicAdd(&kmer_counts[x], (pos_t)i + 1);
+    }
+    if (!live) return;
     u32 f = 0;
     if (p == 0) {
         *primary = (u32)i;

@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::jump::{self, JumpBuilder};
-use super::occ::{BlocksBuilder, ROWS_PER_BLOCK};
+use super::occ::{count_in_word, BlocksBuilder, ROWS_PER_BLOCK};
 use super::sampled_sa::{SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
@@ -331,15 +331,21 @@ impl FmParts {
 
 /// `c[s]`: the first row of the suffixes that start with symbol `s`; `c[4] = n + 1`.
 pub fn symbol_starts(text: &PackedText) -> [u64; 5] {
-    let counts = (0..text.len())
-        .into_par_iter()
-        .fold(
-            || [0u64; 4],
-            |mut c, p| {
-                c[text.get(p) as usize] += 1;
-                c
-            },
-        )
+    const WORDS: usize = 1 << 14;
+    let n = text.len();
+    let counts = text.words()[..n.div_ceil(32)]
+        .par_chunks(WORDS)
+        .enumerate()
+        .map(|(chunk, words)| {
+            let mut c = [0u64; 4];
+            for (j, &word) in words.iter().enumerate() {
+                let len = (n - 32 * (chunk * WORDS + j)).min(32);
+                for (s, count) in c.iter_mut().enumerate() {
+                    *count += count_in_word(word, s as u8, len);
+                }
+            }
+            c
+        })
         .reduce(
             || [0u64; 4],
             |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]],

@@ -75,18 +75,40 @@ impl<I: SaIndex> JumpBuilder<I> {
             .map(|p| kmer_at(text, p, k))
             .collect();
         short.sort_unstable();
+        // In chunks of k-mers at once: the rows before each chunk (the sentinel's comes
+        // first), then each chunk's intervals.
+        const CHUNK: usize = 1 << 16;
+        let sums: Vec<u64> = self
+            .counts
+            .par_chunks(CHUNK)
+            .map(|counts| counts.iter().map(|&c| c.into()).sum())
+            .collect();
+        let starts = sums.iter().scan(1u64, |before, &sum| {
+            let start = *before;
+            *before += sum;
+            Some(start)
+        });
+        let starts: Vec<u64> = starts.collect();
         let mut table = vec![I::default(); 2 * self.counts.len()];
-        let mut before = 1u64; // the sentinel's row comes first
-        let mut next_short = 0;
-        for (x, &count) in self.counts.iter().enumerate() {
-            while next_short < short.len() && short[next_short] <= x {
-                before += 1;
-                next_short += 1;
-            }
-            table[2 * x] = I::from_usize(before as usize);
-            before += count.into();
-            table[2 * x + 1] = I::from_usize(before as usize);
-        }
+        table
+            .par_chunks_mut(2 * CHUNK)
+            .zip(self.counts.par_chunks(CHUNK))
+            .zip(starts)
+            .enumerate()
+            .for_each(|(chunk, ((table, counts), mut before))| {
+                let first = chunk * CHUNK;
+                let mut next_short = short.partition_point(|&s| s < first);
+                before += next_short as u64;
+                for (j, &count) in counts.iter().enumerate() {
+                    while next_short < short.len() && short[next_short] <= first + j {
+                        before += 1;
+                        next_short += 1;
+                    }
+                    table[2 * j] = I::from_usize(before as usize);
+                    before += count.into();
+                    table[2 * j + 1] = I::from_usize(before as usize);
+                }
+            });
         table
     }
 }

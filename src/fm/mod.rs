@@ -296,12 +296,23 @@ mod tests {
     fn jump_table_matches_naive_intervals() {
         let codes = random_codes(3000, 7, 4);
         let text = PackedText::from_codes(&codes);
-        for k in 1..=5 {
-            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        for k in [1, 2, 3, 4, 5, 9] {
             let mut builder = jump::JumpBuilder::new(k);
             builder.add_runs(&Rows::with_kmer_runs(&text, 16, &sa, k).1);
             let table = builder.finish(&text);
-            for x in 0..1usize << (2 * k) {
+            let kmers = 1usize << (2 * k);
+            // Every k-mer where there are few; else a sample, the k-mers around the
+            // A-padded codes of the short suffixes, and those around the 2^16-k-mer
+            // chunks the table is made in.
+            let padded = |p: usize| (text.key64(p) >> (64 - 2 * k)) as usize;
+            let mut xs: Vec<usize> = (0..kmers).step_by(if k > 5 { 97 } else { 1 }).collect();
+            for p in 3000 - k as usize..3000 {
+                xs.extend([padded(p).saturating_sub(1), padded(p), padded(p) + 1]);
+            }
+            xs.extend((1 << 16..kmers).step_by(1 << 16).flat_map(|c| [c - 1, c]));
+            xs.retain(|&x| x < kmers);
+            for x in xs {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
                 let (lo, hi) = naive_rows(&codes, &pat);
                 assert_eq!(

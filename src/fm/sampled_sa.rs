@@ -81,10 +81,8 @@ impl<I: SaIndex> SampleBuilder<I> {
             .par_chunks(ROWS_PER_RANK)
             .map(|rows| {
                 let mut words = [0u64; WORDS_PER_RANK];
-                for (i, &f) in rows.iter().enumerate() {
-                    if f & super::builder::SAMPLED != 0 {
-                        words[i / 64] |= 1 << (i % 64);
-                    }
+                for (word, rows) in words.iter_mut().zip(rows.chunks(64)) {
+                    *word = sampled_marks(rows);
                 }
                 words
             })
@@ -107,6 +105,23 @@ impl<I: SaIndex> SampleBuilder<I> {
             positions: I::into_positions(self.positions),
         }
     }
+}
+
+/// The sampled marks of up to 64 rows' flags: bit `i` for row `i`.
+#[inline]
+fn sampled_marks(flags: &[u8]) -> u64 {
+    const _: () = assert!(super::builder::SAMPLED == 1 << 2);
+    let mut word = 0;
+    for (g, rows) in flags.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..rows.len()].copy_from_slice(rows);
+        // Bit 2 of each byte to bit 0, then the eight bits side by side.
+        let x = u64::from_le_bytes(bytes) >> 2 & 0x0101_0101_0101_0101;
+        let x = (x | x >> 7) & 0x0003_0003_0003_0003;
+        let x = (x | x >> 14) & 0x0000_000F_0000_000F;
+        word |= ((x | x >> 28) & 0xFF) << (8 * g);
+    }
+    word
 }
 
 impl<'a> SampledSa<'a> {

@@ -22,12 +22,12 @@
 
 use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
-use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use super::{prefaulted_vec, Arg, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::sampled_sa::ROWS_PER_RANK;
 use crate::fm::{jump, FmParts, SampledSaParts};
 use crate::reference::PackedText;
-use crate::sa::{Positions, SaIndex};
+use crate::sa::Positions;
 
 const FILE: &str = "fm.cu";
 const THREADS: u32 = 256;
@@ -35,8 +35,6 @@ const THREADS: u32 = 256;
 const OCC_PER_CTA: usize = 4;
 /// Threads of `bwt_occ`: one per row of its Occ blocks.
 const OCC_THREADS: u32 = (OCC_PER_CTA * ROWS_PER_BLOCK) as u32;
-/// Positions per thread of `kmer_counts` (`SPAN` in the kernel).
-const KMER_SPAN: usize = 16;
 /// `u64` words of sampled-row bits per rank entry.
 const WORDS_PER_RANK: usize = ROWS_PER_RANK / 64;
 
@@ -51,39 +49,6 @@ struct HostArrays {
     ranks: Vec<u32>,
     positions: Vec<u32>,
     jump: Vec<u32>,
-}
-
-/// The counts (of type `I`) of the `k`-mers at the start of the suffixes of at least `k`
-/// bases of the text of `n` bases in `words` (what the jump table is made of), in device
-/// memory, counted over the text (the partitioned build's; a whole build reads them off
-/// its sorted rows in `bwt_occ`, one random access fewer a base).
-pub(crate) fn kmer_counts<'g, I: SaIndex>(
-    gpu: &'g Gpu,
-    words: &DevBuf,
-    n: usize,
-    k: u32,
-) -> Result<DevBuf<'g>, GpuError> {
-    let kmers = 1usize << (2 * k);
-    let full = (n + 1).saturating_sub(k as usize);
-    let counts = gpu.alloc(I::BYTES * kmers)?;
-    counts.zero(I::BYTES * kmers)?;
-    let kernel = match I::BYTES {
-        4 => "kmer_counts",
-        _ => "kmer_counts_u64",
-    };
-    gpu.launch(
-        FILE,
-        kernel,
-        blocks(full.div_ceil(KMER_SPAN)),
-        THREADS,
-        &[
-            Arg::U64(words.ptr(0)),
-            Arg::U64(full as u64),
-            Arg::U32(k),
-            Arg::U64(counts.ptr(0)),
-        ],
-    )?;
-    Ok(counts)
 }
 
 /// Builds the FM index of `text` with suffix-array sampling rate `sample_rate` (> 0) on

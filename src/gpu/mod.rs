@@ -620,9 +620,15 @@ impl DevBuf<'_> {
 
     /// Sets the first `bytes` bytes to zero (queued, no wait).
     pub fn zero(&self, bytes: usize) -> Result<(), GpuError> {
-        assert!(bytes <= self.bytes);
+        self.zero_at(0, bytes)
+    }
+
+    /// Sets `bytes` bytes from byte `offset` to zero (queued, no wait).
+    pub fn zero_at(&self, offset: usize, bytes: usize) -> Result<(), GpuError> {
+        assert!(offset + bytes <= self.bytes);
+        let ptr = self.ptr + offset as u64;
         // SAFETY: the range is live device memory of this buffer.
-        unsafe { cu::memset_d8_async(self.ptr, 0, bytes, self.gpu.stream.cu_stream()) }
+        unsafe { cu::memset_d8_async(ptr, 0, bytes, self.gpu.stream.cu_stream()) }
             .map_err(|e| GpuError::driver("memset", e))
     }
 

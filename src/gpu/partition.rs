@@ -25,6 +25,7 @@
 //! part size.
 
 use std::cmp::Ordering;
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -66,6 +67,9 @@ pub(crate) fn sort_by_keys<'g, I: Position>(
 }
 
 const THREADS: u32 = 256;
+/// Text positions each thread of `part_gather` tests (`GATHER_PER_THREAD` in the
+/// kernel, whose blocks are of [`THREADS`]).
+const GATHER_PER_THREAD: usize = 8;
 /// Device bytes per suffix of the part being sorted with positions of type `I`: keys and
 /// positions, twice (the radix sort's second buffers, reused for the runs), and the
 /// scan's tile sums.
@@ -93,7 +97,7 @@ const MIN_PART: u64 = 1 << 20;
 const MAX_PART: u64 = 1 << 31;
 
 /// Device bytes of the k-mer counts of the jump table (at most half a byte a base at
-/// 32 bits), held while they are counted, before the parts.
+/// 32 bits), held by each device through the parts.
 fn kmer_count_bytes<I: Position>(n: usize) -> u64 {
     (I::BYTES as u64) << (2 * crate::fm::jump::choose_k(n))
 }
@@ -183,9 +187,7 @@ pub fn fm_index<I: Position>(
     };
     prof.mark("plan (bucket counts on the GPU)");
     let mut builder = FmBuilder::new(text, sample_rate);
-    let counts = kmer_counts::<I>(first, &words, text.len(), builder.k());
-    builder.add_kmer_counts(0, &counts.map_err(|e| named(first.ordinal(), e))?);
-    prof.mark("k-mer counts");
+    let k = builder.k();
     let first_words = std::sync::Mutex::new(Some(words));
     let open = |id: usize| {
         let gpu = &gpus[id];
@@ -199,7 +201,12 @@ pub fn fm_index<I: Position>(
             None => gpu.upload_staged(text.words())?,
         };
         let finish_here = (gpus.len() > 1).then_some(text);
-        DeviceSorter::new((id, gpu), words, (&partitioner, sample_rate), finish_here)
+        DeviceSorter::new(
+            (id, gpu),
+            words,
+            (&partitioner, sample_rate, k),
+            finish_here,
+        )
     };
     let ranks = partitioner.ranks();
     // At most one part ahead per device and one more: bounded host memory.
@@ -209,9 +216,10 @@ pub fn fm_index<I: Position>(
         host.mark("waiting for the GPUs");
         let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
         host.large += part.long.len();
-        let rows = part.finish(text, sample_rate, compare);
+        let part = part.finish(text, sample_rate, compare);
         host.mark("long runs (CPU)");
-        builder.push_rows(rows);
+        builder.push_rows(part.rows);
+        builder.add_kmer_counts(part.kmers.start, &part.kmer_counts);
         host.mark("FM builder");
     })
     .map_err(|f| named(gpus[f.sorter].ordinal(), f.error))?;
@@ -233,20 +241,6 @@ pub fn fm_index<I: Position>(
         sorter.prof.report(text.len());
     }
     Ok(fm)
-}
-
-/// The k-mer counts of the jump table of the text of `n` bases in `words` (the k-mers
-/// at the start of its suffixes, whatever their order), counted on `gpu`.
-fn kmer_counts<I: Position>(
-    gpu: &Gpu,
-    words: &DevBuf,
-    n: usize,
-    k: u32,
-) -> Result<Vec<I>, GpuError> {
-    let counts = super::fm::kmer_counts::<I>(gpu, words, n, k)?;
-    let mut host = vec![I::default(); 1 << (2 * k)];
-    counts.download_staged(&mut host)?;
-    Ok(host)
 }
 
 /// Bases of the buckets that `bucket_counts` counts on the device at most
@@ -298,7 +292,7 @@ impl<'g, 'p, 't, I: Position> DeviceSorter<'g, 'p, 't, I> {
     fn new(
         (id, gpu): (usize, &'g Gpu),
         words: DevBuf<'g>,
-        partitioner: (&'p Partitioner<'t, I>, u32),
+        partitioner: (&'p Partitioner<'t, I>, u32, u32),
         finish_here: Option<&'t PackedText>,
     ) -> Result<Self, GpuError> {
         Ok(DeviceSorter {
@@ -340,16 +334,37 @@ impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
         self.prof.large += sorted.long.len();
         let ranks = self.sorter.partitioner.ranks();
         let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
-        let rows = sorted.finish(text, self.sorter.sample_rate, compare);
+        let part = sorted.finish(text, self.sorter.sample_rate, compare);
         self.prof.mark("parts: long runs (CPU)");
-        Ok(OnDevice::finished(rows))
+        Ok(OnDevice::finished(part))
+    }
+}
+
+/// A part's FM rows and the counts of the k-mers its rows start with.
+struct PartRows<I> {
+    rows: Rows<I>,
+    /// The k-mer codes counted in `kmer_counts` (those the part can hold).
+    kmers: Range<usize>,
+    kmer_counts: Vec<I>,
+}
+
+impl<I: Position> PartRows<I> {
+    /// A part without rows.
+    fn empty() -> PartRows<I> {
+        PartRows {
+            rows: Rows::default(),
+            kmers: 0..0,
+            kmer_counts: Vec::new(),
+        }
     }
 }
 
 /// A part's FM rows as the device leaves them: right but within its runs of more than
-/// [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) equal keys, left unsorted for the CPU, whose positions come along.
+/// [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) equal keys, left unsorted for the CPU, whose
+/// positions come along (the k-mer counts are right already: a long run's suffixes
+/// share their first 32 bases).
 struct OnDevice<I> {
-    rows: Rows<I>,
+    part: PartRows<I>,
     /// The positions of the long runs, one run after the other.
     long: Vec<I>,
     /// Per long run: its first row in the part, its length, and the sampled rows of the
@@ -359,22 +374,22 @@ struct OnDevice<I> {
 
 impl<I: Position> OnDevice<I> {
     /// A part whose rows are final.
-    fn finished(rows: Rows<I>) -> OnDevice<I> {
+    fn finished(part: PartRows<I>) -> OnDevice<I> {
         OnDevice {
-            rows,
+            part,
             long: Vec::new(),
             long_runs: Vec::new(),
         }
     }
 
-    /// The part's rows once its long runs are sorted by `compare` (the suffix order)
-    /// and their rows redone ([`Rows::of`]).
+    /// The part once its long runs are sorted by `compare` (the suffix order) and their
+    /// rows redone ([`Rows::of`]).
     fn finish(
         mut self,
         text: &PackedText,
         sample_rate: u32,
         compare: impl Fn(I, I) -> Ordering + Sync,
-    ) -> Rows<I> {
+    ) -> PartRows<I> {
         let mut offsets = Vec::with_capacity(2 * self.long_runs.len());
         let mut at = 0;
         for &[_, len, _] in &self.long_runs {
@@ -389,7 +404,7 @@ impl<I: Position> OnDevice<I> {
                 Rows::of(text, sample_rate, run)
             })
             .collect();
-        let rows = &mut self.rows;
+        let rows = &mut self.part.rows;
         for (&[start, len, before], run) in self.long_runs.iter().zip(redone) {
             let (start, before) = (start as usize, before as usize);
             rows.flags[start..start + len as usize].copy_from_slice(&run.flags);
@@ -398,7 +413,7 @@ impl<I: Position> OnDevice<I> {
                 rows.primary = Some(start + p);
             }
         }
-        self.rows
+        self.part
     }
 }
 
@@ -413,18 +428,27 @@ struct PartSorter<'g, 'p, 't, I> {
     slot: DevBuf<'g>,
     members: u32,
     sample_rate: u32,
+    /// k of the jump table.
+    k: u32,
+    /// Counts of the k-mers at the start of a part's rows (4^k of them, zero between
+    /// parts).
+    kmer_counts: DevBuf<'g>,
 }
 
 impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     /// A sorter over the text uploaded to `words` for an FM index sampling positions
-    /// that are multiples of `sample_rate`; uploads the partitioner's sample ranks.
+    /// that are multiples of `sample_rate` and a jump table of `k`-mers; uploads the
+    /// partitioner's sample ranks.
     fn new(
         gpu: &'g Gpu,
         words: DevBuf<'g>,
-        (partitioner, sample_rate): (&'p Partitioner<'t, I>, u32),
+        (partitioner, sample_rate, k): (&'p Partitioner<'t, I>, u32, u32),
     ) -> Result<Self, GpuError> {
         let sample = partitioner.ranks();
         let cover = sample.cover();
+        let kmer_bytes = I::BYTES << (2 * k);
+        let kmer_counts = gpu.alloc(kmer_bytes)?;
+        kmer_counts.zero(kmer_bytes)?;
         Ok(PartSorter {
             gpu,
             partitioner,
@@ -435,6 +459,8 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
             slot: gpu.upload(cover.slot_table())?,
             members: cover.members() as u32,
             sample_rate,
+            k,
+            kmer_counts,
         })
     }
 
@@ -457,7 +483,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     fn sort(&self, part: &Part, prof: &mut Profile) -> Result<OnDevice<I>, GpuError> {
         let m = part.suffixes;
         if m == 0 {
-            return Ok(OnDevice::finished(Rows::default()));
+            return Ok(OnDevice::finished(PartRows::empty()));
         }
         let gpu = self.gpu;
         let ws = Workspace::new(gpu, m)?;
@@ -487,22 +513,23 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
             (m, long_runs),
         )?;
         prof.mark("parts: long runs (GPU)");
-        let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, m, long_runs);
+        let kmers = part.kmer_codes(self.partitioner.bucket_bases(), self.k as usize);
+        let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, (m, kmers), long_runs);
         prof.mark("parts: rows and download");
         part
     }
 
     /// The FM rows of the `m` sorted positions in `positions[0]` of a part (but for
-    /// `long_runs`, start and length pairs), with the positions of the long runs. The
-    /// sort's other buffers are no longer needed: the sampled positions go to `out`, the
-    /// row flags and the scan of sampled rows to `scratch`, the long runs' positions to
-    /// `positions[1]`.
+    /// `long_runs`, start and length pairs), with the positions of the long runs, and
+    /// the counts of the `kmers` its suffixes can start with. The sort's other buffers
+    /// are no longer needed: the sampled positions go to `out`, the row flags and the
+    /// scan of sampled rows to `scratch`, the long runs' positions to `positions[1]`.
     fn rows(
         &self,
         ws: &Workspace,
         [out, scratch]: [&DevBuf; 2],
         positions: &[DevBuf; 2],
-        m: usize,
+        (m, kmers): (usize, Range<usize>),
         long_runs: Vec<u32>,
     ) -> Result<OnDevice<I>, GpuError> {
         let gpu = self.gpu;
@@ -512,14 +539,18 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         let primary = gpu.alloc(4)?;
         primary.write(&[u32::MAX])?;
         let sorted = Arg::U64(positions[0].ptr(0));
+        let full = (self.n + 1).saturating_sub(self.k as usize);
         let row_args = [
             Arg::U64(self.words.ptr(0)),
             sorted,
             m32,
             Arg::U32(self.sample_rate),
+            Arg::U32(self.k),
+            Arg::U64(full as u64),
             Arg::U64(flags),
             Arg::U64(before),
             Arg::U64(primary.ptr(0)),
+            Arg::U64(self.kmer_counts.ptr(0)),
         ];
         gpu.launch(file, "part_rows", all, THREADS, &row_args)?;
         let sampled = ws.scan(before, before, m, ScanOp::Sum, false)? as usize;
@@ -541,11 +572,25 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         out.download_staged(&mut rows.sampled)?;
         let at = primary.read_u32(0)?;
         rows.primary = (at != u32::MAX).then_some(at as usize);
+        let kmer_counts = self.take_kmer_counts(kmers.clone())?;
         Ok(OnDevice {
-            rows,
+            part: PartRows {
+                rows,
+                kmers,
+                kmer_counts,
+            },
             long,
             long_runs,
         })
+    }
+
+    /// The counts of the k-mers `codes` since the last take, zeroed on the device after.
+    fn take_kmer_counts(&self, codes: Range<usize>) -> Result<Vec<I>, GpuError> {
+        let (at, bytes) = (I::BYTES * codes.start, I::BYTES * codes.len());
+        let mut counts = prefaulted_vec::<I>(codes.len());
+        self.kmer_counts.download_staged_at(at, &mut counts)?;
+        self.kmer_counts.zero_at(at, bytes)?;
+        Ok(counts)
     }
 
     /// The positions of the `runs` (start, length pairs) of `positions[0]`, one after the
@@ -615,13 +660,9 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
             Arg::U64(positions.ptr(0)),
             Arg::U64(count.ptr(0)),
         ]);
-        self.gpu.launch(
-            kernel_file::<I>(),
-            "part_gather",
-            blocks(self.n),
-            THREADS,
-            &args,
-        )?;
+        let grid = self.n.div_ceil(GATHER_PER_THREAD * THREADS as usize) as u32;
+        self.gpu
+            .launch(kernel_file::<I>(), "part_gather", grid, THREADS, &args)?;
         let got = count.read_u32(0)? as usize;
         assert_eq!(got, part.suffixes, "suffixes gathered for {part:?}");
         Ok(())
@@ -672,14 +713,17 @@ mod tests {
                 .map(|&(s, l)| [s as u32, l as u32, before(s) as u32])
                 .collect();
             let on_device = OnDevice {
-                rows: rows.clone(),
+                part: PartRows {
+                    rows: rows.clone(),
+                    ..PartRows::empty()
+                },
                 long,
                 long_runs,
             };
             let want = Rows::of(&text, rate, &sa[part.clone()]);
             assert!(rows != want, "the runs were out of order");
             assert!(
-                on_device.finish(&text, rate, compare) == want,
+                on_device.finish(&text, rate, compare).rows == want,
                 "part {part:?}"
             );
         }

@@ -41,6 +41,22 @@ pub struct Part {
     pub suffixes: usize,
 }
 
+impl Part {
+    /// The codes of the `k`-mers that the part's suffixes of at least `k` bases can start
+    /// with, when its buckets are of `w` bases: a range, as the buckets are.
+    pub fn kmer_codes(&self, w: usize, k: usize) -> Range<usize> {
+        let Range { start, end } = self.buckets;
+        if start == end {
+            return 0..0;
+        }
+        if k >= w {
+            start << (2 * (k - w))..end << (2 * (k - w))
+        } else {
+            start >> (2 * (w - k))..((end - 1) >> (2 * (w - k))) + 1
+        }
+    }
+}
+
 /// Sorts the suffixes of a text part by part.
 pub struct Partitioner<'t, I> {
     text: &'t PackedText,
@@ -391,6 +407,32 @@ mod tests {
                 assert!(got == want, "len {} max_part {max_part}", codes.len());
                 if max_part < codes.len() {
                     assert!(parts >= codes.len() / max_part.max(1), "{parts} parts");
+                }
+            }
+        }
+    }
+
+    /// Every suffix of at least k bases starts with a k-mer of its part's `kmer_codes`,
+    /// for k above and below the bucket length, parts split inside a bucket included.
+    #[test]
+    fn parts_know_the_kmers_their_suffixes_start_with() {
+        for codes in [random(20_000, 5, 4), vec![2; 3000], [0u8, 1].repeat(4000)] {
+            let text = PackedText::from_codes(&codes);
+            let n = text.len();
+            for max_part in [5000, 300] {
+                let partitioner = Partitioner::<u32>::new(&text, max_part);
+                let w = partitioner.bucket_bases();
+                for k in [1, w.saturating_sub(1).max(1), w, w + 3] {
+                    for part in partitioner.plan(max_part) {
+                        let codes = part.kmer_codes(w, k);
+                        for p in partitioner.sort(&part) {
+                            let p = p as usize;
+                            if p + k <= n {
+                                let x = (text.key64(p) >> (64 - 2 * k)) as usize;
+                                assert!(codes.contains(&x), "k {k} w {w} {part:?}: {x}");
+                            }
+                        }
+                    }
                 }
             }
         }
