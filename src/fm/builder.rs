@@ -246,16 +246,17 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
             let (now, later) = rest.split_at(take);
             let (rows, runs) = Rows::with_kmer_runs(self.text, self.sample_rate, now, self.k);
             self.jump.add_runs(&runs);
-            self.push_rows(rows);
+            self.push_rows(&rows);
             rest = later;
         }
     }
 
     /// Adds the next rows of the suffix array as [`Rows`] (made with this builder's
-    /// sampling rate); their k-mers are added with [`FmBuilder::add_kmer_counts`].
-    pub fn push_rows(&mut self, rows: Rows<I>) {
+    /// sampling rate); their k-mers are added with [`FmBuilder::add_kmer_counts`]. The
+    /// rows are read, not kept: their buffers may be used again.
+    pub fn push_rows(&mut self, rows: &Rows<I>) {
         if self.pending.len() + rows.len() < BATCH {
-            self.pending.append(&rows);
+            self.pending.append(rows);
             return;
         }
         // The pending rows completed to a whole span from the front of `rows` and built,
@@ -469,7 +470,7 @@ mod tests {
             let mut builder = FmBuilder::new(&text, 16);
             for rows in sa.chunks(run) {
                 let (rows, runs) = Rows::with_kmer_runs(&text, 16, rows, builder.k());
-                builder.push_rows(rows);
+                builder.push_rows(&rows);
                 for (code, count) in runs {
                     builder.add_kmer_counts(code as usize, &[count]);
                 }

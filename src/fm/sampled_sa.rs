@@ -54,9 +54,16 @@ impl SampledSaParts {
 /// run at a time.
 #[derive(Debug, Default)]
 pub struct SampleBuilder<I> {
+    /// Marks, zero past the rows pushed (room made ahead for all rows when their number
+    /// is known, as for the positions: no reallocation, pages first touched by the
+    /// parallel fill).
     bits: Vec<u64>,
     ranks: Vec<I>,
+    /// Sampled positions, the first `filled` of them pushed.
     positions: Vec<I>,
+    filled: usize,
+    /// Rows pushed.
+    rows: usize,
     /// Sampled rows so far.
     total: u64,
 }
@@ -66,10 +73,10 @@ impl<I: SaIndex> SampleBuilder<I> {
     pub fn with_rows(rows: usize, sampled: usize) -> Self {
         let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
         SampleBuilder {
-            bits: Vec::with_capacity(groups * WORDS_PER_RANK),
+            bits: vec![0; groups * WORDS_PER_RANK],
             ranks: Vec::with_capacity(groups),
-            positions: Vec::with_capacity(sampled),
-            total: 0,
+            positions: vec![I::default(); sampled],
+            ..Self::default()
         }
     }
 
@@ -77,28 +84,40 @@ impl<I: SaIndex> SampleBuilder<I> {
     /// the text positions of those flagged as sampled, in row order (a whole number of
     /// rank blocks of [`ROWS_PER_RANK`] rows, except in the last call).
     pub fn push(&mut self, flags: &[u8], sampled: &[I]) {
-        let groups: Vec<[u64; WORDS_PER_RANK]> = flags
-            .par_chunks(ROWS_PER_RANK)
-            .map(|rows| {
-                let mut words = [0u64; WORDS_PER_RANK];
+        let start = self.rows / 64;
+        let end = start + flags.len().div_ceil(ROWS_PER_RANK) * WORDS_PER_RANK;
+        if self.bits.len() < end + WORDS_PER_RANK {
+            self.bits.resize(end + WORDS_PER_RANK, 0);
+        }
+        self.bits[start..end]
+            .par_chunks_mut(64)
+            .zip(flags.par_chunks(64 * 64))
+            .for_each(|(words, rows)| {
                 for (word, rows) in words.iter_mut().zip(rows.chunks(64)) {
                     *word = sampled_marks(rows);
                 }
-                words
-            })
-            .collect();
-        for words in groups {
+            });
+        for group in self.bits[start..end].chunks(WORDS_PER_RANK) {
             self.ranks.push(I::from_usize(self.total as usize));
-            self.bits.extend(words);
-            self.total += words.iter().map(|w| w.count_ones() as u64).sum::<u64>();
+            self.total += group.iter().map(|w| w.count_ones() as u64).sum::<u64>();
         }
-        self.positions.extend_from_slice(sampled);
+        let at = self.filled;
+        self.filled += sampled.len();
+        if self.positions.len() < self.filled {
+            self.positions.resize(self.filled, I::default());
+        }
+        self.positions[at..self.filled]
+            .par_chunks_mut(1 << 16)
+            .zip(sampled.par_chunks(1 << 16))
+            .for_each(|(to, from)| to.copy_from_slice(from));
+        self.rows += flags.len();
     }
 
     /// The arrays, with a last rank block that holds the total.
     pub fn finish(mut self) -> SampledSaParts {
         self.ranks.push(I::from_usize(self.total as usize));
-        self.bits.extend([0; WORDS_PER_RANK]);
+        self.bits.truncate(self.ranks.len() * WORDS_PER_RANK);
+        self.positions.truncate(self.filled);
         SampledSaParts {
             bits: self.bits,
             ranks: I::into_positions(self.ranks),

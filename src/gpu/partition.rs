@@ -26,6 +26,7 @@
 
 use std::cmp::Ordering;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -187,8 +188,13 @@ pub fn fm_index<I: Position>(
     };
     prof.mark("plan (bucket counts on the GPU)");
     let mut builder = FmBuilder::new(text, sample_rate);
-    let k = builder.k();
-    let first_words = std::sync::Mutex::new(Some(words));
+    let shared = Shared {
+        partitioner: &partitioner,
+        sample_rate,
+        k: builder.k(),
+        buffers: RowBuffers::new(max_part),
+    };
+    let first_words = Mutex::new(Some(words));
     let open = |id: usize| {
         let gpu = &gpus[id];
         let uploaded = if id == 0 {
@@ -201,12 +207,7 @@ pub fn fm_index<I: Position>(
             None => gpu.upload_staged(text.words())?,
         };
         let finish_here = (gpus.len() > 1).then_some(text);
-        DeviceSorter::new(
-            (id, gpu),
-            words,
-            (&partitioner, sample_rate, k),
-            finish_here,
-        )
+        DeviceSorter::new((id, gpu), words, &shared, finish_here)
     };
     let ranks = partitioner.ranks();
     // At most one part ahead per device and one more: bounded host memory.
@@ -218,8 +219,9 @@ pub fn fm_index<I: Position>(
         host.large += part.long.len();
         let part = part.finish(text, sample_rate, compare);
         host.mark("long runs (CPU)");
-        builder.push_rows(part.rows);
+        builder.push_rows(&part.rows);
         builder.add_kmer_counts(part.kmers.start, &part.kmer_counts);
+        shared.buffers.give_back(part.rows);
         host.mark("FM builder");
     })
     .map_err(|f| named(gpus[f.sorter].ordinal(), f.error))?;
@@ -292,11 +294,11 @@ impl<'g, 'p, 't, I: Position> DeviceSorter<'g, 'p, 't, I> {
     fn new(
         (id, gpu): (usize, &'g Gpu),
         words: DevBuf<'g>,
-        partitioner: (&'p Partitioner<'t, I>, u32, u32),
+        shared: &'p Shared<'p, 't, I>,
         finish_here: Option<&'t PackedText>,
     ) -> Result<Self, GpuError> {
         Ok(DeviceSorter {
-            sorter: PartSorter::new(gpu, words, partitioner)?,
+            sorter: PartSorter::new(gpu, words, shared)?,
             prof: Profile::new(gpu, format!("gpu parts on GPU {}", gpu.ordinal())),
             fail_at: injected_failure(id),
             sorted: 0,
@@ -332,9 +334,9 @@ impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
             return Ok(sorted);
         };
         self.prof.large += sorted.long.len();
-        let ranks = self.sorter.partitioner.ranks();
+        let ranks = self.sorter.shared.partitioner.ranks();
         let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
-        let part = sorted.finish(text, self.sorter.sample_rate, compare);
+        let part = sorted.finish(text, self.sorter.shared.sample_rate, compare);
         self.prof.mark("parts: long runs (CPU)");
         Ok(OnDevice::finished(part))
     }
@@ -417,49 +419,93 @@ impl<I: Position> OnDevice<I> {
     }
 }
 
+/// What the sorters of every device of one build share.
+struct Shared<'p, 't, I> {
+    partitioner: &'p Partitioner<'t, I>,
+    /// The FM index's sampling rate.
+    sample_rate: u32,
+    /// k of the jump table.
+    k: u32,
+    buffers: RowBuffers<I>,
+}
+
+/// Host buffers of the rows of parts that the FM builder has read, used again for the
+/// next parts: a fresh buffer a part (1 byte a row) cost page faults to make and an
+/// unmapping to drop, on the FM builder's thread, which bounds the build.
+struct RowBuffers<I> {
+    /// Rows a part has at most.
+    max_part: usize,
+    free: Mutex<Vec<Rows<I>>>,
+}
+
+impl<I: Position> RowBuffers<I> {
+    fn new(max_part: usize) -> Self {
+        RowBuffers {
+            max_part,
+            free: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Rows of `len` flags and `sampled` sampled positions (their values to be
+    /// overwritten).
+    fn take(&self, len: usize, sampled: usize) -> Rows<I> {
+        let reused = self.free.lock().unwrap().pop();
+        let mut rows = reused.unwrap_or_else(|| Rows {
+            flags: prefaulted_vec(self.max_part),
+            ..Rows::default()
+        });
+        rows.flags.resize(len, 0);
+        rows.sampled.resize(sampled, I::default());
+        rows.primary = None;
+        rows
+    }
+
+    /// Hands `rows` back for another part (those of an empty part are dropped).
+    fn give_back(&self, rows: Rows<I>) {
+        if rows.flags.capacity() >= self.max_part {
+            self.free.lock().unwrap().push(rows);
+        }
+    }
+}
+
 /// Sorts the parts of one partitioned build on the GPU.
 struct PartSorter<'g, 'p, 't, I> {
     gpu: &'g Gpu,
-    partitioner: &'p Partitioner<'t, I>,
+    shared: &'p Shared<'p, 't, I>,
     n: usize,
     words: DevBuf<'g>,
     ranks: DevBuf<'g>,
     delta: DevBuf<'g>,
     slot: DevBuf<'g>,
     members: u32,
-    sample_rate: u32,
-    /// k of the jump table.
-    k: u32,
     /// Counts of the k-mers at the start of a part's rows (4^k of them, zero between
     /// parts).
     kmer_counts: DevBuf<'g>,
 }
 
 impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
-    /// A sorter over the text uploaded to `words` for an FM index sampling positions
-    /// that are multiples of `sample_rate` and a jump table of `k`-mers; uploads the
-    /// partitioner's sample ranks.
+    /// A sorter over the text uploaded to `words` for the build `shared` describes;
+    /// uploads the partitioner's sample ranks.
     fn new(
         gpu: &'g Gpu,
         words: DevBuf<'g>,
-        (partitioner, sample_rate, k): (&'p Partitioner<'t, I>, u32, u32),
+        shared: &'p Shared<'p, 't, I>,
     ) -> Result<Self, GpuError> {
+        let partitioner = shared.partitioner;
         let sample = partitioner.ranks();
         let cover = sample.cover();
-        let kmer_bytes = I::BYTES << (2 * k);
+        let kmer_bytes = I::BYTES << (2 * shared.k);
         let kmer_counts = gpu.alloc(kmer_bytes)?;
         kmer_counts.zero(kmer_bytes)?;
         Ok(PartSorter {
             gpu,
-            partitioner,
+            shared,
             n: partitioner.text_len(),
             words,
             ranks: gpu.upload_staged(sample.by_sample_index())?,
             delta: gpu.upload(cover.delta_table())?,
             slot: gpu.upload(cover.slot_table())?,
             members: cover.members() as u32,
-            sample_rate,
-            k,
             kmer_counts,
         })
     }
@@ -513,7 +559,10 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
             (m, long_runs),
         )?;
         prof.mark("parts: long runs (GPU)");
-        let kmers = part.kmer_codes(self.partitioner.bucket_bases(), self.k as usize);
+        let kmers = part.kmer_codes(
+            self.shared.partitioner.bucket_bases(),
+            self.shared.k as usize,
+        );
         let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, (m, kmers), long_runs);
         prof.mark("parts: rows and download");
         part
@@ -539,13 +588,14 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         let primary = gpu.alloc(4)?;
         primary.write(&[u32::MAX])?;
         let sorted = Arg::U64(positions[0].ptr(0));
-        let full = (self.n + 1).saturating_sub(self.k as usize);
+        let k = self.shared.k;
+        let full = (self.n + 1).saturating_sub(k as usize);
         let row_args = [
             Arg::U64(self.words.ptr(0)),
             sorted,
             m32,
-            Arg::U32(self.sample_rate),
-            Arg::U32(self.k),
+            Arg::U32(self.shared.sample_rate),
+            Arg::U32(k),
             Arg::U64(full as u64),
             Arg::U64(flags),
             Arg::U64(before),
@@ -563,11 +613,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         ];
         gpu.launch(file, "part_sampled", all, THREADS, &sampled_args)?;
         let (long, long_runs) = self.gather_long_runs(positions, before, long_runs)?;
-        let mut rows = Rows {
-            flags: prefaulted_vec::<u8>(m),
-            sampled: vec![I::default(); sampled],
-            primary: None,
-        };
+        let mut rows = self.shared.buffers.take(m, sampled);
         scratch.download_staged(&mut rows.flags)?;
         out.download_staged(&mut rows.sampled)?;
         let at = primary.read_u32(0)?;
@@ -649,7 +695,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         };
         let mut args = self.ranks_args().to_vec();
         args.extend([
-            Arg::U32(self.partitioner.bucket_bases() as u32),
+            Arg::U32(self.shared.partitioner.bucket_bases() as u32),
             Arg::U32(part.buckets.start as u32),
             Arg::U32(part.buckets.end as u32),
         ]);

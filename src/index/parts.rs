@@ -440,7 +440,7 @@ pub fn assemble_fm(
     let ordered = in_order(reference, fasta, &parts)?;
     let mut builder = FmBuilder::new(&reference.text, ordered[0].meta.sample_rate);
     for part in ordered {
-        builder.push_rows(part.rows());
+        builder.push_rows(&part.rows());
         builder.add_kmer_counts(part.meta.first_kmer as usize, part.kmers());
     }
     Ok(builder.finish())
