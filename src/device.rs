@@ -250,7 +250,7 @@ fn fm_index_of<I: Position>(
 ) -> anyhow::Result<FmParts> {
     let decision = devices
         .choice
-        .decide(|| gpu_fm_index::<I>(text, sample_rate, gpu, devices, log));
+        .decide(|| gpu_fm_index::<I>(text, (sample_rate, cpu_part), gpu, devices, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| devices.say_fallback(m, log))? {
         return Ok(fm);
     }
@@ -270,9 +270,15 @@ fn fm_index_of<I: Position>(
     ))
 }
 
+/// The FM index of `text` on the GPUs of `devices`, whole on the first where it fits,
+/// else in parts that every device's budget holds and, where the host has a budget
+/// (`host_part`: the CPU build's part size within it), no larger than the CPU build's
+/// parts: a GPU part holds less host memory than a CPU part (its rows, 1.25 bytes a
+/// suffix, for at most one part per device and two more, against 20 bytes a suffix),
+/// and the rest (text, sample ranks, the FM index as it grows) is the same.
 fn gpu_fm_index<I: Position>(
     text: &PackedText,
-    sample_rate: u32,
+    (sample_rate, host_part): (u32, Option<usize>),
     options: GpuOptions,
     devices: &Devices,
     log: &Reporter,
@@ -299,7 +305,7 @@ fn gpu_fm_index<I: Position>(
             budget >> 20
         ));
     }
-    match part_size_on_all(&fits, n) {
+    match part_size_on_all(&fits, n, host_part) {
         None => {
             let algorithm =
                 crate::gpu::partition::whole_algorithm(n, budgets[0], options.algorithm)
@@ -339,10 +345,11 @@ fn gpu_fm_index<I: Position>(
 /// The part size of a build over devices whose budgets allow `fits` (per device, as
 /// [`crate::gpu::partition::part_size_within`] says: `None` where the whole build fits):
 /// `None` for the whole build, on the first device, where it fits there; else the
-/// largest part that every device holds.
-fn part_size_on_all(fits: &[Option<usize>], n: usize) -> Option<usize> {
+/// largest part that every device holds, and at most `host_part` where given.
+fn part_size_on_all(fits: &[Option<usize>], n: usize, host_part: Option<usize>) -> Option<usize> {
     fits[0]?;
-    fits.iter().map(|f| f.unwrap_or(n)).min()
+    let part = fits.iter().map(|f| f.unwrap_or(n)).min()?;
+    Some(part.min(host_part.unwrap_or(part)))
 }
 
 /// Opens the devices `count` asks for. Under `--device gpu` every one must open; under
@@ -426,11 +433,22 @@ mod tests {
     #[test]
     fn the_whole_build_needs_the_first_device_and_parts_fit_every_device() {
         let n = 1000;
-        assert_eq!(part_size_on_all(&[None], n), None);
-        assert_eq!(part_size_on_all(&[None, Some(10)], n), None);
-        assert_eq!(part_size_on_all(&[Some(300), None], n), Some(300));
-        assert_eq!(part_size_on_all(&[Some(300), Some(200)], n), Some(200));
-        assert_eq!(part_size_on_all(&[Some(300)], n), Some(300));
+        assert_eq!(part_size_on_all(&[None], n, None), None);
+        assert_eq!(part_size_on_all(&[None, Some(10)], n, None), None);
+        assert_eq!(part_size_on_all(&[Some(300), None], n, None), Some(300));
+        assert_eq!(
+            part_size_on_all(&[Some(300), Some(200)], n, None),
+            Some(200)
+        );
+        assert_eq!(part_size_on_all(&[Some(300)], n, None), Some(300));
+        // A host budget caps the parts, not the whole build (whose host side is the
+        // FM index alone).
+        assert_eq!(part_size_on_all(&[Some(300)], n, Some(120)), Some(120));
+        assert_eq!(
+            part_size_on_all(&[Some(100), Some(200)], n, Some(120)),
+            Some(100)
+        );
+        assert_eq!(part_size_on_all(&[None], n, Some(120)), None);
     }
 
     #[test]

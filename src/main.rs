@@ -80,11 +80,12 @@ struct IndexArgs {
     /// Part files, with --assemble.
     #[arg(value_name = "PART", requires = "assemble")]
     part_files: Vec<PathBuf>,
-    /// Host memory budget of the CPU build (e.g. 16G, 512M; suffixes K, M, G, T, powers
-    /// of 1024): the suffix array is then sorted in parts that keep the build within it;
-    /// too small a budget is an error that names the least that works. It bounds the
-    /// CPU's own suffix sorting (with `--device cpu`, or after a GPU failure) [default:
-    /// no limit]
+    /// Host memory budget of the build (e.g. 16G, 512M; suffixes K, M, G, T, powers of
+    /// 1024): the suffix array is then sorted in parts that keep the build within it; too
+    /// small a budget is an error that names the least that works. It bounds the CPU's
+    /// suffix sorting (with `--device cpu`, or after a GPU failure) and the host side of
+    /// a GPU build in parts (the CUDA driver's own host memory, about 100 MB, aside)
+    /// [default: no limit]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
     /// Device memory budget of the GPU build (same units as --memory): the build runs
