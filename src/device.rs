@@ -199,7 +199,8 @@ impl Devices {
             let Some(opening) = self.opening.lock().unwrap().take() else {
                 return Err(GpuError::NoDevice("--device cpu".into()));
             };
-            let (gpus, said) = opening.join().unwrap_or_else(|_| {
+            let joined = log.step("the GPU opened (the wait for it)", || opening.join());
+            let (gpus, said) = joined.unwrap_or_else(|_| {
                 let err = "the thread opening the devices panicked".to_string();
                 let what = "initialisation";
                 (Err(GpuError::Driver { what, err }), Vec::new())
