@@ -43,6 +43,58 @@ const PACK_CHUNK: usize = 4096;
 /// The offsets and positions of one pass, in the [`BatchPositions`] layout.
 type Located = (Vec<u32>, Positions);
 
+/// How a [`GpuSearcher`] packs its reads, so that a batch can be packed on another
+/// thread ([`ReadPacker::pack`]) while the searcher works on the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadPacker {
+    /// For the k-mismatch search: k and the unique length that picks each read's
+    /// scheme; `None` for exact search.
+    mismatch: Option<(u8, usize)>,
+}
+
+/// A batch of reads packed by a [`ReadPacker`], for [`GpuSearcher::search_packed`].
+#[derive(Debug)]
+pub struct PackedReads {
+    packer: ReadPacker,
+    words: Vec<u32>,
+}
+
+impl ReadPacker {
+    /// The packing of [`GpuSearcher::with_mismatches`] with `max_mismatches` over an
+    /// index of a text of `text_len` bases.
+    pub fn new(text_len: usize, max_mismatches: u8) -> ReadPacker {
+        ReadPacker {
+            mismatch: (max_mismatches > 0).then(|| {
+                (
+                    max_mismatches,
+                    crate::search::mismatch::unique_len(text_len),
+                )
+            }),
+        }
+    }
+
+    /// `reads` packed as the searcher's passes pack them.
+    pub fn pack(&self, reads: &[ReadRecord]) -> PackedReads {
+        let mut words = Vec::new();
+        self.pack_into(reads, &mut words);
+        PackedReads {
+            packer: *self,
+            words,
+        }
+    }
+
+    /// Packs `reads` into `out` (for exact search, [`pack`]; for the k-mismatch search,
+    /// 4 bits a base and the length word of [`mismatch::length_word`]).
+    fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) {
+        match self.mismatch {
+            None => pack(reads, out),
+            Some((k, unique_len)) => pack_codes::<4>(reads, out, |len, unknown| {
+                mismatch::length_word(k, unique_len, len, unknown)
+            }),
+        }
+    }
+}
+
 /// The kernel file for an index of positions `width`: `map.cuh` compiled for it.
 fn kernel_file(width: Width) -> &'static str {
     match width {
@@ -89,6 +141,7 @@ pub struct GpuSearcher<'g> {
     rate: u32,
     k: u32,
     buffers: Option<Buffers<'g>>,
+    /// The reads of the pass, packed.
     host_packed: Vec<u32>,
     kernel_seconds: f64,
     pack_seconds: f64,
@@ -250,21 +303,62 @@ impl<'g> GpuSearcher<'g> {
         self.kernel_seconds
     }
 
-    /// Seconds spent packing reads on the host so far.
+    /// Seconds spent packing reads on the search's thread so far (batches packed
+    /// ahead by [`ReadPacker::pack`] are not counted).
     pub fn pack_seconds(&self) -> f64 {
         self.pack_seconds
     }
 
-    /// Searches `reads` (which follow those already in `out`) in one pass, or in halves
-    /// when their positions (or k-mismatch work queues) would not fit one pass.
+    /// How this searcher packs reads.
+    pub fn packer(&self) -> ReadPacker {
+        ReadPacker {
+            mismatch: self.mismatch.as_ref().map(|m| (m.k, m.unique_len)),
+        }
+    }
+
+    /// [`BatchSearcher::search_batch`] of `reads` packed ahead as `packed` (by
+    /// [`ReadPacker::pack`] of this searcher's [`GpuSearcher::packer`]).
+    pub fn search_packed(
+        &mut self,
+        reads: &[ReadRecord],
+        packed: PackedReads,
+    ) -> Result<BatchPositions, GpuError> {
+        assert_eq!(
+            packed.packer,
+            self.packer(),
+            "reads packed for another search"
+        );
+        let mut out = BatchPositions::default();
+        self.search_range(reads, &mut out, Some(packed.words))?;
+        Ok(out)
+    }
+
+    /// Packs `reads` into the pass's host buffer, unless `packed` holds them already.
+    fn pack_pass(&mut self, reads: &[ReadRecord], packed: Option<Vec<u32>>) {
+        match packed {
+            Some(words) => self.host_packed = words,
+            None => {
+                let packing = Instant::now();
+                let mut words = std::mem::take(&mut self.host_packed);
+                self.packer().pack_into(reads, &mut words);
+                self.host_packed = words;
+                self.pack_seconds += packing.elapsed().as_secs_f64();
+            }
+        }
+    }
+
+    /// Searches `reads` (which follow those already in `out`; `packed`, when given)
+    /// in one pass, or in halves when their positions (or k-mismatch work queues) would
+    /// not fit one pass.
     fn search_range(
         &mut self,
         reads: &[ReadRecord],
         out: &mut BatchPositions,
+        packed: Option<Vec<u32>>,
     ) -> Result<(), GpuError> {
         let pass = match self.mismatch {
-            None => self.pass(reads)?.map_err(Overflow::Positions),
-            Some(_) => self.mismatch_pass(reads)?,
+            None => self.pass(reads, packed)?.map_err(Overflow::Positions),
+            Some(_) => self.mismatch_pass(reads, packed)?,
         };
         match pass {
             Ok((offsets, positions)) => out.push_part(offsets, positions),
@@ -274,8 +368,8 @@ impl<'g> GpuSearcher<'g> {
             Err(Overflow::Queue) if reads.len() == 1 => return Err(GpuError::QueueFull),
             Err(_) => {
                 let half = reads.len() / 2;
-                self.search_range(&reads[..half], out)?;
-                self.search_range(&reads[half..], out)?;
+                self.search_range(&reads[..half], out, None)?;
+                self.search_range(&reads[half..], out, None)?;
             }
         }
         Ok(())
@@ -305,15 +399,18 @@ impl<'g> GpuSearcher<'g> {
         ]
     }
 
-    /// One pass over `reads`: their offsets and positions in the [`BatchPositions`]
-    /// layout, or `Ok(Err(total))` when their `total` positions are too many.
-    fn pass(&mut self, reads: &[ReadRecord]) -> Result<Result<Located, u64>, GpuError> {
+    /// One pass over `reads` (`packed`, when given): their offsets and positions in
+    /// the [`BatchPositions`] layout, or `Ok(Err(total))` when their `total` positions
+    /// are too many.
+    fn pass(
+        &mut self,
+        reads: &[ReadRecord],
+        packed: Option<Vec<u32>>,
+    ) -> Result<Result<Located, u64>, GpuError> {
         let (gpu, file, w) = (self.gpu, kernel_file(self.width), self.width.bytes());
         let n = reads.len();
         let items = 2 * n;
-        let packing = Instant::now();
-        pack(reads, &mut self.host_packed);
-        self.pack_seconds += packing.elapsed().as_secs_f64();
+        self.pack_pass(reads, packed);
         if self.buffers.as_ref().is_none_or(|b| b.items < items) {
             let cap = items + items / 4;
             self.buffers = None; // free the old ones first
@@ -461,7 +558,7 @@ impl BatchSearcher for GpuSearcher<'_> {
     /// Searches both strands of every read of `reads` and locates every row.
     fn search_batch(&mut self, reads: &[ReadRecord]) -> Result<BatchPositions, GpuError> {
         let mut out = BatchPositions::default();
-        self.search_range(reads, &mut out)?;
+        self.search_range(reads, &mut out, None)?;
         Ok(out)
     }
 }

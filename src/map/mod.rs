@@ -1,6 +1,7 @@
 //! `galign map`: mapping of FASTQ reads to an index, exact or with up to `k`
 //! mismatches (`-v K`, bowtie's meaning), as a pipeline of a
-//! reader thread, a search thread (on the GPU: search and locate of whole batches), the
+//! reader thread, a packing thread (each batch packed for the GPU while the GPU searches
+//! the one before), a search thread (on the GPU: search and locate of whole batches), the
 //! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM lines
 //! or BAM records encoded), and a writer thread (BAM: BGZF blocks compressed on a pool
 //! of its own). While the GPU searches batch i + 1, the CPU builds the records of batch
@@ -31,8 +32,9 @@ use serde::Serialize;
 
 use crate::device::{DeviceChoice, NOT_USED};
 use crate::fm::Bidirectional;
-use crate::gpu::map::GpuSearcher;
+use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
 use crate::gpu::Gpu;
+use crate::gpu::GpuError;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
@@ -193,12 +195,16 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
         let (index_ref, slot, flag) = (&bidirectional, &gpu_slot, &searching);
         let k = options.max_mismatches;
+        // Batches are packed for the GPU on a thread of their own, ahead of the search.
+        let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
+        let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
+        let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
             let _ = gpu_tx.send(open_searcher(device, index_ref, k, slot, flag, log));
         });
         let search_thread = scope.spawn(move || {
-            let busy = search_stage(gpu_rx, device, batch_rx, hits_tx, log);
+            let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
             flag.store(false, Ordering::Relaxed);
             busy
         });
@@ -244,14 +250,15 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         }
         drop(out_tx);
         let search_busy = search_thread.join().expect("search thread does not panic");
+        let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
         let (writer, write_busy) = writer_thread
             .join()
             .expect("writer thread does not panic")?;
         if log.verbose() {
             log.info(&format!(
-                "busy seconds per stage: read {read_busy:.3}, search thread {search_busy:.3}, \
-                 records {records_busy:.3}, write {write_busy:.3}"
+                "busy seconds per stage: read {read_busy:.3}, pack {pack_busy:.3}, search \
+                 thread {search_busy:.3}, records {records_busy:.3}, write {write_busy:.3}"
             ));
         }
         match failure {
@@ -334,6 +341,32 @@ fn open_searcher<'g>(
     Ok(searcher)
 }
 
+/// A batch as read, and packed for the GPU when it may be searched there.
+type PackedBatch = (Result<Vec<ReadRecord>, ReadsError>, Option<PackedReads>);
+
+/// The packing thread: passes batches on, each packed by `packer` (when the GPU may
+/// search) while the search thread works on the one before. Returns its busy seconds.
+fn pack_stage(
+    packer: Option<ReadPacker>,
+    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
+    out: crossbeam_channel::Sender<PackedBatch>,
+) -> f64 {
+    let mut busy = 0.0;
+    for batch in batches {
+        let start = Instant::now();
+        let packed = match (&batch, packer) {
+            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(reads)),
+            _ => None,
+        };
+        busy += start.elapsed().as_secs_f64();
+        let last = !matches!(&batch, Ok(b) if !b.is_empty());
+        if out.send((batch, packed)).is_err() || last {
+            break;
+        }
+    }
+    busy
+}
+
 /// A batch with its GPU search results (`None`: search it on the CPU).
 type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 
@@ -346,7 +379,7 @@ type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
 fn search_stage(
     opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'_>>>>,
     device: DeviceChoice,
-    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
+    batches: crossbeam_channel::Receiver<PackedBatch>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
@@ -355,7 +388,7 @@ fn search_stage(
     let mut searcher = None;
     let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
-    for batch in batches {
+    for (batch, packed) in batches {
         let start = Instant::now();
         if !opened {
             let ready = if wait {
@@ -378,7 +411,7 @@ fn search_stage(
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
             Ok(batch) => match searcher.as_mut() {
                 None => Ok((batch, None)),
-                Some(s) => match device.decide(|| s.search_batch(&batch)).resolve(
+                Some(s) => match device.decide(|| search(s, &batch, packed)).resolve(
                     "GPU error",
                     "mapping the rest on the CPU",
                     |m| log.info(m),
@@ -417,6 +450,18 @@ fn search_stage(
         ));
     }
     stage_seconds
+}
+
+/// The GPU search of `batch`, packed ahead as `packed` where it was.
+fn search(
+    searcher: &mut GpuSearcher,
+    batch: &[ReadRecord],
+    packed: Option<PackedReads>,
+) -> Result<BatchPositions, GpuError> {
+    match packed {
+        Some(packed) => searcher.search_packed(batch, packed),
+        None => searcher.search_batch(batch),
+    }
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or BAM

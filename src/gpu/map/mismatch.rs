@@ -30,8 +30,8 @@
 use std::time::Instant;
 
 use super::{
-    download_positions, ensure, kernel_file, locate, pack_codes, position_arg, GpuSearcher,
-    Located, Overflow, NOT_SEARCHABLE, THREADS,
+    download_positions, ensure, kernel_file, locate, position_arg, GpuSearcher, Located, Overflow,
+    NOT_SEARCHABLE, THREADS,
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
@@ -90,7 +90,7 @@ fn scheme_table(k: u8) -> Vec<u32> {
 /// The length word of a packed read for the kernels: its length and scheme, or
 /// [`NOT_SEARCHABLE`] when it is empty or has more non-ACGT bases than `k` (as on the
 /// CPU: it has no hit).
-fn length_word(k: u8, unique_len: usize, len: usize, unknown: usize) -> u32 {
+pub(super) fn length_word(k: u8, unique_len: usize, len: usize, unknown: usize) -> u32 {
     if len == 0 || unknown > k as usize {
         return NOT_SEARCHABLE;
     }
@@ -142,14 +142,14 @@ impl Capacities {
 /// the work buffers.
 pub(super) struct MismatchState<'g> {
     /// Most mismatches of a hit (1 to 3).
-    k: u8,
+    pub(super) k: u8,
     /// The index's position width (of the work items).
     width: Width,
     mirror: DevBuf<'g>,
     mirror_primary: u64,
     schemes: DevBuf<'g>,
     /// Strings this long are mostly unique in the text (picks the scheme).
-    unique_len: usize,
+    pub(super) unique_len: usize,
     capacities: Capacities,
     buffers: Option<Buffers<'g>>,
 }
@@ -301,26 +301,26 @@ impl GpuSearcher<'_> {
     pub(super) fn mismatch_pass(
         &mut self,
         reads: &[ReadRecord],
+        packed: Option<Vec<u32>>,
     ) -> Result<Result<Located, Overflow>, GpuError> {
         let (gpu, width, file) = (self.gpu, self.width, kernel_file(self.width));
         let index = self.locate_index();
         let [c0, c1, c2, c3, rows] = self.c_args();
         let primary = position_arg(width, self.primary);
-        let state = self.mismatch.as_mut().expect("a mismatch searcher");
-        let (n, k, unique_len) = (reads.len(), state.k, state.unique_len);
+        let (k, capacities) = match &self.mismatch {
+            Some(state) => (state.k, state.capacities),
+            None => panic!("a mismatch searcher"),
+        };
+        let n = reads.len();
         let items = 2 * n;
         if let Some(long) = reads.iter().find(|r| r.seq.len() >= MAX_READ_LEN) {
             return Err(GpuError::ReadTooLong(long.seq.len()));
         }
-        let capacities = state.capacities;
         if !capacities.seeds_fit(items) {
             return Ok(Err(Overflow::Queue));
         }
-        let packing = Instant::now();
-        pack_codes::<4>(reads, &mut self.host_packed, |len, unknown| {
-            length_word(k, unique_len, len, unknown)
-        });
-        self.pack_seconds += packing.elapsed().as_secs_f64();
+        self.pack_pass(reads, packed);
+        let state = self.mismatch.as_mut().expect("a mismatch searcher");
         let (schemes, mirror, mirror_primary) = (
             state.schemes.ptr(0),
             state.mirror.ptr(0),
@@ -620,11 +620,8 @@ mod tests {
             k: u8,
             capacities: Capacities,
         ) -> Option<Located> {
-            let unique = unique_len(index.forward.text.len());
-            let mut packed = Vec::new();
-            pack_codes::<4>(reads, &mut packed, |len, unknown| {
-                length_word(k, unique, len, unknown)
-            });
+            let packer = crate::gpu::map::ReadPacker::new(index.forward.text.len(), k);
+            let packed = packer.pack(reads).words;
             let table = scheme_table(k);
             let n = reads.len() as u32;
             let (meta, words) = packed.split_at(2 * reads.len());
