@@ -13,6 +13,7 @@
 #   --cli GALIGN: also `GALIGN sa` and `GALIGN index` with --device gpu (each
 #            --sa-algorithm) and --device cpu,
 #            `GALIGN index --device cpu --memory` and `--device gpu --gpu-memory` (partitioned),
+#            `--device gpu --memory` (GPU parts within the host budget),
 #            and indexes of 64-bit positions (forced) on the GPU and the CPU, outputs
 #            compared with cmp.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
@@ -127,6 +128,12 @@ if [ -n "$cli" ]; then
     res=OK; cmp -s "$work/gpu.galign" "$work/gparts.galign" || res=DIFFERENT
     printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" index-gparts "$t_parts" "" "" $res "$(grep '^gpu parts: n=' "$work/gparts.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
     [ $res = OK ] || { cat "$work/gparts.err"; exit 1; }
+    # The GPU build in parts within the CPU build's host budget above too: parts no
+    # larger than the CPU's (the host side of a GPU build in parts), against the same.
+    GALIGN_GPU_PROFILE=1 "$cli" index --device gpu --gpus 1 --gpu-memory "$gbudget" --memory "$budget" -p "$work/hparts" "$f" 2>"$work/hparts.err" || { cat "$work/hparts.err"; exit 1; }
+    res=OK; cmp -s "$work/gpu.galign" "$work/hparts.galign" || res=DIFFERENT
+    printf '%-28s %12s %9s %9s %8s %s   %s\n' "$name" index-gpu-host "" "" "" $res "$(grep '^gpu parts: n=' "$work/hparts.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
+    [ $res = OK ] || { cat "$work/hparts.err"; exit 1; }
     # 64-bit positions (forced; what texts past 2^32 bases get): the GPU builds them in
     # parts (within 64 MiB + 2 bytes a base + 33 bytes for an eighth, and the default
     # budget), the CPU whole; compared with cmp.
