@@ -144,7 +144,7 @@ pub struct GpuSearcher<'g> {
     /// The reads of the pass, packed.
     host_packed: Vec<u32>,
     kernel_seconds: f64,
-    pack_seconds: f64,
+    host_seconds: f64,
     max_positions: u64,
     /// The k-mismatch search's state (`None`: exact search).
     mismatch: Option<mismatch::MismatchState<'g>>,
@@ -255,7 +255,7 @@ impl<'g> GpuSearcher<'g> {
             buffers: None,
             host_packed: Vec::new(),
             kernel_seconds: 0.0,
-            pack_seconds: 0.0,
+            host_seconds: 0.0,
             max_positions: MAX_POSITIONS,
             mismatch: None,
         })
@@ -303,10 +303,11 @@ impl<'g> GpuSearcher<'g> {
         self.kernel_seconds
     }
 
-    /// Seconds spent packing reads on the search's thread so far (batches packed
-    /// ahead by [`ReadPacker::pack`] are not counted).
-    pub fn pack_seconds(&self) -> f64 {
-        self.pack_seconds
+    /// Seconds of host work on the search's thread so far besides transfers: packing
+    /// the reads not packed ahead by [`ReadPacker::pack`] and, in the k-mismatch
+    /// search, grouping the located positions by read-strand.
+    pub fn host_seconds(&self) -> f64 {
+        self.host_seconds
     }
 
     /// How this searcher packs reads.
@@ -342,7 +343,7 @@ impl<'g> GpuSearcher<'g> {
                 let mut words = std::mem::take(&mut self.host_packed);
                 self.packer().pack_into(reads, &mut words);
                 self.host_packed = words;
-                self.pack_seconds += packing.elapsed().as_secs_f64();
+                self.host_seconds += packing.elapsed().as_secs_f64();
             }
         }
     }

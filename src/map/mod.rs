@@ -443,10 +443,10 @@ fn search_stage(
             rate(seconds)
         ));
         log.info(&format!(
-            "GPU stage (packing, transfers, kernels): {stage_seconds:.3} s, {:.0} reads/s; \
-             of which packing {:.3} s",
+            "GPU stage (transfers, kernels, host work): {stage_seconds:.3} s, {:.0} reads/s; \
+             of which host work (packing not done ahead, grouping hits) {:.3} s",
             rate(stage_seconds),
-            s.pack_seconds()
+            s.host_seconds()
         ));
     }
     stage_seconds

@@ -433,7 +433,7 @@ impl GpuSearcher<'_> {
         let positions = download_positions(&b.positions, total as usize, width)?;
         let grouping = Instant::now();
         let located = group_positions(items, &entry_item, &entry_offsets, &positions);
-        self.pack_seconds += grouping.elapsed().as_secs_f64();
+        self.host_seconds += grouping.elapsed().as_secs_f64();
         Ok(Ok(located))
     }
 }
