@@ -439,6 +439,7 @@ struct RowBuffers<I> {
 }
 
 impl<I: Position> RowBuffers<I> {
+    /// An empty pool for parts of at most `max_part` rows.
     fn new(max_part: usize) -> Self {
         RowBuffers {
             max_part,
@@ -773,6 +774,29 @@ mod tests {
                 "part {part:?}"
             );
         }
+    }
+
+    /// Buffers handed back are used again at any length up to the part size, those of
+    /// an empty part are not kept, and a taken buffer has the lengths asked for.
+    #[test]
+    fn row_buffers_are_used_again() {
+        let pool = RowBuffers::<u32>::new(1000);
+        let mut rows = pool.take(700, 40);
+        assert_eq!((rows.flags.len(), rows.sampled.len()), (700, 40));
+        rows.primary = Some(3);
+        let at = rows.flags.as_ptr();
+        pool.give_back(rows);
+        pool.give_back(Rows::default());
+        let rows = pool.take(900, 60);
+        assert_eq!((rows.flags.len(), rows.sampled.len()), (900, 60));
+        assert_eq!((rows.flags.as_ptr(), rows.primary), (at, None));
+        pool.give_back(rows);
+        let rows = pool.take(10, 1);
+        assert_eq!(
+            (rows.flags.len(), rows.sampled.len(), rows.flags.as_ptr()),
+            (10, 1, at)
+        );
+        assert!(pool.free.lock().unwrap().is_empty());
     }
 
     #[test]
