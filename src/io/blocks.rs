@@ -9,19 +9,25 @@ use std::io::Read;
 use crossbeam_channel::{Receiver, Sender};
 
 use super::bgzf::Bgzf;
+use super::positioned::PositionedFile;
 use super::read_full::read_full;
 
 /// Room kept in front of a block's data for the carried incomplete record.
 pub const HEADROOM: usize = 64 << 10;
-/// Bytes of data per block.
-const BLOCK: usize = 4 << 20;
+/// Bytes of data per block: enough that the parallel steps over a block (its positioned
+/// read, the FASTQ parse) outweigh the fork and join around them. `map` of 2.1 M reads
+/// (730 MB FASTQ, 16 cores, H200 host, one run): 0.50-0.52 s against 0.53-0.56 s with
+/// 4 MiB blocks.
+const BLOCK: usize = 16 << 20;
 /// Blocks read ahead.
 const DEPTH: usize = 2;
 
 /// Where an input's bytes come from.
 pub enum Source {
-    /// Read as they come: a plain file or pipe, or a decoder (gzip, bzip2, zstd, xz).
+    /// Read as they come: a pipe, or a decoder (gzip, bzip2, zstd, xz).
     Stream(Box<dyn Read + Send>),
+    /// A plain regular file, its blocks' pieces read in parallel.
+    File(PositionedFile),
     /// BGZF, inflated in parallel.
     Bgzf(Bgzf),
 }
@@ -32,6 +38,7 @@ impl Source {
     pub fn fill(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         match self {
             Source::Stream(source) => read_full(source, out),
+            Source::File(file) => file.fill(out),
             Source::Bgzf(bgzf) => bgzf.fill(out),
         }
     }

@@ -3,14 +3,15 @@
 //!
 //! [`open()`] takes a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
 //! substitution alike, and never rewinds: it peeks at the first bytes to tell plain,
-//! gzip, BGZF, bzip2, zstd or xz (`sniff`), chains them back in front of the stream,
-//! and checks what the decompressed bytes hold: FASTQ or FASTA, or a directory, BAM,
-//! CRAM, SAM or galign index, refused by name with what to give instead. Its bytes are
-//! then read in large blocks on a thread of their own (`blocks`; BGZF inflated in
-//! parallel by `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ block by
-//! block in parallel, `fastq`); [`FastaSplitter`] splits FASTA blocks into header
-//! lines and sequence bytes for the reference, which encodes them in parallel. Errors name the input as written (`-` as `stdin`) and, when
-//! parsing, the record and line.
+//! gzip, BGZF, bzip2, zstd or xz (`sniff`), chains them back in front of the stream, and
+//! checks what the decompressed bytes hold: FASTQ or FASTA, or a directory, BAM, CRAM,
+//! SAM or galign index, refused by name with what to give instead. Its bytes are then
+//! read in large blocks on a thread of their own (`blocks`; a plain regular file read by
+//! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
+//! `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ block by block in
+//! parallel, `fastq`); [`FastaSplitter`] splits FASTA blocks into header lines and
+//! sequence bytes for the reference, which encodes them in parallel. Errors name the
+//! input as written (`-` as `stdin`) and, when parsing, the record and line.
 
 mod bgzf;
 mod blocks;
@@ -18,6 +19,7 @@ mod fasta;
 mod fastq;
 mod gzip;
 mod open;
+mod positioned;
 mod read_full;
 mod reads;
 mod records;

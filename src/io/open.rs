@@ -12,6 +12,7 @@ use std::path::Path;
 use super::bgzf::Bgzf;
 use super::blocks::{Blocks, BlocksReader, Source};
 use super::gzip::GzipDecoder;
+use super::positioned::PositionedFile;
 use super::read_full::read_full;
 use super::sniff::{self, Compression, Content};
 
@@ -144,15 +145,38 @@ pub fn open(path: &Path, role: Role) -> Result<Opened, InputError> {
     })
 }
 
+/// The raw bytes of an input.
+enum Raw {
+    /// A regular file: read by position, in parallel, when it is not compressed.
+    File(File),
+    /// Stdin, a pipe, a FIFO or anything else read as it comes.
+    Stream(Box<dyn Read + Send>),
+}
+
+impl Raw {
+    /// The bytes as a stream, for a decoder.
+    fn into_stream(self) -> Box<dyn Read + Send> {
+        match self {
+            Raw::File(file) => Box::new(file),
+            Raw::Stream(stream) => stream,
+        }
+    }
+}
+
+impl Read for Raw {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Raw::File(file) => file.read(out),
+            Raw::Stream(stream) => stream.read(out),
+        }
+    }
+}
+
 /// The raw bytes of `path` and its size when it is a regular file.
-fn open_raw(
-    path: &Path,
-    name: &str,
-    role: Role,
-) -> Result<(Box<dyn Read + Send>, Option<u64>), InputError> {
+fn open_raw(path: &Path, name: &str, role: Role) -> Result<(Raw, Option<u64>), InputError> {
     if path.as_os_str() == "-" {
         enlarge_pipe(&io::stdin());
-        return Ok((Box::new(io::stdin()), None));
+        return Ok((Raw::Stream(Box::new(io::stdin())), None));
     }
     let open_error = |error| InputError::Open {
         name: name.to_string(),
@@ -168,8 +192,9 @@ fn open_raw(
     let file = File::open(path).map_err(open_error)?;
     if !metadata.is_file() {
         enlarge_pipe(&file);
+        return Ok((Raw::Stream(Box::new(file)), None));
     }
-    Ok((Box::new(file), metadata.is_file().then_some(metadata.len())))
+    Ok((Raw::File(file), Some(metadata.len())))
 }
 
 /// Bytes a piped input's pipe may hold (Linux's default most for a user, and 16 times
@@ -194,11 +219,18 @@ fn enlarge_pipe(input: &impl std::os::fd::AsRawFd) {
 }
 
 /// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest.
-fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Source)> {
+fn decompress(mut raw: Raw) -> io::Result<(Vec<u8>, Source)> {
     let mut peek = vec![0; PEEK];
     let n = read_full(&mut raw, &mut peek)?;
     peek.truncate(n);
-    let mut source = match sniff::compression(&peek) {
+    let compression = sniff::compression(&peek);
+    let raw = match (compression, raw) {
+        (Compression::Plain, Raw::File(file)) => {
+            return Ok((peek, Source::File(PositionedFile::new(file, n as u64))))
+        }
+        (_, raw) => raw.into_stream(),
+    };
+    let mut source = match compression {
         Compression::Plain => return Ok((peek, Source::Stream(raw))),
         Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw))),
         Compression::Gzip => stream(GzipDecoder::new(chain(peek, raw))),
@@ -283,7 +315,7 @@ mod tests {
 
     /// Everything `bytes` decompresses to, head then rest.
     fn decompressed(bytes: Vec<u8>) -> Vec<u8> {
-        let (head, source) = decompress(Box::new(Cursor::new(bytes))).unwrap();
+        let (head, source) = decompress(Raw::Stream(Box::new(Cursor::new(bytes)))).unwrap();
         let mut all = Vec::new();
         BlocksReader::new(Blocks::spawn(source, head))
             .read_to_end(&mut all)
@@ -311,6 +343,19 @@ mod tests {
         ] {
             assert!(decompressed(bytes) == text, "{what}");
         }
+    }
+
+    #[test]
+    fn a_plain_file_read_by_position_gives_back_its_bytes() {
+        // Larger than the head and than several blocks, not a multiple of either.
+        let text: Vec<u8> = FASTQ.repeat(400_000)[..11_000_123].to_vec();
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(&text).unwrap();
+        let opened = open(file.path(), Role::Reads).unwrap();
+        assert!(matches!(opened.source, Source::File(_)));
+        let mut all = Vec::new();
+        opened.into_reader().read_to_end(&mut all).unwrap();
+        assert!(all == text);
     }
 
     #[test]

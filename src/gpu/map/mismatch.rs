@@ -37,7 +37,7 @@ use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::io::ReadRecord;
-use crate::sa::{Positions, SaIndex, Width};
+use crate::sa::{Positions, Width};
 use crate::search::mismatch::unique_len;
 use crate::search::schemes::{scheme_for, schemes};
 
@@ -222,37 +222,6 @@ impl<'g> MismatchState<'g> {
     }
 }
 
-/// A position type whose values pack with a read-strand into one integer key that
-/// sorts by read-strand, then position (a single integer sorts faster than a pair).
-trait StrandKey: SaIndex {
-    /// The key: twice as wide as the position.
-    type Key: Ord + Copy + Send;
-    /// The key of position `pos` of read-strand `item`.
-    fn key(item: u32, pos: Self) -> Self::Key;
-    /// The read-strand and position of `key`.
-    fn unpack(key: Self::Key) -> (usize, Self);
-}
-
-impl StrandKey for u32 {
-    type Key = u64;
-    fn key(item: u32, pos: u32) -> u64 {
-        (item as u64) << 32 | pos as u64
-    }
-    fn unpack(key: u64) -> (usize, u32) {
-        ((key >> 32) as usize, key as u32)
-    }
-}
-
-impl StrandKey for u64 {
-    type Key = u128;
-    fn key(item: u32, pos: u64) -> u128 {
-        (item as u128) << 64 | pos as u128
-    }
-    fn unpack(key: u128) -> (usize, u64) {
-        ((key >> 64) as usize, key as u64)
-    }
-}
-
 /// Per read-strand (`read_strands` of them), the sorted distinct positions of the
 /// finished entries: entry `e` belongs to read-strand `entry_item[e]` and its positions
 /// are `positions[offsets[e]..offsets[e + 1]]`. The result is in the
@@ -264,35 +233,60 @@ pub(super) fn group_positions(
     positions: &Positions,
 ) -> Located {
     match positions {
-        Positions::U32(p) => group(read_strands, entry_item, offsets, p),
-        Positions::U64(p) => group(read_strands, entry_item, offsets, p),
+        Positions::U32(p) => {
+            let (offsets, grouped) = group(read_strands, entry_item, offsets, p);
+            (offsets, Positions::U32(grouped))
+        }
+        Positions::U64(p) => {
+            let (offsets, grouped) = group(read_strands, entry_item, offsets, p);
+            (offsets, Positions::U64(grouped))
+        }
     }
 }
 
-/// [`group_positions`] at one width.
-fn group<T: StrandKey>(
+/// [`group_positions`] at one width: a counting sort by read-strand (a read-strand has
+/// a few positions, so its own sort is short), then each read-strand's positions sorted
+/// and made distinct in place. Linear in the positions: a sort of (read-strand,
+/// position) keys over the whole batch took 0.10 s of the search thread's 0.56 s for
+/// 2.1 M reads at `-v 1` (H200).
+fn group<T: Copy + Ord>(
     read_strands: usize,
     entry_item: &[u32],
     offsets: &[u32],
     positions: &[T],
-) -> Located {
-    use rayon::prelude::*;
-    let mut keys: Vec<T::Key> = Vec::with_capacity(positions.len());
+) -> (Vec<u32>, Vec<T>) {
+    let entry_range = |e: usize| offsets[e] as usize..offsets[e + 1] as usize;
+    let mut starts = vec![0u32; read_strands + 1];
     for (e, &item) in entry_item.iter().enumerate() {
-        let range = offsets[e] as usize..offsets[e + 1] as usize;
-        keys.extend(positions[range].iter().map(|&p| T::key(item, p)));
-    }
-    keys.par_sort_unstable();
-    keys.dedup();
-    let mut out_offsets = vec![0u32; read_strands + 1];
-    for &key in &keys {
-        out_offsets[T::unpack(key).0 + 1] += 1;
+        starts[item as usize + 1] += entry_range(e).len() as u32;
     }
     for i in 0..read_strands {
-        out_offsets[i + 1] += out_offsets[i];
+        starts[i + 1] += starts[i];
     }
-    let positions = keys.iter().map(|&key| T::unpack(key).1).collect();
-    (out_offsets, T::into_positions(positions))
+    let mut grouped = positions.to_vec(); // every slot is overwritten below
+    let mut next = starts.clone();
+    for (e, &item) in entry_item.iter().enumerate() {
+        for &p in &positions[entry_range(e)] {
+            grouped[next[item as usize] as usize] = p;
+            next[item as usize] += 1;
+        }
+    }
+    // Sorted and distinct per read-strand, moved down over the duplicates dropped.
+    let mut out_offsets = vec![0u32; read_strands + 1];
+    let mut kept = 0;
+    for i in 0..read_strands {
+        let (from, to) = (starts[i] as usize, starts[i + 1] as usize);
+        grouped[from..to].sort_unstable();
+        for j in from..to {
+            if j == from || grouped[j] != grouped[j - 1] {
+                grouped[kept] = grouped[j];
+                kept += 1;
+            }
+        }
+        out_offsets[i + 1] = kept as u32;
+    }
+    grouped.truncate(kept);
+    (out_offsets, grouped)
 }
 
 impl GpuSearcher<'_> {
