@@ -90,7 +90,7 @@ fn next_line(block: &[u8], pos: usize) -> Option<usize> {
 pub fn locate(block: &[u8], eof: bool, spans: &mut Vec<Span>) -> Result<usize, Problem> {
     spans.clear();
     let pieces = block.len() / PIECE;
-    if pieces < 2 {
+    if pieces < 2 || rayon::current_num_threads() < 2 {
         return parse(block, 0, None, eof, spans);
     }
     let mut starts: Vec<usize> = (1..pieces)

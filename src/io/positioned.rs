@@ -32,6 +32,12 @@ impl PositionedFile {
     /// returns the bytes read, 0 only at the end.
     pub fn fill(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let (file, offset) = (&self.file, self.offset);
+        if rayon::current_num_threads() < 2 {
+            // One thread: read here rather than hand the pieces to it.
+            let len = read_at_full(file, out, offset)?;
+            self.offset += len as u64;
+            return Ok(len);
+        }
         let counts: Vec<io::Result<usize>> = out
             .par_chunks_mut(PIECE)
             .enumerate()

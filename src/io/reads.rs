@@ -269,26 +269,44 @@ impl BlockFastq {
             }
             let n = (wanted - filled).min(self.spans.len() - self.next);
             let view = &self.block.data[self.view.clone()];
-            out[filled * stride..(filled + n) * stride]
-                .par_chunks_mut(stride)
-                .zip(&self.spans[self.next..self.next + n])
-                .with_min_len(FILL_TASK)
-                .for_each(|(slots, span)| {
-                    let read = &mut slots[offset];
-                    read.name.clear();
-                    read.name.extend_from_slice(fastq::read_name(span.id(view)));
-                    read.seq.clear();
-                    read.seq.extend_from_slice(span.seq(view));
-                    let qual = read.qual.get_or_insert_with(Vec::new);
-                    qual.clear();
-                    qual.extend_from_slice(span.qual(view));
-                });
+            let spans = &self.spans[self.next..self.next + n];
+            let slots = &mut out[filled * stride..(filled + n) * stride];
+            copy_reads(view, spans, slots, (stride, offset));
             self.next += n;
             filled += n;
         }
         self.records += filled as u64;
         Ok(filled)
     }
+}
+
+/// Copies the reads of `spans` (in `view`) into `slots[i * stride + offset]`, reusing
+/// the slots' buffers; in parallel when the pool has more than one thread.
+fn copy_reads(
+    view: &[u8],
+    spans: &[Span],
+    slots: &mut [ReadRecord],
+    (stride, offset): (usize, usize),
+) {
+    let copy = |(slots, span): (&mut [ReadRecord], &Span)| {
+        let read = &mut slots[offset];
+        read.name.clear();
+        read.name.extend_from_slice(fastq::read_name(span.id(view)));
+        read.seq.clear();
+        read.seq.extend_from_slice(span.seq(view));
+        let qual = read.qual.get_or_insert_with(Vec::new);
+        qual.clear();
+        qual.extend_from_slice(span.qual(view));
+    };
+    if rayon::current_num_threads() < 2 {
+        // One thread: copy here rather than hand the work to it.
+        return slots.chunks_mut(stride).zip(spans).for_each(copy);
+    }
+    slots
+        .par_chunks_mut(stride)
+        .zip(spans)
+        .with_min_len(FILL_TASK)
+        .for_each(copy);
 }
 
 /// A FASTA reads input read through needletail.
