@@ -1157,7 +1157,7 @@ fn gpu_search_matches_cpu_search() {
         let sa: Vec<u32> = galign::sa::suffix_array(&text);
         let wide_sa: Vec<u64> = galign::sa::suffix_array(&text);
         let n = codes.len();
-        let mut reads = Vec::new();
+        let mut reads = galign::io::ReadBatch::default();
         for i in 0..3000usize {
             let len = [1, 2, 5, 11, 12, 13, 14, 20, 35, 100, 150, 151, 250][i % 13].min(n);
             let start = (rng() as usize) % (n - len + 1);
@@ -1182,8 +1182,8 @@ fn gpu_search_matches_cpu_search() {
                 _ => {}
             }
             reads.push(ReadRecord {
-                name: format!("r{i}").into_bytes(),
-                seq,
+                name: format!("r{i}").as_bytes(),
+                seq: &seq,
                 qual: None,
             });
         }
@@ -1197,8 +1197,8 @@ fn gpu_search_matches_cpu_search() {
             let mut searcher = GpuSearcher::new(&gpu, &fm).unwrap();
             for max_positions in [u64::MAX, 1000] {
                 searcher.set_max_positions(max_positions);
-                let got = searcher.search_batch(&reads).unwrap();
-                for (i, read) in reads.iter().enumerate() {
+                let got = searcher.search_batch(&reads.records()).unwrap();
+                for (i, read) in reads.records().iter().enumerate() {
                     let want = cpu_positions(&fm, &read.seq);
                     for (strand, want) in want.iter().enumerate() {
                         let got = got.strand(i, strand);
@@ -1576,11 +1576,11 @@ fn build_index(
 /// (1 base to 151, shorter and longer than the scheme pieces) with up to 4 planted
 /// mismatches, some of them N, either strand, some lower case; random, all-N and empty
 /// reads.
-fn planted_reads(text: &str, count: usize, rng: &mut Rng) -> Vec<galign::io::ReadRecord> {
+fn planted_reads(text: &str, count: usize, rng: &mut Rng) -> galign::io::ReadBatch {
     let lengths = [
         1, 2, 3, 4, 5, 7, 8, 11, 12, 13, 20, 33, 36, 50, 100, 148, 151,
     ];
-    let mut reads = Vec::new();
+    let mut reads = galign::io::ReadBatch::default();
     for i in 0..count {
         let len = lengths[i % lengths.len()].min(text.len());
         let start = (rng.next() as usize) % (text.len() - len + 1);
@@ -1599,8 +1599,8 @@ fn planted_reads(text: &str, count: usize, rng: &mut Rng) -> Vec<galign::io::Rea
             _ => {}
         }
         reads.push(galign::io::ReadRecord {
-            name: format!("r{i}").into_bytes(),
-            seq: read.into_bytes(),
+            name: format!("r{i}").as_bytes(),
+            seq: read.as_bytes(),
             qual: None,
         });
     }
@@ -1683,7 +1683,7 @@ fn gpu_mismatch_search_matches_cpu_search() {
         for width in [Width::U32, Width::U64] {
             let name = format!("{name}-{width:?}");
             let prefix = build_index(dir.path(), &name, contigs, rate, width);
-            compared += check_mismatch_search(&gpu, &prefix, &reads, &name);
+            compared += check_mismatch_search(&gpu, &prefix, &reads.records(), &name);
         }
     }
     assert!(compared > 20_000, "{compared} positions compared");
@@ -1721,9 +1721,9 @@ fn gpu_mismatch_search_matches_cpu_on_real_reads() {
         let build = build_options(16, DeviceChoice::Auto);
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
         let mut reader = galign::io::BatchReader::open(&ReadSource::Single(fastq)).unwrap();
-        let mut reads = Vec::new();
+        let mut reads = galign::io::ReadBatch::default();
         reader.fill_batch(1 << 22, &mut reads).unwrap();
-        compared += check_mismatch_search(&gpu, &prefix, &reads, name);
+        compared += check_mismatch_search(&gpu, &prefix, &reads.records(), name);
     }
     assert!(compared > 0, "no read set found");
 }
@@ -1833,11 +1833,12 @@ fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
     write_fasta(&nasty, &nasty_fasta);
     let text: String = nasty.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
     let planted: Vec<(String, String)> = planted_reads(&text, 1000, &mut rng)
-        .into_iter()
+        .records()
+        .iter()
         .filter(|r| !r.seq.is_empty())
         .map(|r| {
-            let name = String::from_utf8(r.name).unwrap();
-            (name, String::from_utf8(r.seq).unwrap())
+            let name = String::from_utf8(r.name.to_vec()).unwrap();
+            (name, String::from_utf8(r.seq.to_vec()).unwrap())
         })
         .collect();
     let nasty_reads = dir.path().join("nasty.fq");

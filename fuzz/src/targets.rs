@@ -12,7 +12,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use galign::device::DeviceChoice;
-use galign::io::{BatchReader, ReadRecord, ReadSource};
+use galign::io::{BatchReader, ReadBatch, ReadSource};
 use galign::map::MapOptions;
 use galign::progress::Reporter;
 
@@ -69,11 +69,14 @@ fn fasta(data: &[u8], dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// A read's name, bases and qualities, owned.
+type Read = (Vec<u8>, Vec<u8>, Option<Vec<u8>>);
+
 /// All reads of `source`, read in small batches as `galign map` reads them.
-fn all_reads(source: &ReadSource) -> Result<Vec<ReadRecord>, String> {
+fn all_reads(source: &ReadSource) -> Result<Vec<Read>, String> {
     let mut reader = BatchReader::open(source).map_err(|e| e.to_string())?;
     let mut all = Vec::new();
-    let mut batch = Vec::new();
+    let mut batch = ReadBatch::default();
     loop {
         reader
             .fill_batch(7, &mut batch)
@@ -81,13 +84,18 @@ fn all_reads(source: &ReadSource) -> Result<Vec<ReadRecord>, String> {
         if batch.is_empty() {
             return Ok(all);
         }
-        all.append(&mut batch);
+        all.extend(
+            batch
+                .records()
+                .iter()
+                .map(|r| (r.name.to_vec(), r.seq.to_vec(), r.qual.map(<[u8]>::to_vec))),
+        );
     }
 }
 
 /// The reads needletail's parser finds in plain `data`, named as galign names them;
 /// `None` when it refuses the file.
-fn needletail_reads(data: &[u8]) -> Option<Vec<ReadRecord>> {
+fn needletail_reads(data: &[u8]) -> Option<Vec<Read>> {
     let mut reader = needletail::parse_fastx_reader(Cursor::new(data.to_vec())).ok()?;
     let mut reads = Vec::new();
     while let Some(record) = reader.next() {
@@ -101,11 +109,11 @@ fn needletail_reads(data: &[u8]) -> Option<Vec<ReadRecord>> {
             [head @ .., b'/', b'1' | b'2'] => head,
             name => name,
         };
-        reads.push(ReadRecord {
-            name: name.to_vec(),
-            seq: record.seq().to_vec(),
-            qual: record.qual().map(|q| q.to_vec()),
-        });
+        reads.push((
+            name.to_vec(),
+            record.seq().to_vec(),
+            record.qual().map(|q| q.to_vec()),
+        ));
     }
     Some(reads)
 }
@@ -164,7 +172,7 @@ fn fastq_paired(data: &[u8], dir: &Path) -> Result<(), String> {
     let reads = all_reads(&source)?;
     assert!(reads.len() % 2 == 0);
     for pair in reads.chunks(2) {
-        assert_eq!(pair[0].name, pair[1].name, "mates with different names");
+        assert_eq!(pair[0].0, pair[1].0, "mates with different names");
     }
     Ok(())
 }

@@ -570,8 +570,8 @@ mod tests {
 
     #[test]
     fn packing_is_two_bits_per_base_with_a_flag() {
-        let read = |s: &[u8]| ReadRecord {
-            seq: s.to_vec(),
+        let read = |s: &'static [u8]| ReadRecord {
+            seq: s,
             ..Default::default()
         };
         let seq17 = b"ACGTACGTACGTACGTT";

@@ -5,6 +5,7 @@
 //! whole in one block without moving the block's data.
 
 use std::io::Read;
+use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
 
@@ -50,6 +51,29 @@ pub struct Block {
     pub data: Vec<u8>,
     /// Bytes read.
     pub len: usize,
+}
+
+/// A block's bytes shared by the batches of reads that lie in it; handed back to the
+/// reading thread for reuse when the last of them is dropped.
+#[derive(Debug, Default)]
+pub struct SharedBlock {
+    data: Vec<u8>,
+    spare: Option<Sender<Vec<u8>>>,
+}
+
+impl SharedBlock {
+    /// The bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.data
+    }
+}
+
+impl Drop for SharedBlock {
+    fn drop(&mut self) {
+        if let Some(spare) = &self.spare {
+            let _ = spare.try_send(std::mem::take(&mut self.data));
+        }
+    }
 }
 
 /// The blocks of one input, in order, from its reading thread.
@@ -100,6 +124,14 @@ impl Blocks {
     /// Hands a used block's buffer back for reuse.
     pub fn recycle(&self, data: Vec<u8>) {
         let _ = self.spare.try_send(data);
+    }
+
+    /// `data` to be shared, handed back for reuse when the last holder drops it.
+    pub fn share(&self, data: Vec<u8>) -> Arc<SharedBlock> {
+        Arc::new(SharedBlock {
+            data,
+            spare: Some(self.spare.clone()),
+        })
     }
 }
 

@@ -12,6 +12,8 @@
 //! length; the last quality line may lack its newline; blank lines may follow the last
 //! record (up to two).
 
+use std::ops::Range;
+
 use memchr::memchr;
 use rayon::prelude::*;
 
@@ -44,6 +46,20 @@ impl Span {
     /// The quality line.
     pub fn qual<'a>(&self, block: &'a [u8]) -> &'a [u8] {
         trim_cr(&block[self.qual..self.end])
+    }
+
+    /// Where the read name (as [`read_name`] gives it), the sequence line and the
+    /// quality line lie in `block`.
+    pub fn ranges(&self, block: &[u8]) -> [Range<usize>; 3] {
+        let at = |part: &[u8]| {
+            let start = part.as_ptr() as usize - block.as_ptr() as usize;
+            start..start + part.len()
+        };
+        [
+            at(read_name(self.id(block))),
+            at(self.seq(block)),
+            at(self.qual(block)),
+        ]
     }
 }
 

@@ -29,4 +29,4 @@ pub use blocks::{Block, Blocks, BlocksReader, HEADROOM};
 pub use fasta::{FastaPiece, FastaSplitter};
 pub use open::{is_stream, open, shown_name, Format, InputError, Opened, Role};
 pub use reads::{BatchReader, ReadsError, MAX_RECORD};
-pub use records::{ReadRecord, ReadSource};
+pub use records::{ReadBatch, ReadRecord, ReadSource};

@@ -8,15 +8,17 @@
 //! reads go through needletail's parser, one record at a time, over the same
 //! decompressed stream.
 
+use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
-use super::blocks::{Block, Blocks, HEADROOM};
+use super::blocks::{Block, Blocks, SharedBlock, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::open::{self, Format, InputError, Opened, Role};
-use super::records::{ReadRecord, ReadSource};
+use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
 
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -105,22 +107,19 @@ impl ReadsFile {
         }
     }
 
-    /// Fills `out[i * stride + offset]` with the next reads, as many as there are such
-    /// slots; returns how many were filled (fewer only at the end of the file).
+    /// Fills read slots `i * stride + offset` of `batch`, for `i` below `wanted`, with
+    /// the next reads; returns how many were filled (fewer only at the end of the file).
     fn fill(
         &mut self,
-        out: &mut [ReadRecord],
-        stride: usize,
-        offset: usize,
+        batch: &mut ReadBatch,
+        wanted: usize,
+        (stride, offset): (usize, usize),
     ) -> Result<usize, ReadsError> {
         match self {
-            ReadsFile::Blocks(f) => f.fill(out, stride, offset),
+            ReadsFile::Blocks(f) => f.fill(batch, wanted, (stride, offset)),
             ReadsFile::Needletail(f) => {
                 let mut filled = 0;
-                for slots in out.chunks_mut(stride) {
-                    if !f.next_into(&mut slots[offset])? {
-                        break;
-                    }
+                while filled < wanted && f.next_into(batch, filled * stride + offset)? {
                     filled += 1;
                 }
                 Ok(filled)
@@ -134,8 +133,9 @@ impl ReadsFile {
 struct BlockFastq {
     blocks: Blocks,
     path: String,
-    /// The current block; its bytes in `view` were parsed into `spans`.
-    block: Block,
+    /// The current block (shared with the batches whose reads lie in it); its bytes in
+    /// `view` were parsed into `spans`.
+    block: Arc<SharedBlock>,
     view: std::ops::Range<usize>,
     spans: Vec<Span>,
     /// The next span to hand out.
@@ -155,10 +155,7 @@ impl BlockFastq {
         BlockFastq {
             blocks,
             path,
-            block: Block {
-                data: Vec::new(),
-                len: 0,
-            },
+            block: Arc::new(SharedBlock::default()),
             view: 0..0,
             spans: Vec::new(),
             next: 0,
@@ -178,33 +175,10 @@ impl BlockFastq {
             self.next = 0;
             let carried = self.rest..self.view.end;
             let eof = match self.blocks.next() {
-                Some(Ok(mut block)) => {
-                    let n = carried.len();
-                    if n <= HEADROOM {
-                        block.data[HEADROOM - n..HEADROOM]
-                            .copy_from_slice(&self.block.data[carried]);
-                        self.view = HEADROOM - n..HEADROOM + block.len;
-                    } else if n > MAX_RECORD {
-                        return Err(ReadsError::Parse {
-                            path: self.path.clone(),
-                            msg: format!(
-                                "record {} is longer than {} MiB, the longest FASTQ record \
-                                 galign reads (or the file is not FASTQ past this point)",
-                                self.located + 1,
-                                MAX_RECORD >> 20
-                            ),
-                        });
-                    } else {
-                        // A record longer than the headroom: joined in a buffer of its own.
-                        let mut data = Vec::with_capacity(n + block.len);
-                        data.extend_from_slice(&self.block.data[carried]);
-                        data.extend_from_slice(&block.data[HEADROOM..HEADROOM + block.len]);
-                        self.view = 0..data.len();
-                        self.blocks
-                            .recycle(std::mem::replace(&mut block.data, data));
-                    }
-                    let old = std::mem::replace(&mut self.block, block);
-                    self.blocks.recycle(old.data);
+                Some(Ok(block)) => {
+                    let (data, view) = self.carried_into(block, carried)?;
+                    self.block = self.blocks.share(data);
+                    self.view = view;
                     false
                 }
                 Some(Err(error)) => {
@@ -220,7 +194,7 @@ impl BlockFastq {
                     true
                 }
             };
-            let view = &self.block.data[self.view.clone()];
+            let view = &self.block.bytes()[self.view.clone()];
             match fastq::locate(view, eof, &mut self.spans) {
                 Ok(rest) => self.rest = self.view.start + rest,
                 Err(problem) => return Err(self.problem(problem)),
@@ -230,6 +204,39 @@ impl BlockFastq {
             }
         }
         Ok(false)
+    }
+
+    /// The buffer of `block` with the current block's bytes `carried` (its incomplete
+    /// last record) in front (in the headroom, or both joined in a buffer of their own
+    /// when the record is longer), and where the two lie.
+    fn carried_into(
+        &self,
+        mut block: Block,
+        carried: Range<usize>,
+    ) -> Result<(Vec<u8>, Range<usize>), ReadsError> {
+        let n = carried.len();
+        let carried = &self.block.bytes()[carried];
+        if n <= HEADROOM {
+            block.data[HEADROOM - n..HEADROOM].copy_from_slice(carried);
+            return Ok((block.data, HEADROOM - n..HEADROOM + block.len));
+        }
+        if n > MAX_RECORD {
+            return Err(ReadsError::Parse {
+                path: self.path.clone(),
+                msg: format!(
+                    "record {} is longer than {} MiB, the longest FASTQ record galign reads \
+                     (or the file is not FASTQ past this point)",
+                    self.located + 1,
+                    MAX_RECORD >> 20
+                ),
+            });
+        }
+        let mut data = Vec::with_capacity(n + block.len);
+        data.extend_from_slice(carried);
+        data.extend_from_slice(&block.data[HEADROOM..HEADROOM + block.len]);
+        self.blocks.recycle(block.data);
+        let len = data.len();
+        Ok((data, 0..len))
     }
 
     /// The error for a problem found in the current block.
@@ -257,21 +264,21 @@ impl BlockFastq {
     /// See [`ReadsFile::fill`].
     fn fill(
         &mut self,
-        out: &mut [ReadRecord],
-        stride: usize,
-        offset: usize,
+        batch: &mut ReadBatch,
+        wanted: usize,
+        (stride, offset): (usize, usize),
     ) -> Result<usize, ReadsError> {
-        let wanted = out.len() / stride;
         let mut filled = 0;
         while filled < wanted {
             if self.next == self.spans.len() && !self.advance()? {
                 break;
             }
             let n = (wanted - filled).min(self.spans.len() - self.next);
-            let view = &self.block.data[self.view.clone()];
+            let block = batch.block_index(&self.block);
+            let (base, view) = (self.view.start, &self.block.bytes()[self.view.clone()]);
             let spans = &self.spans[self.next..self.next + n];
-            let slots = &mut out[filled * stride..(filled + n) * stride];
-            copy_reads(view, spans, slots, (stride, offset));
+            let slots = &mut batch.spans_mut()[filled * stride..(filled + n) * stride];
+            place_reads(view, spans, slots, (block, base), (stride, offset));
             self.next += n;
             filled += n;
         }
@@ -280,33 +287,34 @@ impl BlockFastq {
     }
 }
 
-/// Copies the reads of `spans` (in `view`) into `slots[i * stride + offset]`, reusing
-/// the slots' buffers; in parallel when the pool has more than one thread.
-fn copy_reads(
+/// Points `slots[i * stride + offset]` at the reads of `spans` (in `view`, which starts
+/// at `base` in block `block` of the batch); in parallel when the pool has more than
+/// one thread.
+fn place_reads(
     view: &[u8],
     spans: &[Span],
-    slots: &mut [ReadRecord],
+    slots: &mut [ReadSpan],
+    (block, base): (usize, usize),
     (stride, offset): (usize, usize),
 ) {
-    let copy = |(slots, span): (&mut [ReadRecord], &Span)| {
-        let read = &mut slots[offset];
-        read.name.clear();
-        read.name.extend_from_slice(fastq::read_name(span.id(view)));
-        read.seq.clear();
-        read.seq.extend_from_slice(span.seq(view));
-        let qual = read.qual.get_or_insert_with(Vec::new);
-        qual.clear();
-        qual.extend_from_slice(span.qual(view));
+    let place = |(slots, span): (&mut [ReadSpan], &Span)| {
+        let [name, seq, qual] = span.ranges(view).map(|r| base + r.start..base + r.end);
+        slots[offset] = ReadSpan {
+            block: Some(block),
+            name,
+            seq,
+            qual: Some(qual),
+        };
     };
     if rayon::current_num_threads() < 2 {
-        // One thread: copy here rather than hand the work to it.
-        return slots.chunks_mut(stride).zip(spans).for_each(copy);
+        // One thread: here rather than handed to it.
+        return slots.chunks_mut(stride).zip(spans).for_each(place);
     }
     slots
         .par_chunks_mut(stride)
         .zip(spans)
         .with_min_len(FILL_TASK)
-        .for_each(copy);
+        .for_each(place);
 }
 
 /// A FASTA reads input read through needletail.
@@ -332,8 +340,9 @@ impl NeedletailFile {
         })
     }
 
-    /// The next read into `out` (its buffers reused); `false` at the end of the file.
-    fn next_into(&mut self, out: &mut ReadRecord) -> Result<bool, ReadsError> {
+    /// The next read copied into read slot `i` of `batch`; `false` at the end of the
+    /// file.
+    fn next_into(&mut self, batch: &mut ReadBatch, i: usize) -> Result<bool, ReadsError> {
         let Some(record) = self.reader.next() else {
             return Ok(false);
         };
@@ -350,17 +359,13 @@ impl NeedletailFile {
                 len: name.len(),
             });
         }
-        out.name.clear();
-        out.name.extend_from_slice(name);
-        out.seq.clear();
-        out.seq.extend_from_slice(&record.seq());
-        match (&mut out.qual, record.qual()) {
-            (Some(qual), Some(q)) => {
-                qual.clear();
-                qual.extend_from_slice(q);
-            }
-            (slot, q) => *slot = q.map(|q| q.to_vec()),
-        }
+        let seq = record.seq();
+        let read = ReadRecord {
+            name,
+            seq: &seq,
+            qual: record.qual(),
+        };
+        batch.copy_into(i, read);
         Ok(true)
     }
 }
@@ -392,18 +397,16 @@ impl BatchReader {
     }
 
     /// Replaces `batch` with the next up to `size` reads or pairs (empty at the end of
-    /// input), reusing its records' buffers: a batch handed back after use saves the
-    /// allocations.
-    pub fn fill_batch(
-        &mut self,
-        size: usize,
-        batch: &mut Vec<ReadRecord>,
-    ) -> Result<(), ReadsError> {
+    /// input), reusing its buffers.
+    pub fn fill_batch(&mut self, size: usize, batch: &mut ReadBatch) -> Result<(), ReadsError> {
         let per_item = if self.paired { 2 } else { 1 };
-        batch.resize_with(size.saturating_mul(per_item), ReadRecord::default);
+        batch.clear();
+        batch
+            .spans_mut()
+            .resize(size.saturating_mul(per_item), ReadSpan::default());
         let used = match &mut self.second {
             None => {
-                let n = self.first.fill(batch, 1, 0)?;
+                let n = self.first.fill(batch, size * per_item, (1, 0))?;
                 if self.paired && n % 2 == 1 {
                     return Err(ReadsError::OddInterleaved {
                         path: self.first.path().to_string(),
@@ -413,11 +416,13 @@ impl BatchReader {
                 n
             }
             Some(second) => {
-                let n1 = self.first.fill(batch, 2, 0)?;
-                let n2 = second.fill(&mut batch[..2 * n1], 2, 1)?;
+                let n1 = self.first.fill(batch, size, (2, 0))?;
+                let n2 = second.fill(batch, n1, (2, 1))?;
+                let mut probe = ReadBatch::default();
+                probe.spans_mut().resize(1, ReadSpan::default());
                 let (longer, shorter, pairs) = if n2 < n1 {
                     (&self.first, &*second, n2)
-                } else if n1 < size && second.fill(&mut [ReadRecord::default()], 1, 0)? > 0 {
+                } else if n1 < size && second.fill(&mut probe, 1, (1, 0))? > 0 {
                     (&*second, &self.first, n1)
                 } else {
                     (&self.first, &*second, usize::MAX)
@@ -432,24 +437,34 @@ impl BatchReader {
                 2 * n1
             }
         };
-        batch.truncate(used);
+        batch.spans_mut().truncate(used);
         if self.paired {
-            let mismatch = batch
-                .par_chunks(2)
-                .with_min_len(FILL_TASK)
-                .position_first(|pair| pair[0].name != pair[1].name);
-            if let Some(i) = mismatch {
-                let path2 = self.second.as_ref().unwrap_or(&self.first).path();
-                return Err(ReadsError::MateNames {
-                    path1: self.first.path().to_string(),
-                    path2: path2.to_string(),
-                    pair: self.pairs_read + i as u64 + 1,
-                    name1: String::from_utf8_lossy(&batch[2 * i].name).into_owned(),
-                    name2: String::from_utf8_lossy(&batch[2 * i + 1].name).into_owned(),
-                });
-            }
+            self.check_mate_names(batch)?;
         }
         self.pairs_read += (used / per_item) as u64;
         Ok(())
+    }
+
+    /// An error naming the first pair of `batch` whose mates' names differ.
+    fn check_mate_names(&self, batch: &ReadBatch) -> Result<(), ReadsError> {
+        let mismatch = (0..batch.len() / 2)
+            .into_par_iter()
+            .with_min_len(FILL_TASK)
+            .position_first(|i| batch.name(2 * i) != batch.name(2 * i + 1));
+        match mismatch {
+            None => Ok(()),
+            Some(i) => Err(ReadsError::MateNames {
+                path1: self.first.path().to_string(),
+                path2: self
+                    .second
+                    .as_ref()
+                    .unwrap_or(&self.first)
+                    .path()
+                    .to_string(),
+                pair: self.pairs_read + i as u64 + 1,
+                name1: String::from_utf8_lossy(batch.name(2 * i)).into_owned(),
+                name2: String::from_utf8_lossy(batch.name(2 * i + 1)).into_owned(),
+            }),
+        }
     }
 }

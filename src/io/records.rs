@@ -1,16 +1,135 @@
 //! The records that inputs yield, shared by every stage that handles reads.
 
+use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-/// One read as it came from the file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReadRecord {
+use super::blocks::SharedBlock;
+
+/// One read as it came from the file: views into the bytes of its [`ReadBatch`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadRecord<'a> {
     /// Name: the first word of the header, a trailing `/1` or `/2` removed.
-    pub name: Vec<u8>,
+    pub name: &'a [u8],
     /// Bases as written in the file.
-    pub seq: Vec<u8>,
+    pub seq: &'a [u8],
     /// Phred+33 qualities; `None` for FASTA input.
-    pub qual: Option<Vec<u8>>,
+    pub qual: Option<&'a [u8]>,
+}
+
+/// Where one read lies: in block `block` of its batch (`None`: the batch's own bytes).
+#[derive(Clone, Debug, Default)]
+pub(super) struct ReadSpan {
+    pub(super) block: Option<usize>,
+    pub(super) name: Range<usize>,
+    pub(super) seq: Range<usize>,
+    pub(super) qual: Option<Range<usize>>,
+}
+
+/// A batch of reads, not copied out of the blocks they were read in: the blocks (each
+/// shared with the batch before or after when a batch boundary falls inside it) and
+/// where each read lies. Reads given one at a time (FASTA input, tests) are copied
+/// into bytes of the batch's own. Copying every read of a 730 MB FASTQ into buffers of
+/// its own took the reader 0.38 s of a 0.50 s `map` on 16 cores (H200 host).
+#[derive(Debug, Default)]
+pub struct ReadBatch {
+    blocks: Vec<Arc<SharedBlock>>,
+    own: Vec<u8>,
+    spans: Vec<ReadSpan>,
+}
+
+impl ReadBatch {
+    /// A batch of the reads `(name, bases, qualities)`, copied.
+    pub fn of<'r>(reads: impl IntoIterator<Item = ReadRecord<'r>>) -> ReadBatch {
+        let mut batch = ReadBatch::default();
+        for read in reads {
+            batch.push(read);
+        }
+        batch
+    }
+
+    /// Reads in the batch.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether the batch holds no reads.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The reads, in order.
+    pub fn records(&self) -> Vec<ReadRecord<'_>> {
+        self.spans.iter().map(|span| self.record(span)).collect()
+    }
+
+    /// Appends a copy of `read`.
+    pub fn push(&mut self, read: ReadRecord<'_>) {
+        let span = self.copied(read);
+        self.spans.push(span);
+    }
+
+    /// Makes read `i` a copy of `read`.
+    pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>) {
+        self.spans[i] = self.copied(read);
+    }
+
+    /// `read` copied into the batch's own bytes.
+    fn copied(&mut self, read: ReadRecord<'_>) -> ReadSpan {
+        let mut copy = |bytes: &[u8]| {
+            let start = self.own.len();
+            self.own.extend_from_slice(bytes);
+            start..self.own.len()
+        };
+        ReadSpan {
+            block: None,
+            name: copy(read.name),
+            seq: copy(read.seq),
+            qual: read.qual.map(copy),
+        }
+    }
+
+    /// The read of `span`.
+    fn record(&self, span: &ReadSpan) -> ReadRecord<'_> {
+        let bytes: &[u8] = match span.block {
+            Some(b) => self.blocks[b].bytes(),
+            None => &self.own,
+        };
+        ReadRecord {
+            name: &bytes[span.name.clone()],
+            seq: &bytes[span.seq.clone()],
+            qual: span.qual.clone().map(|q| &bytes[q]),
+        }
+    }
+
+    /// Empties the batch for reuse, keeping its buffers.
+    pub(super) fn clear(&mut self) {
+        self.blocks.clear();
+        self.own.clear();
+        self.spans.clear();
+    }
+
+    /// The index of `block` among the batch's blocks, added if it is not the last one.
+    pub(super) fn block_index(&mut self, block: &Arc<SharedBlock>) -> usize {
+        if !self
+            .blocks
+            .last()
+            .is_some_and(|last| Arc::ptr_eq(last, block))
+        {
+            self.blocks.push(Arc::clone(block));
+        }
+        self.blocks.len() - 1
+    }
+
+    /// The spans, to be filled in place.
+    pub(super) fn spans_mut(&mut self) -> &mut Vec<ReadSpan> {
+        &mut self.spans
+    }
+
+    /// The name of read `i`.
+    pub(super) fn name(&self, i: usize) -> &[u8] {
+        self.record(&self.spans[i]).name
+    }
 }
 
 /// Where reads come from.

@@ -36,7 +36,7 @@ use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
 use crate::gpu::Gpu;
 use crate::gpu::GpuError;
 use crate::index::Index;
-use crate::io::{BatchReader, ReadRecord, ReadSource, ReadsError};
+use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{self, Encoded, MateContext, RecordOptions, SamWriter};
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
@@ -173,7 +173,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Encoded>>(CHANNEL_DEPTH);
         // Used batches go back to the reader, which refills their buffers.
-        let (spare_tx, spare_rx) = crossbeam_channel::bounded::<Vec<ReadRecord>>(CHANNEL_DEPTH);
+        let (spare_tx, spare_rx) = crossbeam_channel::bounded::<ReadBatch>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
         // Each stage's busy seconds (waits on the channels excluded), shown with -v.
         let reader_thread = scope.spawn(move || {
@@ -233,7 +233,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             let (records, batch_stats) = align_batch(
                 &bidirectional,
                 &placement,
-                &batch,
+                &batch.records(),
                 positions.as_ref(),
                 paired,
                 text,
@@ -342,20 +342,20 @@ fn open_searcher<'g>(
 }
 
 /// A batch as read, and packed for the GPU when it may be searched there.
-type PackedBatch = (Result<Vec<ReadRecord>, ReadsError>, Option<PackedReads>);
+type PackedBatch = (Result<ReadBatch, ReadsError>, Option<PackedReads>);
 
 /// The packing thread: passes batches on, each packed by `packer` (when the GPU may
 /// search) while the search thread works on the one before. Returns its busy seconds.
 fn pack_stage(
     packer: Option<ReadPacker>,
-    batches: crossbeam_channel::Receiver<Result<Vec<ReadRecord>, ReadsError>>,
+    batches: crossbeam_channel::Receiver<Result<ReadBatch, ReadsError>>,
     out: crossbeam_channel::Sender<PackedBatch>,
 ) -> f64 {
     let mut busy = 0.0;
     for batch in batches {
         let start = Instant::now();
         let packed = match (&batch, packer) {
-            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(reads)),
+            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(&reads.records())),
             _ => None,
         };
         busy += start.elapsed().as_secs_f64();
@@ -368,7 +368,7 @@ fn pack_stage(
 }
 
 /// A batch with its GPU search results (`None`: search it on the CPU).
-type SearchedBatch = anyhow::Result<(Vec<ReadRecord>, Option<BatchPositions>)>;
+type SearchedBatch = anyhow::Result<(ReadBatch, Option<BatchPositions>)>;
 
 /// The search thread: passes batches on with their GPU results, if any. The GPU
 /// searcher comes from `opening` (`None`: not used); under `auto` the batches that
@@ -411,11 +411,10 @@ fn search_stage(
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
             Ok(batch) => match searcher.as_mut() {
                 None => Ok((batch, None)),
-                Some(s) => match device.decide(|| search(s, &batch, packed)).resolve(
-                    "GPU error",
-                    "mapping the rest on the CPU",
-                    |m| log.info(m),
-                ) {
+                Some(s) => match device
+                    .decide(|| search(s, &batch.records(), packed))
+                    .resolve("GPU error", "mapping the rest on the CPU", |m| log.info(m))
+                {
                     Ok(Some(positions)) => {
                         reads += batch.len() as u64;
                         Ok((batch, Some(positions)))

@@ -278,7 +278,7 @@ fn visit_records(
 
 /// One read's hits, for encoding its records.
 struct ReadHits<'a> {
-    read: &'a ReadRecord,
+    read: &'a ReadRecord<'a>,
     hits: &'a [Hit],
     primary: Option<usize>,
     options: &'a RecordOptions<'a>,
@@ -679,11 +679,11 @@ mod tests {
         out
     }
 
-    fn read(name: &str, seq: &str, qual: Option<&str>) -> ReadRecord {
+    fn read<'a>(name: &'a str, seq: &'a str, qual: Option<&'a str>) -> ReadRecord<'a> {
         ReadRecord {
-            name: name.into(),
-            seq: seq.into(),
-            qual: qual.map(Into::into),
+            name: name.as_bytes(),
+            seq: seq.as_bytes(),
+            qual: qual.map(str::as_bytes),
         }
     }
 

@@ -253,7 +253,7 @@ mod tests {
             contigs: vec![contig("a", 0, 1000), contig("b", 1000, 2000)],
             ambiguous: Vec::new(),
         };
-        let reads: Vec<ReadRecord> = (0..1000)
+        let seqs: Vec<Vec<u8>> = (0..1000)
             .map(|i| {
                 let len = [1, 3, 8, 20][i % 4];
                 let start = (noise[i] as usize * 1000 + i * 7) % (codes.len() - len);
@@ -268,10 +268,14 @@ mod tests {
                     let at = noise[i + 1] as usize % len;
                     seq[at] = b"ACGT"[noise[i + 2] as usize];
                 }
-                ReadRecord {
-                    seq,
-                    ..Default::default()
-                }
+                seq
+            })
+            .collect();
+        let reads: Vec<ReadRecord> = seqs
+            .iter()
+            .map(|seq| ReadRecord {
+                seq,
+                ..Default::default()
             })
             .collect();
         for k in 0..=3 {

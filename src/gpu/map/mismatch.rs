@@ -782,7 +782,7 @@ mod tests {
             let index = TestIndex::new(&codes, 4);
             let bi = index.bidirectional();
             let noise = random_codes(4000, seed + 10, 4);
-            let reads: Vec<ReadRecord> = (0..150)
+            let seqs: Vec<Vec<u8>> = (0..150)
                 .map(|i| {
                     let read_len = [1, 2, 3, 4, 5, 7, 12, 25, 40, 61][i % 10];
                     let start = (i * 131) % (len - read_len + 1);
@@ -811,10 +811,14 @@ mod tests {
                             })
                             .collect();
                     }
-                    ReadRecord {
-                        seq,
-                        ..Default::default()
-                    }
+                    seq
+                })
+                .collect();
+            let reads: Vec<ReadRecord> = seqs
+                .iter()
+                .map(|seq| ReadRecord {
+                    seq,
+                    ..Default::default()
                 })
                 .collect();
             for k in 1..=3u8 {
