@@ -4,9 +4,10 @@
 //!
 //! FASTQ, whatever its compression, is read in large blocks on a thread of its own
 //! ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by block, in
-//! parallel ([`super::fastq`]); the batch's reads are filled in parallel too. FASTA
-//! reads go through needletail's parser, one record at a time, over the same
-//! decompressed stream.
+//! parallel ([`super::fastq`]); a batch's reads stay in the blocks, the batch holding
+//! the blocks and where each read lies ([`ReadBatch`]). FASTA reads go through
+//! needletail's parser, one record at a time, over the same decompressed stream, and
+//! are copied into the batch.
 
 use std::ops::Range;
 use std::path::Path;

@@ -102,8 +102,9 @@ impl ReadBatch {
         }
     }
 
-    /// Empties the batch for reuse, keeping its buffers.
-    pub(super) fn clear(&mut self) {
+    /// Empties the batch for reuse, keeping its buffers; its blocks go back to be read
+    /// into again once no other batch holds them.
+    pub fn clear(&mut self) {
         self.blocks.clear();
         self.own.clear();
         self.spans.clear();

@@ -222,7 +222,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let mut records_busy = 0.0;
         for item in hits_rx {
             let start = Instant::now();
-            let (batch, positions) = match item {
+            let (mut batch, positions) = match item {
                 Ok((batch, _)) if batch.is_empty() => break,
                 Ok(item) => item,
                 Err(e) => {
@@ -242,6 +242,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             );
             stats.add(&batch_stats);
             drop(positions);
+            batch.clear(); // its blocks go back to the reading thread
             let _ = spare_tx.try_send(batch); // dropped when the reader has enough
             records_busy += start.elapsed().as_secs_f64();
             if out_tx.send(records).is_err() {
