@@ -1199,7 +1199,7 @@ fn gpu_search_matches_cpu_search() {
                 searcher.set_max_positions(max_positions);
                 let got = searcher.search_batch(&reads.records()).unwrap();
                 for (i, read) in reads.records().iter().enumerate() {
-                    let want = cpu_positions(&fm, &read.seq);
+                    let want = cpu_positions(&fm, read.seq);
                     for (strand, want) in want.iter().enumerate() {
                         let got = got.strand(i, strand);
                         assert_eq!(got.width(), width, "{name}: positions at the index's width");
@@ -1208,7 +1208,7 @@ fn gpu_search_matches_cpu_search() {
                         assert!(
                             p == *want,
                             "{name}, rate {rate}, {width:?}, cap {max_positions}: read {i} ({}) strand {strand}",
-                            String::from_utf8_lossy(&read.seq)
+                            String::from_utf8_lossy(read.seq)
                         );
                     }
                 }
@@ -1641,7 +1641,7 @@ fn check_mismatch_search(
                     assert!(
                         g == w,
                         "{what}, -v {k}, queues {queue_bytes:?}: read {i} ({}) strand {strand}: GPU {g:?}, CPU {w:?}",
-                        String::from_utf8_lossy(&read.seq)
+                        String::from_utf8_lossy(read.seq)
                     );
                     hits += w.len();
                 }

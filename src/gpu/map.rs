@@ -570,14 +570,10 @@ mod tests {
 
     #[test]
     fn packing_is_two_bits_per_base_with_a_flag() {
-        let read = |s: &'static [u8]| ReadRecord {
-            seq: s,
-            ..Default::default()
-        };
         let seq17 = b"ACGTACGTACGTACGTT";
         let reads: Vec<ReadRecord> = [&seq17[..], b"", b"ACNT", b"tg"]
             .iter()
-            .map(|s| read(s))
+            .map(|s| ReadRecord::of_bases(s))
             .cycle()
             .take(4 * PACK_CHUNK + 3)
             .collect();

@@ -17,6 +17,16 @@ pub struct ReadRecord<'a> {
     pub qual: Option<&'a [u8]>,
 }
 
+impl<'a> ReadRecord<'a> {
+    /// A read of bases `seq` alone: no name, no qualities.
+    pub fn of_bases(seq: &'a [u8]) -> ReadRecord<'a> {
+        ReadRecord {
+            seq,
+            ..Default::default()
+        }
+    }
+}
+
 /// Where one read lies: in block `block` of its batch (`None`: the batch's own bytes).
 #[derive(Clone, Debug, Default)]
 pub(super) struct ReadSpan {

@@ -510,7 +510,7 @@ fn align_batch(
                     hits_of(first, own, scratch, hits1);
                     stats.count(hits1);
                     if !paired {
-                        let primary = pairing::choose_single(&item[0].name, hits1, 0);
+                        let primary = pairing::choose_single(item[0].name, hits1, 0);
                         sam::push_records(
                             &item[0],
                             hits1,
@@ -525,7 +525,7 @@ fn align_batch(
                     stats.count(hits2);
                     let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
                     let choice = pairing::choose_pair(
-                        &item[0].name,
+                        item[0].name,
                         hits1,
                         len1,
                         hits2,

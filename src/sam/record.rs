@@ -371,7 +371,7 @@ impl ReadHits<'_> {
         out.extend_from_slice(&f.mtid.to_le_bytes());
         out.extend_from_slice(&(f.mpos as i32).to_le_bytes());
         out.extend_from_slice(&(f.tlen as i32).to_le_bytes());
-        out.extend_from_slice(&read.name);
+        out.extend_from_slice(read.name);
         out.push(0);
         if cigar_ops > 0 {
             out.extend_from_slice(&((len as u32) << 4).to_le_bytes()); // {len}M; M is op 0
@@ -444,7 +444,7 @@ impl ReadHits<'_> {
         let read = self.read;
         let len = read.seq.len() as i64;
         let contig = |tid: i32| self.options.layout.contigs[tid as usize].name.as_bytes();
-        out.extend_from_slice(&read.name);
+        out.extend_from_slice(read.name);
         out.push(b'\t');
         push_int(out, f.flags as i64);
         out.push(b'\t');
@@ -612,14 +612,14 @@ mod tests {
         let cigar = CigarString(vec![Cigar::Match(len as u32)]);
         let mut rec = Record::new();
         match f.kind {
-            Kind::Unmapped => rec.set(&read.name, None, &read.seq, &qual),
-            Kind::Secondary => rec.set(&read.name, Some(&cigar), &[], &[]),
+            Kind::Unmapped => rec.set(read.name, None, read.seq, &qual),
+            Kind::Secondary => rec.set(read.name, Some(&cigar), &[], &[]),
             Kind::Primary { reverse: true } => {
                 let seq: Vec<u8> = read.seq.iter().rev().map(|&b| complement(b)).collect();
                 let qual: Vec<u8> = qual.iter().rev().copied().collect();
-                rec.set(&read.name, Some(&cigar), &seq, &qual);
+                rec.set(read.name, Some(&cigar), &seq, &qual);
             }
-            Kind::Primary { reverse: false } => rec.set(&read.name, Some(&cigar), &read.seq, &qual),
+            Kind::Primary { reverse: false } => rec.set(read.name, Some(&cigar), read.seq, &qual),
         }
         rec.set_flags(f.flags);
         rec.set_tid(f.tid);
@@ -841,7 +841,7 @@ mod tests {
             let mut ours = Vec::new();
             record.bam(fields, &mut ours);
             let theirs = bam_write1_bytes(&htslib_record(record, fields));
-            let name = String::from_utf8_lossy(&record.read.name);
+            let name = String::from_utf8_lossy(record.read.name);
             assert_eq!(ours, theirs, "read {name:?}, flags {}", fields.flags);
         });
         assert!(count > 500, "only {count} records compared");

@@ -55,7 +55,7 @@ impl PartScratch {
         self.strands.clear();
         self.strands.resize(2 * reads.len(), None);
         for (i, read) in reads.iter().enumerate() {
-            if !searchable(&read.seq, k, read_codes) {
+            if !searchable(read.seq, k, read_codes) {
                 continue;
             }
             let start = self.codes.len();
@@ -271,13 +271,7 @@ mod tests {
                 seq
             })
             .collect();
-        let reads: Vec<ReadRecord> = seqs
-            .iter()
-            .map(|seq| ReadRecord {
-                seq,
-                ..Default::default()
-            })
-            .collect();
+        let reads: Vec<ReadRecord> = seqs.iter().map(|s| ReadRecord::of_bases(s)).collect();
         for k in 0..=3 {
             let placement = Placement {
                 layout: &layout,
@@ -288,8 +282,8 @@ mod tests {
             let (mut scratch, mut want, mut got) = (Scratch::default(), Vec::new(), Vec::new());
             let (mut found, mut scratch2) = (0, Scratch::default());
             for (i, read) in reads.iter().enumerate() {
-                find_hits(&bi, &placement, &read.seq, &mut scratch, &mut want);
-                batch.hits(&placement, i, &read.seq, &mut scratch2, &mut got);
+                find_hits(&bi, &placement, read.seq, &mut scratch, &mut want);
+                batch.hits(&placement, i, read.seq, &mut scratch2, &mut got);
                 assert_eq!(got, want, "read {i}");
                 assert!(want.iter().all(|h| h.mismatches <= k));
                 found += want.len();

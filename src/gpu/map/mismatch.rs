@@ -814,13 +814,7 @@ mod tests {
                     seq
                 })
                 .collect();
-            let reads: Vec<ReadRecord> = seqs
-                .iter()
-                .map(|seq| ReadRecord {
-                    seq,
-                    ..Default::default()
-                })
-                .collect();
+            let reads: Vec<ReadRecord> = seqs.iter().map(|s| ReadRecord::of_bases(s)).collect();
             for k in 1..=3u8 {
                 let want = CpuSearcher::new(&bi, k).search_batch(&reads).unwrap();
                 for bytes in [QUEUE_BYTES, 200_000, 40_000] {
