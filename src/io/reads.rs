@@ -137,7 +137,7 @@ struct BlockFastq {
     /// The current block (shared with the batches whose reads lie in it); its bytes in
     /// `view` were parsed into `spans`.
     block: Arc<SharedBlock>,
-    view: std::ops::Range<usize>,
+    view: Range<usize>,
     spans: Vec<Span>,
     /// The next span to hand out.
     next: usize,

@@ -160,3 +160,32 @@ impl ReadSource {
         !matches!(self, ReadSource::Single(_))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_gives_back_its_reads_in_order_after_reuse() {
+        let reads = [
+            ReadRecord {
+                name: b"r1",
+                seq: b"ACGT",
+                qual: Some(b"IIII"),
+            },
+            ReadRecord::of_bases(b"GGN"),
+            ReadRecord {
+                name: b"",
+                seq: b"",
+                qual: Some(b""),
+            },
+        ];
+        let mut batch = ReadBatch::of(reads);
+        assert_eq!((batch.len(), batch.records()), (3, reads.to_vec()));
+        batch.clear();
+        assert!(batch.is_empty() && batch.records().is_empty());
+        batch.push(reads[1]);
+        assert_eq!(batch.records(), [reads[1]]);
+        assert_eq!(batch.name(0), b"");
+    }
+}
