@@ -49,7 +49,7 @@ pub struct ReadBatch {
 }
 
 impl ReadBatch {
-    /// A batch of the reads `(name, bases, qualities)`, copied.
+    /// A batch of copies of `reads`.
     pub fn of<'r>(reads: impl IntoIterator<Item = ReadRecord<'r>>) -> ReadBatch {
         let mut batch = ReadBatch::default();
         for read in reads {

@@ -1,15 +1,14 @@
-//! `galign map`: mapping of FASTQ reads to an index, exact or with up to `k`
-//! mismatches (`-v K`, bowtie's meaning), as a pipeline of a
-//! reader thread, a packing thread (each batch packed for the GPU while the GPU searches
-//! the one before), a search thread (on the GPU: search and locate of whole batches), the
-//! records (rayon: CPU search where the GPU is not used, placement, pairing, SAM lines
-//! or BAM records encoded), and a writer thread (BAM: BGZF blocks compressed on a pool
-//! of its own). While the GPU searches batch i + 1, the CPU builds the records of batch
-//! i and the writer compresses batch i - 1. The GPU opens on
-//! a thread of its own; under `--device auto` the first batch, if read before it is
-//! ready, is searched on the CPU. Output is in input order and does not depend on device, thread
-//! count or batch size, nor on how or from where the reads come: they are read through
-//! [`crate::io`] (paths, `-` and pipes; every compression).
+//! `galign map`: mapping of FASTQ reads to an index, exact or with up to `k` mismatches
+//! (`-v K`, bowtie's meaning), as a pipeline of a reader thread, a packing thread (each
+//! batch packed for the GPU while the GPU searches the one before), a search thread (on
+//! the GPU: search and locate of whole batches), the records (rayon: CPU search where the
+//! GPU is not used, placement, pairing, SAM lines or BAM records encoded), and a writer
+//! thread (BAM: BGZF blocks compressed on a pool of its own). While the GPU searches
+//! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
+//! The GPU opens on a thread of its own; under `--device auto` the first batch, if read
+//! before it is ready, is searched on the CPU. Output is in input order and does not
+//! depend on device, thread count or batch size, nor on how or from where the reads come:
+//! they are read through [`crate::io`] (paths, `-` and pipes; every compression).
 //!
 //! The searching is [`crate::search`]'s: the GPU searcher, a [`BatchSearcher`], per
 //! batch on the search thread; the CPU search inside the records task, fused with
