@@ -361,6 +361,9 @@ pub fn symbol_starts(text: &PackedText) -> [u64; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fm::occ::Occ;
+    use crate::fm::sampled_sa::SampledSaParts;
+    use crate::sa::Positions;
     use crate::sa::Width;
 
     fn text_of(len: usize, seed: u64, alphabet: u64) -> PackedText {
@@ -503,5 +506,52 @@ mod tests {
         let mut builder = FmBuilder::new(&text, 16);
         builder.push(&sa[..50]);
         builder.finish();
+    }
+
+    #[test]
+    fn checks_of_a_loaded_index_name_the_first_inconsistency() {
+        let text = text_of(200_000, 21, 4);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let parts = FmParts::build(&text, &sa, 16);
+        let fm = parts.view(&text);
+        assert_eq!(fm.occ.check(&fm.c), Ok(()));
+        assert_eq!(fm.sampled.check(text.len() as u64), Ok(()));
+        let occ_error = |occ: &[u64]| Occ::new(occ, parts.n + 1, parts.primary).check(&parts.c);
+        // A wrong header is named; so is the block after one whose symbols changed.
+        for block in [0, 1, 500, 1041] {
+            let mut occ = parts.occ.clone();
+            occ[block * 8 + 1] += 1;
+            let named = format!("the counts of BWT block {block} do not add up");
+            assert_eq!(occ_error(&occ), Err(named), "header of {block}");
+            let mut occ = parts.occ.clone();
+            occ[block * 8 + 2] ^= 1;
+            let named = format!("the counts of BWT block {} do not add up", block + 1);
+            assert_eq!(occ_error(&occ), Err(named), "symbols of {block}");
+        }
+        let mut c = parts.c;
+        c[4] += 1;
+        assert!(Occ::new(&parts.occ, parts.n + 1, parts.primary)
+            .check(&c)
+            .is_err());
+        let sampled_error = |sampled: &SampledSaParts| sampled.view(16).check(text.len() as u64);
+        let mut wrong = parts.sampled.clone();
+        wrong.bits[300] ^= 1 << 7;
+        assert!(sampled_error(&wrong)
+            .unwrap_err()
+            .contains("ranks do not count"));
+        let last = parts.sampled.bits.len() - 1;
+        let mut wrong = parts.sampled.clone();
+        wrong.bits[last] ^= 1 << 63; // past every row: only the total counts it
+        assert!(sampled_error(&wrong)
+            .unwrap_err()
+            .contains("one position per mark"));
+        let mut wrong = parts.sampled.clone();
+        let Positions::U32(ranks) = &mut wrong.ranks else {
+            unreachable!()
+        };
+        ranks[0] = u32::MAX;
+        assert!(sampled_error(&wrong)
+            .unwrap_err()
+            .contains("ranks do not count"));
     }
 }

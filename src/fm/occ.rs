@@ -227,43 +227,34 @@ impl<'a> Occ<'a> {
     /// row of the index. The blocks' number must already match the rows. `Err` says what
     /// is wrong.
     pub fn check(&self, c: &[u64; 5]) -> Result<(), String> {
-        let rows = self.rows as usize;
-        let own: Vec<[u64; 4]> = self
-            .blocks
-            .par_chunks(WORDS_PER_BLOCK)
-            .take(rows.div_ceil(ROWS_PER_BLOCK))
-            .enumerate()
-            .map(|(b, block)| {
-                let len = (rows - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
-                let mut counts = [0u64; 4];
-                for w in 0..len.div_ceil(32) {
-                    let in_word = (len - 32 * w).min(32);
-                    let mut others = 0;
-                    for c in 1..4u8 {
-                        let n = count_in_word(block[HEADER_WORDS + w], c, in_word);
-                        counts[c as usize] += n;
-                        others += n;
-                    }
-                    counts[0] += in_word as u64 - others;
-                }
-                counts
-            })
-            .collect();
-        let mut running = [0u64; 4];
-        for (b, block) in self.blocks.chunks(WORDS_PER_BLOCK).enumerate() {
-            let header = [
+        let header = |b: usize| {
+            let block = &self.blocks[b * WORDS_PER_BLOCK..];
+            [
                 block[0] & 0xFFFF_FFFF,
                 block[0] >> 32,
                 block[1] & 0xFFFF_FFFF,
                 block[1] >> 32,
-            ];
-            if header != running {
-                return Err(format!("the counts of BWT block {b} do not add up"));
-            }
-            for (total, n) in running.iter_mut().zip(own.get(b).unwrap_or(&[0; 4])) {
-                *total += n;
-            }
+            ]
+        };
+        // Block b's header counts the rows before it iff block 0's is zero and each
+        // next header is this one's plus this block's own counts: one parallel pass
+        // that names the same first bad block as a running sum would (a serial pass
+        // and a vector of counts took 0.3 s of a 3 Gbp index's load).
+        let blocks = self.rows.div_ceil(ROWS_PER_BLOCK as u64) as usize;
+        let bad = (header(0) != [0; 4]).then_some(0).or_else(|| {
+            (0..blocks)
+                .into_par_iter()
+                .find_first(|&b| {
+                    let own = self.block_counts(b);
+                    let next = header(b + 1);
+                    (0..4).any(|s| next[s] != header(b)[s] + own[s])
+                })
+                .map(|b| b + 1)
+        });
+        if let Some(b) = bad {
+            return Err(format!("the counts of BWT block {b} do not add up"));
         }
+        let running = header(blocks);
         let sizes = c.windows(2).map(|w| w[1].checked_sub(w[0]));
         let expected: Option<Vec<u64>> = sizes.collect();
         if expected.is_none_or(|e| running != [e[0] + 1, e[1], e[2], e[3]]) {
@@ -273,6 +264,25 @@ impl<'a> Occ<'a> {
             return Err("the sentinel's row is not in the BWT".into());
         }
         Ok(())
+    }
+
+    /// The symbols of block `b`'s rows as stored (the sentinel's row as `A`).
+    fn block_counts(&self, b: usize) -> [u64; 4] {
+        let rows = self.rows as usize;
+        let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
+        let len = (rows - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
+        let mut counts = [0u64; 4];
+        for w in 0..len.div_ceil(32) {
+            let in_word = (len - 32 * w).min(32);
+            let mut others = 0;
+            for c in 1..4u8 {
+                let n = count_in_word(block[HEADER_WORDS + w], c, in_word);
+                counts[c as usize] += n;
+                others += n;
+            }
+            counts[0] += in_word as u64 - others;
+        }
+        counts
     }
 
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).

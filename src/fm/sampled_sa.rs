@@ -152,19 +152,26 @@ impl<'a> SampledSa<'a> {
         if self.rate == 0 || self.bits.len() != self.ranks.len() * WORDS_PER_RANK {
             return Err("the sampled suffix array's marks and ranks differ in size".into());
         }
-        let marks: Vec<u32> = self
-            .bits
-            .par_chunks(WORDS_PER_RANK)
-            .map(|words| words.iter().map(|w| w.count_ones()).sum())
-            .collect();
-        let mut before = 0u64;
-        for (i, marks) in marks.into_iter().enumerate() {
-            if self.ranks.get(i) != before {
-                return Err("the sampled suffix array's ranks do not count its marks".into());
-            }
-            before += u64::from(marks);
+        // Entry i counts the marks before its block iff entry 0 is zero and each next
+        // entry is this one plus this block's marks: one parallel pass, no running sum.
+        let marks = |i: usize| {
+            let words = &self.bits[i * WORDS_PER_RANK..(i + 1) * WORDS_PER_RANK];
+            words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
+        };
+        let blocks = self.ranks.len();
+        let counted = blocks == 0
+            || self.ranks.get(0) == 0
+                && (0..blocks - 1).into_par_iter().all(|i| {
+                    self.ranks.get(i).checked_add(marks(i)) == Some(self.ranks.get(i + 1))
+                });
+        if !counted {
+            return Err("the sampled suffix array's ranks do not count its marks".into());
         }
-        if before != self.positions.len() as u64 {
+        let total = match blocks {
+            0 => Some(0),
+            _ => self.ranks.get(blocks - 1).checked_add(marks(blocks - 1)),
+        };
+        if total != Some(self.positions.len() as u64) {
             return Err("the sampled suffix array has not one position per mark".into());
         }
         let positions = self.positions;
