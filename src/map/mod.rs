@@ -5,7 +5,8 @@
 //! GPU is not used, placement, pairing, SAM lines or BAM records encoded), and a writer
 //! thread (BAM: BGZF blocks compressed on a pool of its own). While the GPU searches
 //! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
-//! The GPU opens on a thread of its own; under `--device auto` the first batch, if read
+//! The GPU opens on a thread of its own (from the start, while the index loads, where it
+//! will be tried whatever the index); under `--device auto` the first batch, if read
 //! before it is ready, is searched on the CPU. Output is in input order and does not
 //! depend on device, thread count or batch size, nor on how or from where the reads come:
 //! they are read through [`crate::io`] (paths, `-` and pipes; every compression).
@@ -126,6 +127,11 @@ const TASK_SIZE: usize = 256;
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
     let device = search_device(options)?;
+    // Where the GPU will be tried whatever the index, its context is made while the index
+    // loads (each takes 0.2-0.7 s on a human-scale index).
+    let surely =
+        device == DeviceChoice::Gpu || device == DeviceChoice::Auto && options.max_mismatches > 0;
+    let early = GpuOpening::start(surely);
     let index = log.step("load index", || Index::open(prefix))?;
     let device = auto_device(
         device,
@@ -200,7 +206,8 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
-            let _ = gpu_tx.send(open_searcher(device, index_ref, k, slot, flag, log));
+            let opened = open_searcher(device, early, index_ref, k, slot, flag, log);
+            let _ = gpu_tx.send(opened);
         });
         let search_thread = scope.spawn(move || {
             let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
@@ -306,12 +313,44 @@ fn auto_device(device: DeviceChoice, k: u8, text_len: u64, log: &Reporter) -> De
 /// How `map` says that it goes on without the GPU from the start.
 const ON_CPU: &str = "mapping on the CPU";
 
-/// Opens the GPU and uploads the index to it (the mirror too when `k > 0`: the
-/// k-mismatch search), unless `device` is `cpu`; under `auto`, `None` (with a message)
-/// when either fails. The upload is skipped once `searching` is false (the input was
-/// over before the GPU was ready).
+/// The GPU opened on a thread of its own from the start of the run, or later on demand.
+/// Dropping it waits for the thread (no CUDA call left running at exit).
+struct GpuOpening(Option<std::thread::JoinHandle<Result<Gpu, GpuError>>>);
+
+impl GpuOpening {
+    /// Starts opening the GPU now if `now`.
+    fn start(now: bool) -> Self {
+        GpuOpening(now.then(|| std::thread::spawn(Gpu::open)))
+    }
+
+    /// The GPU: that of the thread started early (waiting for it), else opened now.
+    fn finish(mut self) -> Result<Gpu, GpuError> {
+        match self.0.take() {
+            Some(opening) => opening.join().unwrap_or_else(|_| {
+                let err = "the thread opening the GPU panicked".into();
+                let what = "initialisation";
+                Err(GpuError::Driver { what, err })
+            }),
+            None => Gpu::open(),
+        }
+    }
+}
+
+impl Drop for GpuOpening {
+    fn drop(&mut self) {
+        if let Some(opening) = self.0.take() {
+            let _ = opening.join();
+        }
+    }
+}
+
+/// Opens the GPU (`opening`'s) and uploads the index to it (the mirror too
+/// when `k > 0`: the k-mismatch search), unless `device` is `cpu`; under `auto`, `None`
+/// (with a message) when either fails. The upload is skipped once `searching` is false
+/// (the input was over before the GPU was ready).
 fn open_searcher<'g>(
     device: DeviceChoice,
+    opening: GpuOpening,
     index: &Bidirectional<'_>,
     k: u8,
     slot: &'g OnceLock<Gpu>,
@@ -319,7 +358,7 @@ fn open_searcher<'g>(
     log: &Reporter,
 ) -> anyhow::Result<Option<GpuSearcher<'g>>> {
     let opened = device
-        .decide(|| log.step("open the GPU", Gpu::open))
+        .decide(|| log.step("open the GPU", || opening.finish()))
         .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
     let Some(gpu) = opened else {
         return Ok(None);
