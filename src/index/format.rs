@@ -271,12 +271,22 @@ fn align(x: usize) -> usize {
     x.div_ceil(ALIGN) * ALIGN
 }
 
-/// A memory-mapped container file whose header, table and checksums have been verified.
+/// A memory-mapped container file whose header, table and (unless mapped with
+/// [`MappedFile::map_kind`]) checksums have been verified.
 pub struct MappedFile {
     kind: &'static Kind,
     map: memmap2::Mmap,
-    sections: Vec<(String, usize, usize)>,
+    sections: Vec<Section>,
     path: String,
+}
+
+/// One entry of a container's section table.
+struct Section {
+    name: String,
+    /// Byte offset and length in the file.
+    off: usize,
+    len: usize,
+    crc: u32,
 }
 
 impl MappedFile {
@@ -289,6 +299,15 @@ impl MappedFile {
     /// Maps `path`, a container of `kind`, and verifies magic, version, table and every
     /// section's checksum.
     pub fn open_kind(kind: &'static Kind, path: &Path) -> Result<MappedFile, FormatError> {
+        let file = Self::map_kind(kind, path)?;
+        file.verify()?;
+        Ok(file)
+    }
+
+    /// Maps `path`, a container of `kind`, and verifies magic, version and table, but
+    /// not the sections' checksums: for a glance at a section (its bytes may be
+    /// corrupt) before [`MappedFile::open_kind`].
+    pub fn map_kind(kind: &'static Kind, path: &Path) -> Result<MappedFile, FormatError> {
         let shown = path.display().to_string();
         let io = |error| FormatError::Io {
             kind,
@@ -321,7 +340,6 @@ impl MappedFile {
             return Err(truncated("section table"));
         }
         let mut sections = Vec::with_capacity(count);
-        let mut crcs = Vec::with_capacity(count);
         for i in 0..count {
             let e = &map[HEADER_LEN + i * ENTRY_LEN..HEADER_LEN + (i + 1) * ENTRY_LEN];
             let name = String::from_utf8_lossy(&e[..8])
@@ -334,18 +352,11 @@ impl MappedFile {
             {
                 return Err(truncated(&format!("section {name}")));
             }
-            sections.push((name, off, len));
-            crcs.push(crc);
-        }
-        let bad = sections
-            .par_iter()
-            .zip(&crcs)
-            .find_first(|((_, off, len), &crc)| checksum(&map[*off..off + len]) != crc);
-        if let Some(((name, _, _), _)) = bad {
-            return Err(FormatError::Checksum {
-                kind,
-                path: shown,
-                section: name.clone(),
+            sections.push(Section {
+                name,
+                off,
+                len,
+                crc,
             });
         }
         Ok(MappedFile {
@@ -356,18 +367,34 @@ impl MappedFile {
         })
     }
 
+    /// Verifies every section's checksum (the sections in parallel).
+    fn verify(&self) -> Result<(), FormatError> {
+        let bad = self
+            .sections
+            .par_iter()
+            .find_first(|s| checksum(&self.map[s.off..s.off + s.len]) != s.crc);
+        match bad {
+            Some(section) => Err(FormatError::Checksum {
+                kind: self.kind,
+                path: self.path.clone(),
+                section: section.name.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// The bytes of section `name`.
     pub fn bytes(&self, name: &str) -> Result<&[u8], FormatError> {
-        let (_, off, len) = self
+        let section = self
             .sections
             .iter()
-            .find(|(n, _, _)| n == name)
+            .find(|s| s.name == name)
             .ok_or_else(|| FormatError::Missing {
                 kind: self.kind,
                 path: self.path.clone(),
                 section: name.into(),
             })?;
-        Ok(&self.map[*off..off + len])
+        Ok(&self.map[section.off..section.off + section.len])
     }
 
     /// Section `name` as a slice of `u32` or `u64` (sections are 64-byte aligned).

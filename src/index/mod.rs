@@ -208,6 +208,15 @@ impl Index {
         Ok(index)
     }
 
+    /// The text length that `PREFIX.galign`'s metadata states, read without verifying
+    /// the file (so to be trusted only for choices that [`Index::open`] then makes safe);
+    /// `None` where it cannot be read.
+    pub fn peek_text_len(prefix: &Path) -> Option<u64> {
+        let file = MappedFile::map_kind(&format::INDEX, &index_path(prefix)).ok()?;
+        let meta: Meta = serde_json::from_slice(file.bytes("META").ok()?).ok()?;
+        Some(meta.text_len)
+    }
+
     /// The metadata.
     pub fn meta(&self) -> &Meta {
         &self.meta
@@ -321,5 +330,23 @@ mod tests {
             early_layouts >= 3,
             "only {early_layouts} layouts fixed early"
         );
+    }
+
+    #[test]
+    fn a_peek_reads_the_text_length_of_an_index_and_nothing_of_other_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let fasta_path = dir.path().join("r.fa");
+        std::fs::write(&fasta_path, b">a\nACGTTGCA\n>b\nNNGGA\n").unwrap();
+        let reference = read_fasta(&fasta_path).unwrap();
+        let fm = fm_of(&reference.text, 4);
+        let mut mirror = fm_of(&reference.text.reversed(), 4);
+        mirror.drop_locate_and_jump();
+        let prefix = dir.path().join("r");
+        write(&index_path(&prefix), &reference, &fm, &mirror).unwrap();
+        let opened = Index::open(&prefix).unwrap();
+        assert_eq!(Index::peek_text_len(&prefix), Some(opened.meta().text_len));
+        assert_eq!(Index::peek_text_len(&dir.path().join("missing")), None);
+        std::fs::write(index_path(&dir.path().join("fasta")), b">a\nACGT\n").unwrap();
+        assert_eq!(Index::peek_text_len(&dir.path().join("fasta")), None);
     }
 }

@@ -5,8 +5,8 @@
 //! GPU is not used, placement, pairing, SAM lines or BAM records encoded), and a writer
 //! thread (BAM: BGZF blocks compressed on a pool of its own). While the GPU searches
 //! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
-//! The GPU opens on a thread of its own (from the start, while the index loads, where it
-//! will be tried whatever the index); under `--device auto` the first batch, if read
+//! The GPU opens on a thread of its own from the start, while the index loads (`auto`
+//! chooses by the index's size before); under `--device auto` the first batch, if read
 //! before it is ready, is searched on the CPU. Output is in input order and does not
 //! depend on device, thread count or batch size, nor on how or from where the reads come:
 //! they are read through [`crate::io`] (paths, `-` and pipes; every compression).
@@ -127,18 +127,13 @@ const TASK_SIZE: usize = 256;
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
     let device = search_device(options)?;
-    // Where the GPU will be tried whatever the index, its context is made while the index
-    // loads (each takes 0.2-0.7 s on a human-scale index).
-    let surely =
-        device == DeviceChoice::Gpu || device == DeviceChoice::Auto && options.max_mismatches > 0;
-    let early = GpuOpening::start(surely);
+    // `auto` chooses by the index's size before the index loads (its metadata read
+    // unverified), so that a GPU to be tried opens while it loads: a context takes
+    // ~0.2 s, verifying a human-scale index as long.
+    let text_len = Index::peek_text_len(prefix);
+    let device = auto_device(device, options.max_mismatches, text_len, log);
+    let early = GpuOpening::start(text_len.is_some() && device != DeviceChoice::Cpu);
     let index = log.step("load index", || Index::open(prefix))?;
-    let device = auto_device(
-        device,
-        options.max_mismatches,
-        index.layout().text_len(),
-        log,
-    );
     let read_group = options
         .read_group
         .as_deref()
@@ -289,15 +284,20 @@ fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
 
 /// Text length from which `auto` searches exactly (`-v 0`) on the GPU. Below it the CPU's
 /// exact search (interleaved, the index largely in cache) is faster end to end on real
-/// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, H100, HG002
-/// 148 bp x100: against chr20 CPU 0.58 s, GPU 0.76 s; against 3.0 Gbp x20 CPU 1.59 s,
-/// GPU 1.47 s; with session 8's faster CPU mismatch search, `-v 1/2/3` against chr20 CPU
-/// 2.18/2.51/3.50 s, GPU 1.55/1.36/1.59 s, 16 cores).
+/// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, session
+/// 14, H200, 16 cores, HG002 148 bp x100, `-a`: against chr20 CPU 0.55 s, GPU 0.61 s;
+/// against chr20 + 3 Gbp of random DNA CPU 0.75-0.79 s, GPU 0.73 s, and with 8 and 4
+/// threads CPU 1.28-1.30 / 2.06-2.20 s, GPU 0.96-0.98 / 1.41-1.48 s; `-v 1` against
+/// chr20 + 3 Gbp CPU 1.52-1.58 s, GPU 0.87-0.89 s).
 const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 
-/// Where `auto` searches: the CPU for an exact search of an index under
-/// [`AUTO_EXACT_ON_GPU_FROM`] bases (said on stderr), else `device` as chosen.
-fn auto_device(device: DeviceChoice, k: u8, text_len: u64, log: &Reporter) -> DeviceChoice {
+/// Where `auto` searches, for an index of `text_len` bases (`None`: unknown): the CPU
+/// for an exact search of an index under [`AUTO_EXACT_ON_GPU_FROM`] bases (said on
+/// stderr), else `device` as chosen.
+fn auto_device(device: DeviceChoice, k: u8, text_len: Option<u64>, log: &Reporter) -> DeviceChoice {
+    let Some(text_len) = text_len else {
+        return device;
+    };
     if device != DeviceChoice::Auto || k > 0 || text_len >= AUTO_EXACT_ON_GPU_FROM {
         return device;
     }
