@@ -306,16 +306,17 @@ fn plain_gzip_and_bgzf_reads_give_identical_output() {
         ("bgzf level 0", bgzf(&text, 0, dir.path())),
         ("bgzf, gzip, bgzf", mixed),
     ];
-    // The same reads and output names each time: both are in @PG CL.
+    // The same reads and output names each time: both are in @PG CL. On 4 threads a
+    // gzip file is inflated in parallel, on 2 by one thread.
     let reads = dir.path().join("reads.fq.gz");
-    for ext in ["sam", "bam"] {
+    for (ext, threads) in [("sam", "2"), ("bam", "2"), ("sam", "4")] {
         let out = dir.path().join(format!("out.{ext}"));
         let mut first: Option<Vec<u8>> = None;
         for (name, bytes) in &inputs {
             std::fs::write(&reads, bytes).unwrap();
             run_ok(
                 galign()
-                    .args(["map", "-t", "2", "-o"])
+                    .args(["map", "-t", threads, "-o"])
                     .arg(&out)
                     .arg(&prefix)
                     .arg(&reads),
@@ -324,7 +325,10 @@ fn plain_gzip_and_bgzf_reads_give_identical_output() {
             std::fs::remove_file(&out).unwrap();
             match &first {
                 None => first = Some(output),
-                Some(f) => assert!(f == &output, "{ext} output differs for {name} reads"),
+                Some(f) => assert!(
+                    f == &output,
+                    "{ext} output on {threads} threads differs for {name} reads"
+                ),
             }
         }
     }

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use super::bgzf::Bgzf;
 use super::blocks::{Blocks, BlocksReader, Source};
-use super::gzip::GzipDecoder;
+use super::gzip;
 use super::positioned::PositionedFile;
 use super::read_full::read_full;
 use super::sniff::{self, Compression, Content};
@@ -228,18 +228,25 @@ fn decompress(mut raw: Raw) -> io::Result<(Vec<u8>, Source)> {
         (Compression::Plain, Raw::File(file)) => {
             return Ok((peek, Source::File(PositionedFile::new(file, n as u64))))
         }
+        (Compression::Gzip, Raw::File(file)) if gzip::in_parallel() => {
+            return with_head(stream(gzip::parallel(file)?));
+        }
         (_, raw) => raw.into_stream(),
     };
-    let mut source = match compression {
+    with_head(match compression {
         Compression::Plain => return Ok((peek, Source::Stream(raw))),
         Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw))),
-        Compression::Gzip => stream(GzipDecoder::new(chain(peek, raw))),
+        Compression::Gzip => stream(gzip::GzipDecoder::new(chain(peek, raw))),
         Compression::Bzip2 => stream(bzip2::read::MultiBzDecoder::new(chain(peek, raw))),
         Compression::Zstd => stream(zstd::stream::read::Decoder::new(chain(peek, raw))?),
         Compression::Xz => stream(liblzma::read::XzDecoder::new_multi_decoder(chain(
             peek, raw,
         ))),
-    };
+    })
+}
+
+/// The first decompressed bytes of `source` (up to [`HEAD`]), and `source`.
+fn with_head(mut source: Source) -> io::Result<(Vec<u8>, Source)> {
     let mut head = vec![0; HEAD];
     let len = source.fill(&mut head)?;
     head.truncate(len);
@@ -356,6 +363,40 @@ mod tests {
         let mut all = Vec::new();
         opened.into_reader().read_to_end(&mut all).unwrap();
         assert!(all == text);
+    }
+
+    #[test]
+    fn a_gzip_file_inflated_in_parallel_gives_back_its_bytes_or_says_it_is_cut() {
+        let text: Vec<u8> = FASTQ.repeat(300_000);
+        let gzip = |part: &[u8]| {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+            gz.write_all(part).unwrap();
+            gz.finish().unwrap()
+        };
+        let half = text.len() / 2 + 3;
+        let members = [gzip(&text[..half]), gzip(&text[half..])].concat();
+        let one = gzip(&text);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            assert!(super::gzip::in_parallel());
+            for (what, bytes) in [("one member", &one), ("two members", &members)] {
+                let mut file = tempfile::NamedTempFile::new().unwrap();
+                file.write_all(bytes).unwrap();
+                let mut all = Vec::new();
+                let opened = open(file.path(), Role::Reads).unwrap();
+                opened.into_reader().read_to_end(&mut all).unwrap();
+                assert!(all == text, "{what}");
+            }
+            let mut cut = tempfile::NamedTempFile::new().unwrap();
+            cut.write_all(&one[..one.len() - 1000]).unwrap();
+            let mut all = Vec::new();
+            let opened = open(cut.path(), Role::Reads).unwrap(); // its head is whole
+            let e = opened.into_reader().read_to_end(&mut all).unwrap_err();
+            assert!(e.to_string().contains("truncated"), "{e}");
+        });
     }
 
     #[test]
