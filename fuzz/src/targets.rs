@@ -74,7 +74,8 @@ type Read = (Vec<u8>, Vec<u8>, Option<Vec<u8>>);
 
 /// All reads of `source`, read in small batches as `galign map` reads them.
 fn all_reads(source: &ReadSource) -> Result<Vec<Read>, String> {
-    let mut reader = BatchReader::open(source).map_err(|e| e.to_string())?;
+    // 4 threads: a gzip file goes through the parallel inflater, as `map` to SAM takes it.
+    let mut reader = BatchReader::open(source, 4).map_err(|e| e.to_string())?;
     let mut all = Vec::new();
     let mut batch = ReadBatch::default();
     loop {

@@ -1,9 +1,11 @@
 //! Plain (not BGZF) gzip. A stream (stdin, a pipe) is inflated with ISA-L's igzip,
 //! ~1.6x the pure-Rust zlib-rs on FASTQ (BENCHMARKS.md), on one thread: one stream has
-//! to be inflated in order. A regular file on 4 threads or more is inflated in parallel
-//! by rapidgzip-core (chunks decoded speculatively from guessed block starts, back
-//! references into the unknown window kept as markers until the chunk before is done):
-//! 0.62-0.65 s against ISA-L's 0.95-1.45 s for 730 MB of FASTQ on a 16-core host.
+//! to be inflated in order. A regular file given 4 threads or more is inflated in
+//! parallel by rapidgzip-core (chunks decoded speculatively from guessed block starts,
+//! back references into the unknown window kept as markers until the chunk before is
+//! done): 0.62-0.65 s against ISA-L's 0.95-1.45 s for 730 MB of FASTQ on a 16-core host;
+//! it takes several times ISA-L's CPU time, so a caller whose other stages keep the cores
+//! busy (BAM output) gives it one thread.
 //! Members follow one another as `gzip -d` reads them (concatenated files are one
 //! input); each member's CRC-32 and length are checked. A stream cut short or bytes that
 //! are not gzip are errors that say so and where (ISA-L: member number and compressed
@@ -15,20 +17,23 @@ use std::mem::MaybeUninit;
 
 use isal_sys::igzip_lib as isal;
 
-/// Pool threads from which a gzip file is inflated in parallel: with fewer, one ISA-L
-/// thread is as fast (rapidgzip on 2 threads 1.19 s, ISA-L 0.95-1.45 s above).
+/// Threads from which a gzip file is inflated in parallel: with fewer, one ISA-L thread
+/// is as fast (rapidgzip on 2 threads 1.19 s, ISA-L 0.95-1.45 s above).
 const PARALLEL_FROM: usize = 4;
+/// The most threads a gzip file is inflated on: 16 were no faster than 8 on a 16-core
+/// host (0.63-0.65 s against 0.62-0.64 s; mapping to SAM 0.86-0.90 s against 0.81-0.91 s).
+const PARALLEL_MOST: usize = 8;
 
-/// Whether a gzip file is inflated in parallel ([`parallel`]) on this thread pool.
-pub fn in_parallel() -> bool {
-    rayon::current_num_threads() >= PARALLEL_FROM
+/// Whether a gzip file given `threads` is inflated in parallel ([`parallel`]).
+pub fn in_parallel(threads: usize) -> bool {
+    threads >= PARALLEL_FROM
 }
 
 /// The inflated bytes of the gzip `file` (read by position from its start), inflated on
-/// as many threads as the pool has.
-pub fn parallel(file: File) -> io::Result<impl Read + Send> {
+/// up to `threads` threads (at most [`PARALLEL_MOST`]).
+pub fn parallel(file: File, threads: usize) -> io::Result<impl Read + Send> {
     let decoder = rapidgzip_core::Decoder::builder()
-        .decoder_threads(rayon::current_num_threads())
+        .decoder_threads(threads.min(PARALLEL_MOST))
         .build()
         .map_err(io::Error::other)?;
     decoder.reader(file).map_err(io::Error::other)

@@ -126,15 +126,16 @@ pub fn is_stream(path: &Path) -> bool {
     path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
-/// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content.
-pub fn open(path: &Path, role: Role) -> Result<Opened, InputError> {
+/// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content; a gzip file
+/// may be inflated on up to `gzip_threads` threads ([`gzip::parallel`]).
+pub fn open(path: &Path, role: Role, gzip_threads: usize) -> Result<Opened, InputError> {
     let name = shown_name(path);
     let (raw, size_hint) = open_raw(path, &name, role)?;
     let read_error = |error| InputError::Read {
         name: name.clone(),
         error,
     };
-    let (head, source) = decompress(raw).map_err(read_error)?;
+    let (head, source) = decompress(raw, gzip_threads).map_err(read_error)?;
     let format = format(&head, &name, role)?;
     Ok(Opened {
         name,
@@ -218,8 +219,9 @@ fn enlarge_pipe(input: &impl std::os::fd::AsRawFd) {
     let _ = input;
 }
 
-/// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest.
-fn decompress(mut raw: Raw) -> io::Result<(Vec<u8>, Source)> {
+/// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest (a
+/// gzip file inflated on up to `gzip_threads` threads).
+fn decompress(mut raw: Raw, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)> {
     let mut peek = vec![0; PEEK];
     let n = read_full(&mut raw, &mut peek)?;
     peek.truncate(n);
@@ -228,8 +230,8 @@ fn decompress(mut raw: Raw) -> io::Result<(Vec<u8>, Source)> {
         (Compression::Plain, Raw::File(file)) => {
             return Ok((peek, Source::File(PositionedFile::new(file, n as u64))))
         }
-        (Compression::Gzip, Raw::File(file)) if gzip::in_parallel() => {
-            return with_head(stream(gzip::parallel(file)?));
+        (Compression::Gzip, Raw::File(file)) if gzip::in_parallel(gzip_threads) => {
+            return with_head(stream(gzip::parallel(file, gzip_threads)?));
         }
         (_, raw) => raw.into_stream(),
     };
@@ -322,7 +324,7 @@ mod tests {
 
     /// Everything `bytes` decompresses to, head then rest.
     fn decompressed(bytes: Vec<u8>) -> Vec<u8> {
-        let (head, source) = decompress(Raw::Stream(Box::new(Cursor::new(bytes)))).unwrap();
+        let (head, source) = decompress(Raw::Stream(Box::new(Cursor::new(bytes))), 4).unwrap();
         let mut all = Vec::new();
         BlocksReader::new(Blocks::spawn(source, head))
             .read_to_end(&mut all)
@@ -358,7 +360,7 @@ mod tests {
         let text: Vec<u8> = FASTQ.repeat(400_000)[..11_000_123].to_vec();
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(&text).unwrap();
-        let opened = open(file.path(), Role::Reads).unwrap();
+        let opened = open(file.path(), Role::Reads, 4).unwrap();
         assert!(matches!(opened.source, Source::File(_)));
         let mut all = Vec::new();
         opened.into_reader().read_to_end(&mut all).unwrap();
@@ -376,27 +378,21 @@ mod tests {
         let half = text.len() / 2 + 3;
         let members = [gzip(&text[..half]), gzip(&text[half..])].concat();
         let one = gzip(&text);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(4)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            assert!(super::gzip::in_parallel());
-            for (what, bytes) in [("one member", &one), ("two members", &members)] {
-                let mut file = tempfile::NamedTempFile::new().unwrap();
-                file.write_all(bytes).unwrap();
-                let mut all = Vec::new();
-                let opened = open(file.path(), Role::Reads).unwrap();
-                opened.into_reader().read_to_end(&mut all).unwrap();
-                assert!(all == text, "{what}");
-            }
-            let mut cut = tempfile::NamedTempFile::new().unwrap();
-            cut.write_all(&one[..one.len() - 1000]).unwrap();
+        assert!(gzip::in_parallel(4));
+        for (what, bytes) in [("one member", &one), ("two members", &members)] {
+            let mut file = tempfile::NamedTempFile::new().unwrap();
+            file.write_all(bytes).unwrap();
             let mut all = Vec::new();
-            let opened = open(cut.path(), Role::Reads).unwrap(); // its head is whole
-            let e = opened.into_reader().read_to_end(&mut all).unwrap_err();
-            assert!(e.to_string().contains("truncated"), "{e}");
-        });
+            let opened = open(file.path(), Role::Reads, 4).unwrap();
+            opened.into_reader().read_to_end(&mut all).unwrap();
+            assert!(all == text, "{what}");
+        }
+        let mut cut = tempfile::NamedTempFile::new().unwrap();
+        cut.write_all(&one[..one.len() - 1000]).unwrap();
+        let mut all = Vec::new();
+        let opened = open(cut.path(), Role::Reads, 4).unwrap(); // its head is whole
+        let e = opened.into_reader().read_to_end(&mut all).unwrap_err();
+        assert!(e.to_string().contains("truncated"), "{e}");
     }
 
     #[test]

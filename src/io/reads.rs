@@ -78,9 +78,9 @@ enum ReadsFile {
 }
 
 impl ReadsFile {
-    /// Opens `path` (`-` for stdin).
-    fn open(path: &Path) -> Result<ReadsFile, ReadsError> {
-        let opened = open::open(path, Role::Reads)?;
+    /// Opens `path` (`-` for stdin); a gzip file may be inflated on `gzip_threads`.
+    fn open(path: &Path, gzip_threads: usize) -> Result<ReadsFile, ReadsError> {
+        let opened = open::open(path, Role::Reads, gzip_threads)?;
         match opened.format {
             Format::Fastq => {
                 let name = opened.name.clone();
@@ -381,13 +381,14 @@ pub struct BatchReader {
 
 impl BatchReader {
     /// Opens the source's inputs.
-    pub fn open(source: &ReadSource) -> Result<BatchReader, ReadsError> {
+    pub fn open(source: &ReadSource, gzip_threads: usize) -> Result<BatchReader, ReadsError> {
+        let open = |path| ReadsFile::open(path, gzip_threads);
         let (first, second) = match source {
-            ReadSource::Single(p) | ReadSource::Interleaved(p) => (ReadsFile::open(p)?, None),
+            ReadSource::Single(p) | ReadSource::Interleaved(p) => (open(p)?, None),
             ReadSource::Paired(p1, p2) if p1.as_os_str() == "-" && p2.as_os_str() == "-" => {
                 return Err(ReadsError::StdinTwice)
             }
-            ReadSource::Paired(p1, p2) => (ReadsFile::open(p1)?, Some(ReadsFile::open(p2)?)),
+            ReadSource::Paired(p1, p2) => (open(p1)?, Some(open(p2)?)),
         };
         Ok(BatchReader {
             first,

@@ -70,7 +70,7 @@ const TASK: usize = 256 << 10;
 /// parallel, straight into the packed text ([`TextBuilder`]), and its records are walked
 /// in order to check them and lay out the contigs.
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
-    let opened = io::open(path, Role::Reference)?;
+    let opened = io::open(path, Role::Reference, rayon::current_num_threads())?;
     let shown = opened.name.clone();
     if opened.format != io::Format::Fasta {
         return Err(ReferenceError::NotFasta { path: shown });

@@ -32,6 +32,14 @@ impl OutputFormat {
             _ => OutputFormat::Sam,
         }
     }
+
+    /// The format [`SamWriter::create`] writes to `output`: SAM to stdout (`None` or
+    /// `-`), else as [`OutputFormat::for_path`] says.
+    pub fn for_output(output: Option<&Path>) -> OutputFormat {
+        output
+            .filter(|p| p.as_os_str() != "-")
+            .map_or(OutputFormat::Sam, OutputFormat::for_path)
+    }
 }
 
 /// Output buffer of compressed BAM.
@@ -64,8 +72,8 @@ impl SamWriter {
         header: &Header,
         (threads, level): (usize, u8),
     ) -> anyhow::Result<SamWriter> {
+        let format = OutputFormat::for_output(path);
         let path = path.filter(|p| p.as_os_str() != "-");
-        let format = path.map_or(OutputFormat::Sam, OutputFormat::for_path);
         let cannot = |e: &dyn std::fmt::Display| match path {
             Some(path) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
             None => anyhow::anyhow!("cannot write to stdout: {e}"),
