@@ -11,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 pub struct Reporter {
     verbose: bool,
     terminal: bool,
+    /// When the reporter was made (the job's start, for the timeline of `-v`).
+    start: Instant,
 }
 
 impl Reporter {
@@ -19,6 +21,7 @@ impl Reporter {
         Reporter {
             verbose,
             terminal: std::io::stderr().is_terminal(),
+            start: Instant::now(),
         }
     }
 
@@ -27,6 +30,7 @@ impl Reporter {
         Reporter {
             verbose: false,
             terminal: false,
+            start: Instant::now(),
         }
     }
 
@@ -40,7 +44,8 @@ impl Reporter {
         eprintln!("[galign] {msg}");
     }
 
-    /// Runs one named step, with a spinner on a terminal and its time under `-v`.
+    /// Runs one named step, with a spinner on a terminal and, under `-v`, its time and
+    /// when it ended (seconds since the reporter was made: a timeline of the job).
     pub fn step<T>(&self, name: &str, work: impl FnOnce() -> T) -> T {
         let spinner = self.terminal.then(|| {
             let bar = ProgressBar::new_spinner().with_message(name.to_string());
@@ -56,7 +61,9 @@ impl Reporter {
             bar.finish_and_clear();
         }
         if self.verbose {
-            eprintln!("[galign] {name}: {:.3} s", start.elapsed().as_secs_f64());
+            let (took, at) = (start.elapsed(), self.start.elapsed());
+            let (took, at) = (took.as_secs_f64(), at.as_secs_f64());
+            eprintln!("[galign] {name}: {took:.3} s (ended at {at:.3} s)");
         }
         out
     }
