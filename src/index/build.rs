@@ -146,10 +146,11 @@ fn build_within_budget(
     Ok(fm)
 }
 
-/// The index file without a host budget: the forward index first, whose sections (and
-/// the text) go to disk on a thread of their own while the mirror index is built; the
-/// mirror's Occ and the metadata at the end ([`IndexWriter`]; all at the end where the
-/// layout cannot be fixed early). Returns the forward FM index.
+/// The index file without a host budget: the forward index first (the text reversed for
+/// the mirror meanwhile, on a thread of its own: 0.23-0.28 s of 3 Gbp on 16 cores),
+/// whose sections (and the text) go to disk on a thread of their own while the mirror
+/// index is built; the mirror's Occ and the metadata at the end ([`IndexWriter`]; all at
+/// the end where the layout cannot be fixed early). Returns the forward FM index.
 fn build_writing_early(
     fasta: &Path,
     reference: &Reference,
@@ -159,13 +160,18 @@ fn build_writing_early(
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let cannot_write = || format!("cannot write index {}", path.display());
-    let fm = forward_index(fasta, reference, (width, 0), build, log)?;
+    let (fm, reversed) = std::thread::scope(|scope| {
+        let reversed = scope.spawn(|| reversed_text(reference, log));
+        let fm = forward_index(fasta, reference, (width, 0), build, log);
+        (fm, reversed.join().expect("reversing does not panic"))
+    });
+    let fm = fm?;
     let writer = IndexWriter::start(path, reference, &fm).with_context(cannot_write)?;
     let mirror = std::thread::scope(|scope| -> anyhow::Result<FmParts> {
         let early = writer
             .as_ref()
             .map(|w| scope.spawn(|| w.write_forward(reference, &fm)));
-        let mirror = mirror_index(fasta, reference, width, build, log);
+        let mirror = mirror_index_of(fasta, reference, &reversed, width, build, log);
         if let Some(early) = early {
             let written = early.join().expect("the index writer does not panic");
             written.with_context(cannot_write)?;
@@ -210,6 +216,24 @@ pub(crate) fn mirror_index(
     fasta: &Path,
     reference: &Reference,
     width: Width,
+    build: (&BuildOptions, &Devices),
+    log: &Reporter,
+) -> anyhow::Result<FmParts> {
+    let reversed = reversed_text(reference, log);
+    mirror_index_of(fasta, reference, &reversed, width, build, log)
+}
+
+/// `reference`'s text reversed, the mirror index's text.
+fn reversed_text(reference: &Reference, log: &Reporter) -> PackedText {
+    log.step("reverse the text", || reference.text.reversed())
+}
+
+/// [`mirror_index`] of `reference` whose text reversed is `reversed`.
+fn mirror_index_of(
+    fasta: &Path,
+    reference: &Reference,
+    reversed: &PackedText,
+    width: Width,
     (options, devices): (&BuildOptions, &Devices),
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
@@ -222,12 +246,11 @@ pub(crate) fn mirror_index(
         text_bytes,
         "mirror index",
     )?;
-    let reversed = log.step("reverse the text", || reference.text.reversed());
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
     let mut mirror = device::fm_index(
-        &reversed,
+        reversed,
         (MIRROR_SAMPLE_RATE, width),
         (mirror_part, options.gpu),
         devices,
