@@ -31,10 +31,10 @@ pub fn encode(seq: &[u8], out: &mut Vec<u8>) -> bool {
 /// Reverse complement of 2-bit codes, in place; [`NOT_A_BASE`] stays itself.
 pub fn reverse_complement_codes(codes: &mut [u8]) {
     codes.reverse();
+    // 3 - c is c ^ 3 for a code; NOT_A_BASE is left alone. Branch-free, so that it
+    // vectorizes (a branch per base was ~3% of an exact CPU mapping run's time).
     for c in codes.iter_mut() {
-        if *c != NOT_A_BASE {
-            *c = 3 - *c;
-        }
+        *c ^= 3 * u8::from(*c < NOT_A_BASE);
     }
 }
 
@@ -64,6 +64,8 @@ mod tests {
         reverse_complement_codes(&mut codes);
         assert_eq!(codes, [3, 0, 1, 2, 3]); // TACGT
         assert!(!encode(b"ACNT", &mut codes));
+        reverse_complement_codes(&mut codes);
+        assert_eq!(codes, [0, NOT_A_BASE, 2, 3]); // ANGT
         assert!(encode(b"", &mut codes) && codes.is_empty());
     }
 }
