@@ -334,6 +334,30 @@ fn plain_gzip_and_bgzf_reads_give_identical_output() {
     }
 }
 
+/// `auto` decides from the index's size, read before the index loads: an exact search
+/// of a small index goes to the CPU, says so, and never opens the GPU (so never says
+/// that it is not used), on any machine.
+#[test]
+fn auto_maps_exact_reads_on_a_small_index_on_the_cpu_without_opening_the_gpu() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let out = run_ok(galign().arg("map").arg(&prefix).arg(&reads));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("faster on the CPU") && stderr.contains("mapping on the CPU"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("GPU not used"), "{stderr}");
+    let cpu = run_ok(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert!(out.stdout == cpu.stdout);
+}
+
 #[test]
 fn bad_bgzf_reads_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
