@@ -121,6 +121,37 @@ fn pack_eight(x: u64) -> u64 {
     (x | x >> 24) & 0xFFFF
 }
 
+/// The counts a block's header holds: A, C, G, T in the rows before it.
+#[inline]
+fn block_header(block: &[u64]) -> [u64; 4] {
+    [
+        block[0] & 0xFFFF_FFFF,
+        block[0] >> 32,
+        block[1] & 0xFFFF_FFFF,
+        block[1] >> 32,
+    ]
+}
+
+/// Each symbol's count in the first `len` rows (at most [`ROWS_PER_BLOCK`]) of `block`,
+/// as stored (the sentinel's row counted as `A`).
+#[inline]
+fn counts_in_block(block: &[u64], len: usize) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for w in 0..len.div_ceil(32) {
+        let in_word = (len - 32 * w).min(32);
+        let word = block[HEADER_WORDS + w];
+        // A is what is left of the symbols once C, G and T are counted.
+        let mut others = 0;
+        for c in 1..4u8 {
+            let n = count_in_word(word, c, in_word);
+            counts[c as usize] += n;
+            others += n;
+        }
+        counts[0] += in_word as u64 - others;
+    }
+    counts
+}
+
 /// Counts the symbols equal to `c` among the first `len` (0..=32) symbols of `word`.
 #[inline]
 pub(super) fn count_in_word(word: u64, c: u8, len: usize) -> u64 {
@@ -197,23 +228,9 @@ impl<'a> Occ<'a> {
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;
         let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
-        let mut counts = [
-            block[0] & 0xFFFF_FFFF,
-            block[0] >> 32,
-            block[1] & 0xFFFF_FFFF,
-            block[1] >> 32,
-        ];
-        for w in 0..=r / 32 {
-            let len = if w < r / 32 { 32 } else { r % 32 };
-            let word = block[HEADER_WORDS + w];
-            // A is what is left of the `len` symbols once C, G and T are counted.
-            let mut others = 0;
-            for c in 1..4u8 {
-                let n = count_in_word(word, c, len);
-                counts[c as usize] += n;
-                others += n;
-            }
-            counts[0] += len as u64 - others;
+        let mut counts = block_header(block);
+        for (total, n) in counts.iter_mut().zip(counts_in_block(block, r)) {
+            *total += n;
         }
         if self.primary < i {
             counts[0] -= 1;
@@ -227,15 +244,7 @@ impl<'a> Occ<'a> {
     /// row of the index. The blocks' number must already match the rows. `Err` says what
     /// is wrong.
     pub fn check(&self, c: &[u64; 5]) -> Result<(), String> {
-        let header = |b: usize| {
-            let block = &self.blocks[b * WORDS_PER_BLOCK..];
-            [
-                block[0] & 0xFFFF_FFFF,
-                block[0] >> 32,
-                block[1] & 0xFFFF_FFFF,
-                block[1] >> 32,
-            ]
-        };
+        let header = |b: usize| block_header(&self.blocks[b * WORDS_PER_BLOCK..]);
         // Block b's header counts the rows before it iff block 0's is zero and each
         // next header is this one's plus this block's own counts: one parallel pass
         // that names the same first bad block as a running sum would (a serial pass
@@ -245,9 +254,9 @@ impl<'a> Occ<'a> {
             (0..blocks)
                 .into_par_iter()
                 .find_first(|&b| {
+                    let (this, next) = (header(b), header(b + 1));
                     let own = self.block_counts(b);
-                    let next = header(b + 1);
-                    (0..4).any(|s| next[s] != header(b)[s] + own[s])
+                    (0..4).any(|s| next[s] != this[s] + own[s])
                 })
                 .map(|b| b + 1)
         });
@@ -268,21 +277,8 @@ impl<'a> Occ<'a> {
 
     /// The symbols of block `b`'s rows as stored (the sentinel's row as `A`).
     fn block_counts(&self, b: usize) -> [u64; 4] {
-        let rows = self.rows as usize;
-        let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
-        let len = (rows - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
-        let mut counts = [0u64; 4];
-        for w in 0..len.div_ceil(32) {
-            let in_word = (len - 32 * w).min(32);
-            let mut others = 0;
-            for c in 1..4u8 {
-                let n = count_in_word(block[HEADER_WORDS + w], c, in_word);
-                counts[c as usize] += n;
-                others += n;
-            }
-            counts[0] += in_word as u64 - others;
-        }
-        counts
+        let len = (self.rows as usize - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
+        counts_in_block(&self.blocks[b * WORDS_PER_BLOCK..], len)
     }
 
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
