@@ -1,50 +1,19 @@
 // Device-wide primitives for galign: LSD radix sort (8-bit digits, 32- or 64-bit keys
-// with 32-bit values, 64-bit keys with 64-bit values) and reduce-then-scan prefix scans of u32 arrays.
+// with 32-bit values, 64-bit keys with 64-bit values) and single-pass prefix scans of
+// u32 arrays.
 //
-// Compiled at run time by NVRTC (no CUB, no headers). Launch geometry is fixed here and
-// mirrored in src/gpu/prims/radix.rs: 256 threads a block; a radix tile is 256 x ITEMS_*
-// elements (below); a scan tile is 256 x 16 elements.
-
-typedef unsigned int u32;
-typedef unsigned long long u64;
+// Compiled at run time by NVRTC after scan.cuh (prepended by src/gpu/kernels.rs; no
+// CUB). Launch geometry is fixed here and mirrored in src/gpu/prims/radix.rs: 256 threads
+// a block; a radix tile is 256 x ITEMS_* elements (below); a scan tile is 256 x 16
+// elements.
 
 #define RADIX 256
-#define THREADS 256
-#define WARPS (THREADS / 32)
+#define THREADS SCAN_BLOCK_THREADS
+#define WARPS SCAN_BLOCK_WARPS
 #define SCAN_ITEMS 16
 #define SCAN_TILE (THREADS * SCAN_ITEMS)
 // Shared-memory index with one pad word every 32, so per-thread runs avoid bank conflicts.
 #define PAD(i) ((i) + ((i) >> 5))
-
-// ---------------------------------------------------------------------------------
-// Block-wide helpers (256 threads).
-
-__device__ __forceinline__ u32 apply_op(u32 a, u32 b, u32 op) { return op ? max(a, b) : a + b; }
-
-// Inclusive scan of one value per thread across the block; `warp_tot` holds WARPS words.
-__device__ __forceinline__ u32 block_inclusive_scan(u32 x, u32 op, u32* warp_tot) {
-    const u32 lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-#pragma unroll
-    for (u32 d = 1; d < 32; d <<= 1) {
-        u32 y = __shfl_up_sync(0xffffffffu, x, d);
-        if (lane >= d) x = apply_op(x, y, op);
-    }
-    if (lane == 31) warp_tot[warp] = x;
-    __syncthreads();
-    if (warp == 0) {
-        u32 t = lane < WARPS ? warp_tot[lane] : 0;
-#pragma unroll
-        for (u32 d = 1; d < WARPS; d <<= 1) {
-            u32 y = __shfl_up_sync(0xffffffffu, t, d);
-            if (lane >= d) t = apply_op(t, y, op);
-        }
-        if (lane < WARPS) warp_tot[lane] = t;
-    }
-    __syncthreads();
-    if (warp > 0) x = apply_op(x, warp_tot[warp - 1], op);
-    __syncthreads();
-    return x;
-}
 
 // ---------------------------------------------------------------------------------
 // Scan, single pass with decoupled look-back (Merrill & Garland 2016, as CUB's
@@ -59,51 +28,13 @@ __device__ __forceinline__ u32 block_inclusive_scan(u32 x, u32 op, u32* warp_tot
 // writes each output once: `in` and `out` may be the same array. status[1 + last tile]
 // holds the reduction of all `n` values when the kernel ends.
 
-#define SCAN_AGGREGATE 1ull
-#define SCAN_PREFIX 2ull
-
-// Spins until tile `t`'s word is published; returns it.
-__device__ __forceinline__ u64 wait_scan_status(const u64* status, u32 t) {
-    const volatile u64* word = status + 1 + t;
-    u64 s;
-    do {
-        s = *word;
-    } while ((s >> 32) == 0);
-    return s;
-}
-
-// Folds `x` of the lanes whose bit is set in `take` across the warp (0 elsewhere).
-__device__ __forceinline__ u32 warp_fold(u32 x, u32 op, bool take) {
-    x = take ? x : 0;
-#pragma unroll
-    for (u32 d = 16; d > 0; d >>= 1) x = apply_op(x, __shfl_xor_sync(0xffffffffu, x, d), op);
-    return x;
-}
-
-// The fold of every tile before `tile` (warp 0 calls it; lane 0's result counts).
-__device__ __forceinline__ u32 look_back(const u64* status, u32 tile, u32 op) {
-    const u32 lane = threadIdx.x & 31;
-    u32 before = 0;
-    long long last = (long long)tile - 1; // the window is tiles last - 31 .. last
-    while (true) {
-        long long t = last - lane;
-        u64 s = t >= 0 ? wait_scan_status(status, (u32)t) : (SCAN_PREFIX << 32);
-        u32 prefixes = __ballot_sync(0xffffffffu, (s >> 32) == SCAN_PREFIX);
-        // Lanes up to the nearest prefix (lowest lane) count; all of them when none is.
-        u32 nearest = prefixes ? (u32)(__ffs(prefixes) - 1) : 31;
-        before = apply_op(before, warp_fold((u32)s, op, lane <= nearest), op);
-        if (prefixes) return before;
-        last -= 32;
-    }
-}
-
 extern "C" __global__ void __launch_bounds__(THREADS) scan_lookback(const u32* in, u32* out, u32 n, u32 op, u32 inclusive,
                                                                     u64* status) {
     __shared__ u32 warp_tot[WARPS];
     __shared__ u32 tile[SCAN_TILE + SCAN_TILE / 32];
     __shared__ u32 thread_incl[THREADS];
     __shared__ u32 tile_s, before_s;
-    if (threadIdx.x == 0) tile_s = (u32)atomicAdd((unsigned long long*)status, 1ull);
+    if (threadIdx.x == 0) tile_s = next_tile(status);
     __syncthreads();
     const u32 t = tile_s;
     const u64 base = (u64)t * SCAN_TILE;
@@ -124,19 +55,9 @@ extern "C" __global__ void __launch_bounds__(THREADS) scan_lookback(const u32* i
     thread_incl[threadIdx.x] = block_inclusive_scan(acc, op, warp_tot);
     __syncthreads();
     const u32 total = thread_incl[THREADS - 1];
-    volatile u64* mine = (volatile u64*)(status + 1 + t);
-    if (t == 0) {
-        if (threadIdx.x == 0) {
-            *mine = (SCAN_PREFIX << 32) | total;
-            before_s = 0;
-        }
-    } else if (threadIdx.x < 32) {
-        if (threadIdx.x == 0) *mine = (SCAN_AGGREGATE << 32) | total;
-        u32 before = look_back(status, t, op);
-        if (threadIdx.x == 0) {
-            *mine = (SCAN_PREFIX << 32) | apply_op(before, total, op);
-            before_s = before;
-        }
+    if (threadIdx.x < 32) {
+        u32 before = tile_prefix(status, t, total, op);
+        if (threadIdx.x == 0) before_s = before;
     }
     __syncthreads();
     u32 excl = threadIdx.x == 0 ? 0 : thread_incl[threadIdx.x - 1];

@@ -3,10 +3,8 @@
 // Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
 // after the last used one. Ranks (ISA) are group heads: the SA index of the first
 // suffix of a suffix's group. The sort key of suffix p at step h is isa[p + h] + 1, or 0
-// when p + h is the (implicit, smallest) sentinel.
-
-typedef unsigned int u32;
-typedef unsigned long long u64;
+// when p + h is the (implicit, smallest) sentinel. After ../prims/scan.cuh (prepended by
+// src/gpu/kernels.rs).
 
 // The first 16 bases of every suffix as a 32-bit key, in decreasing position order
 // (so that a stable sort lists shorter suffixes first among equal padded keys).
@@ -65,15 +63,18 @@ extern "C" __global__ void compact(const u32* __restrict__ in, const u32* __rest
 
 // packed[i] = (rank of p + h, plus one; 0 past the end) << 32 | p for the position p in
 // pos_heads[i], which is replaced by p's group head: carried[i] when the previous round
-// left the heads there, else the current rank of p.
-extern "C" __global__ void seg_keys(u32* pos_heads, const u32* __restrict__ carried, u32 m,
-                                    const u32* __restrict__ isa, u32 n, u32 h, u64* __restrict__ packed) {
+// left the heads there, else the current rank of p. The group starts the previous round
+// left in carried_starts (or none: 0) are copied to starts.
+extern "C" __global__ void seg_keys(u32* pos_heads, const u32* __restrict__ carried,
+                                    const u32* __restrict__ carried_starts, u32 m, const u32* __restrict__ isa,
+                                    u32 n, u32 h, u64* __restrict__ packed, u32* __restrict__ starts) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     u32 p = pos_heads[i];
     u32 next = (u64)p + h < n ? isa[p + h] + 1 : 0;
     packed[i] = ((u64)next << 32) | p;
     pos_heads[i] = carried ? carried[i] : isa[p];
+    if (carried_starts) starts[i] = carried_starts[i];
 }
 
 // Where a chunk of the list that starts at group start `lo` may end at most at `hi`
@@ -231,48 +232,122 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_THREADS) seg_sort_medium(con
     }
 }
 
-// After the sort: i where a run of equal keys starts (every group start is one), 0
-// elsewhere, for a max-scan.
-extern "C" __global__ void seg_run_starts(const u64* __restrict__ sorted, const u32* __restrict__ starts, u32 m,
-                                          u32* __restrict__ runs) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m) return;
-    runs[i] = (starts[i] == i || (sorted[i] >> 32) != (sorted[i - 1] >> 32)) ? (u32)i : 0;
-}
-
-// New ranks: group head + the run's offset in the group (unchanged, so not written, for
-// the first run); a suffix alone in its run takes its SA slot (head + its offset).
-// heads[i] becomes the new head; keep[i] = 1 when the run has two or more members. (The
-// ranks' writes sorted by address first, as init_ranks does, measured slower here: x3
-// 31.5 -> 52.9 ms, x31 520 -> 548 ms on an H100; half the elements or more keep their
-// rank, and the sort moves 12-byte pairs.)
-extern "C" __global__ void seg_update(const u64* __restrict__ sorted, u32* __restrict__ heads,
-                                      const u32* __restrict__ starts, const u32* __restrict__ runs, u32 m,
-                                      u32* __restrict__ isa, u32* __restrict__ sa, u32* __restrict__ keep) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m) return;
-    u32 p = (u32)sorted[i];
-    u32 head = heads[i], start = starts[i], run = runs[i];
-    u32 rank = head + (run - start);
-    if (rank != head) isa[p] = rank;
-    heads[i] = rank;
-    bool unsorted = run != (u32)i || (i + 1 < m && runs[i + 1] == run);
-    if (!unsorted) sa[head + ((u32)i - start)] = p;
-    keep[i] = unsorted;
-}
-
-// The next round's list: positions (of sorted) and heads of the kept elements, at idx[i]
-// (the exclusive sum-scan of the keep flags, as in `compact`).
-extern "C" __global__ void seg_compact(const u64* __restrict__ sorted, const u32* __restrict__ heads,
-                                       const u32* __restrict__ idx, u32 m, u32 total, u32* __restrict__ next_pos,
-                                       u32* __restrict__ next_heads) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m) return;
-    u32 a = idx[i];
-    u32 b = i + 1 < m ? idx[i + 1] : total;
-    if (b == a) return;
-    next_pos[a] = (u32)sorted[i];
-    next_heads[a] = heads[i];
+// After the sort, in one pass with decoupled look-back (../prims/scan.cuh): the runs of
+// equal keys inside each group become the next groups. A run starts where its group does
+// or its key differs from the one before; every element's rank becomes the SA index of
+// its run's first element, head + (run start - group start), written to isa where it
+// changed; an element alone in its run takes its SA slot (its rank); the elements of
+// runs of two or more are the next list, compacted in order: positions into next_pos,
+// ranks (the next heads) into next_heads and, unless next_starts is 0, the list index
+// where their run starts in the next list into next_starts. Two look-back scans share
+// each tile: the max of run starts (status[1 + tile]) and the count kept (status[1 +
+// tiles + tile]), whose last word holds the next list's length. next_pos may be starts:
+// an element kept is written at or before its own index, by a tile whose predecessors
+// have loaded theirs. (Sorting the ranks' writes by address first, as init_ranks does,
+// measured slower here: x3 31.5 -> 52.9 ms, x31 520 -> 548 ms on an H100; half the
+// elements or more keep their rank, and the sort moves 12-byte pairs.)
+#define RANK_ITEMS 8
+#define RANK_TILE (SCAN_BLOCK_THREADS * RANK_ITEMS)
+#define RANK_PAD(i) ((i) + ((i) >> 5))
+extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
+    seg_rank_compact(const u64* __restrict__ sorted, const u32* __restrict__ heads, const u32* starts, u32 m,
+                     u32* __restrict__ isa, u32* __restrict__ sa, u32* next_pos, u32* __restrict__ next_heads,
+                     u32* __restrict__ next_starts, u64* status) {
+    // Keys with one before and one after the tile, group starts with one after; then
+    // reused to stage the kept elements for coalesced writes.
+    __shared__ u32 key_s[RANK_PAD(RANK_TILE + 2)];
+    __shared__ u32 start_s[RANK_PAD(RANK_TILE + 1)];
+    __shared__ u32 pos_s[RANK_PAD(RANK_TILE)];
+    __shared__ u32 head_s[RANK_PAD(RANK_TILE)];
+    __shared__ u32 warp_tot[SCAN_BLOCK_WARPS];
+    __shared__ u32 incl_max[SCAN_BLOCK_THREADS], incl_sum[SCAN_BLOCK_THREADS];
+    __shared__ u32 tile_s, max_before_s, sum_before_s;
+    const u32 tiles = (m + RANK_TILE - 1) / RANK_TILE;
+    if (threadIdx.x == 0) tile_s = next_tile(status);
+    __syncthreads();
+    const u32 tile = tile_s;
+    const u64 base = (u64)tile * RANK_TILE;
+    for (u32 l = threadIdx.x; l < RANK_TILE + 2; l += SCAN_BLOCK_THREADS) {
+        u64 i = base + l - 1; // key_s[l] is element base + l - 1
+        u64 k = (l > 0 || base > 0) && i < m ? sorted[i] : 0;
+        key_s[RANK_PAD(l)] = (u32)(k >> 32);
+        if (l > 0 && l <= RANK_TILE) pos_s[RANK_PAD(l - 1)] = (u32)k;
+        if (l < RANK_TILE + 1) start_s[RANK_PAD(l)] = base + l < m ? starts[base + l] : 0;
+        if (l < RANK_TILE) head_s[RANK_PAD(l)] = base + l < m ? heads[base + l] : 0;
+    }
+    __syncthreads();
+    // Whether local element l (global base + l) starts a run; true past the end.
+    auto run_starts = [&](u32 l) {
+        u64 i = base + l;
+        return i >= m || start_s[RANK_PAD(l)] == i || key_s[RANK_PAD(l + 1)] != key_s[RANK_PAD(l)];
+    };
+    const u32 first = threadIdx.x * RANK_ITEMS;
+    u32 runs = 0, kept = 0, last_run = 0, count = 0;
+    bool starts_here = run_starts(first);
+#pragma unroll
+    for (u32 k = 0; k < RANK_ITEMS; k++) {
+        bool next_starts_run = run_starts(first + k + 1);
+        if (base + first + k < m) {
+            if (starts_here) {
+                runs |= 1u << k;
+                last_run = (u32)(base + first + k);
+            }
+            if (!(starts_here && next_starts_run)) {
+                kept |= 1u << k;
+                count++;
+            }
+        }
+        starts_here = next_starts_run;
+    }
+    incl_max[threadIdx.x] = block_inclusive_scan(last_run, 1, warp_tot);
+    incl_sum[threadIdx.x] = block_inclusive_scan(count, 0, warp_tot);
+    __syncthreads();
+    const u32 warp = threadIdx.x >> 5;
+    if (warp == 0) {
+        u32 before = tile_prefix(status, tile, incl_max[SCAN_BLOCK_THREADS - 1], 1);
+        if (threadIdx.x == 0) max_before_s = before;
+    } else if (warp == 1) {
+        u32 before = tile_prefix(status + tiles, tile, incl_sum[SCAN_BLOCK_THREADS - 1], 0);
+        if (threadIdx.x == 32) sum_before_s = before;
+    }
+    __syncthreads();
+    u32 run = max(max_before_s, threadIdx.x ? incl_max[threadIdx.x - 1] : 0);
+    u32 local = threadIdx.x ? incl_sum[threadIdx.x - 1] : 0;
+    const u32 kept_before = sum_before_s;
+    u32 out_pos[RANK_ITEMS], out_head[RANK_ITEMS], out_start[RANK_ITEMS];
+#pragma unroll
+    for (u32 k = 0; k < RANK_ITEMS; k++) {
+        u32 l = first + k;
+        u32 i = (u32)(base + l);
+        if (runs >> k & 1) run = i;
+        u32 p = pos_s[RANK_PAD(l)], head = head_s[RANK_PAD(l)];
+        u32 rank = head + (run - start_s[RANK_PAD(l)]);
+        out_pos[k] = p;
+        out_head[k] = rank;
+        out_start[k] = run;
+        if (base + l >= m) continue;
+        if (rank != head) isa[p] = rank;
+        if (!(kept >> k & 1)) sa[rank] = p;
+    }
+    __syncthreads();
+    // Stage the kept elements in list order, then write them out coalesced.
+#pragma unroll
+    for (u32 k = 0; k < RANK_ITEMS; k++) {
+        if (!(kept >> k & 1)) continue;
+        u32 i = (u32)(base + first + k);
+        u32 at = kept_before + local;
+        pos_s[RANK_PAD(local)] = out_pos[k];
+        head_s[RANK_PAD(local)] = out_head[k];
+        start_s[RANK_PAD(local)] = at - (i - out_start[k]);
+        local++;
+    }
+    __syncthreads();
+    const u32 total = incl_sum[SCAN_BLOCK_THREADS - 1];
+    for (u32 l = threadIdx.x; l < total; l += SCAN_BLOCK_THREADS) {
+        next_pos[kept_before + l] = pos_s[RANK_PAD(l)];
+        next_heads[kept_before + l] = head_s[RANK_PAD(l)];
+        if (next_starts) next_starts[kept_before + l] = start_s[RANK_PAD(l)];
+    }
 }
 
 // Fallback when most elements are in large groups: the whole list as radix-sort pairs

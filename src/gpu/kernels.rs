@@ -50,7 +50,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     (
         "prims/radix_sort.cu",
-        include_str!("../../kernels/prims/radix_sort.cu"),
+        concat!(
+            include_str!("../../kernels/prims/scan.cuh"),
+            include_str!("../../kernels/prims/radix_sort.cu")
+        ),
     ),
     (
         "prims/scatter.cu",
@@ -65,7 +68,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     (
         "sa/doubling.cu",
-        include_str!("../../kernels/sa/doubling.cu"),
+        concat!(
+            include_str!("../../kernels/prims/scan.cuh"),
+            include_str!("../../kernels/sa/doubling.cu")
+        ),
     ),
     (
         "sa/skew.cu",

@@ -499,16 +499,6 @@ impl Gpu {
         Ok(buf)
     }
 
-    /// Makes the pinned staging buffers now, if not yet made and a copy of `bytes` would
-    /// go through them: pinning takes the process's memory-map lock, which a thread
-    /// faulting in pages at the same time holds off.
-    pub(crate) fn make_staging_for(&self, bytes: usize) -> Result<(), GpuError> {
-        if bytes <= STAGE_CHUNK {
-            return Ok(());
-        }
-        self.with_staging(|_| Ok(()))
-    }
-
     /// Runs `copy` with the staging buffers (made on first use), one staged copy at a time.
     fn with_staging<R>(
         &self,

@@ -11,15 +11,17 @@
 //!    `rank(p + h) + 1` packed above its position, and each group is sorted on it by size
 //!    class, as in the GPU Larsson-Sadakane paper: small groups (up to 32) by counting
 //!    ranks, one thread per suffix; medium ones (up to 4096) by a bitonic sort in shared
-//!    memory by the block owning their start; large ones with the device radix sort. Runs of equal
-//!    keys become the next groups; ranks and SA slots are written after every key was
-//!    read (two phases), and the list is compacted to the runs still unsorted. Work per
-//!    round tracks the unsorted suffixes, not the text length.
+//!    memory by the block owning their start; large ones with the device radix sort. Runs
+//!    of equal keys become the next groups in one pass after the sorts
+//!    (`seg_rank_compact`, decoupled look-back): ranks and SA slots are written, and the
+//!    list is compacted to the runs still unsorted, with their heads and group starts.
+//!    Work per round tracks the unsorted suffixes, not the text length.
 //!
 //! The initial sort's position array is the SA from the start: singletons are in place
 //! and each round writes the suffixes it leaves alone in their runs into their slots.
 //!
-//! Device memory: 16 bytes a base during the initial sort; 8 bytes a base (SA, ranks)
+//! Device memory (besides the caller's text, 0.25 bytes a base): 16 bytes a base during
+//! the initial sort; 8 bytes a base (SA, ranks)
 //! plus 24 bytes per unsorted suffix during the rounds (and 28 per member of the large
 //! groups sorted apart). Given a bound ([`BOUNDED_BYTES_PER_BASE`] under `auto`), a round
 //! whose list does not fit goes over it in chunks of whole groups instead (see
@@ -27,11 +29,10 @@
 //! keeps its group heads (4 bytes an unsorted suffix, where they fit the bound), so
 //! that a chunk's round reads only `rank(p + h)` at random, not `rank(p)` too.
 
-use super::{check_len, Profile};
+use super::{check_len, DeviceText, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::prims::scatter::{self, Pairs, Scratch};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
-use crate::reference::PackedText;
 
 /// The kernel file of the doubling builder.
 pub(crate) const FILE: &str = "sa/doubling.cu";
@@ -53,11 +54,11 @@ pub const BOUNDED_BYTES_PER_BASE: u64 = 20;
 /// [`GpuError::OutOfMemory`] where a group is larger than the room left.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
-    text: &PackedText,
+    text: DeviceText<'_, 'g>,
     bound: Option<u64>,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
-    let n = text.len();
+    let n = text.len;
     debug_assert!(n > 0 && check_len(n).is_ok());
     let n32 = Arg::U32(n as u32);
     let ws = Workspace::new(gpu, n)?;
@@ -66,26 +67,21 @@ pub(crate) fn on_device<'g>(
     let (sa, isa, list) = {
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
-        prof.mark("allocate");
-        {
-            let words = gpu.upload_staged(text.words())?;
-            gpu.launch(
-                FILE,
-                "init_keys",
-                blocks(n),
-                THREADS,
-                &[
-                    Arg::U64(words.ptr(0)),
-                    n32,
-                    Arg::U64(k0.ptr(0)),
-                    Arg::U64(v0.ptr(0)),
-                ],
-            )?;
-        }
-        prof.mark("upload");
+        gpu.launch(
+            FILE,
+            "init_keys",
+            blocks(n),
+            THREADS,
+            &[
+                Arg::U64(text.words.ptr(0)),
+                n32,
+                Arg::U64(k0.ptr(0)),
+                Arg::U64(v0.ptr(0)),
+            ],
+        )?;
         let mut keys = [k0, gpu.alloc(4 * n)?];
         let mut vals = [v0, gpu.alloc(4 * n)?];
-        prof.mark("allocate");
+        prof.mark("initial keys");
         ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * INITIAL_PREFIX)?;
         prof.mark("initial sort");
 
@@ -253,12 +249,14 @@ const CHUNK_ROUND_BYTES: u64 = 28;
 /// sorted; writes their final ranks and SA slots.
 ///
 /// Each round packs `rank(p + h) + 1` above `p` (unique 64-bit keys), finds every
-/// element's group start (max-scan), and sorts each group by size class: groups of up to
+/// element's group start, and sorts each group by size class: groups of up to
 /// 32 by counting ranks, up to 4096 by a bitonic sort in shared memory, larger ones by the
 /// device radix sort on `head << bits | rank` gathered from the list (or the whole list
 /// at once when they hold most of it). Runs of equal keys become the next groups; their
 /// heads travel with the positions, so only the first round reads them from the ranks
-/// (none where the list has its heads: rounds in chunks then keep them in the list).
+/// (none where the list has its heads: rounds in chunks then keep them in the list), and
+/// so do their group starts from one round over the whole list to the next (chunked
+/// rounds find theirs by a max-scan).
 ///
 /// The first round's step is `h` (the initial groups share their first `h` symbols);
 /// the elements need not be text positions, only closed under shifts by `h`, `2h`, ...
@@ -320,9 +318,13 @@ fn whole_rounds(
     let mut listed_heads = list.heads;
     let mut narrow = [list.pos, gpu.alloc(4 * m)?];
     let wide = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
-    let mut carried: Option<usize> = None;
+    let status = gpu.alloc(rank_status_bytes(m))?;
+    // The wide buffer that carries the heads (low half) and the group starts (from 4
+    // bytes an element of the round that wrote them) to the next round, and that
+    // round's list length.
+    let mut carried: Option<(usize, usize)> = None;
     while m > 0 {
-        let packed_at = carried.map_or(0, |c| 1 - c);
+        let packed_at = carried.map_or(0, |(c, _)| 1 - c);
         let (hp, stp) = (narrow[0].ptr(0), narrow[1].ptr(0));
         let (pp, sp) = (wide[packed_at].ptr(0), wide[1 - packed_at].ptr(0));
         let first_heads = listed_heads.take();
@@ -330,18 +332,21 @@ fn whole_rounds(
             heads: hp,
             carried: carried.map_or_else(
                 || first_heads.as_ref().map_or(0, |l| l.ptr(0)),
-                |c| wide[c].ptr(0),
+                |(c, _)| wide[c].ptr(0),
             ),
+            carried_starts: carried.map_or(0, |(c, len)| wide[c].ptr(4 * len)),
             starts: stp,
             packed: pp,
             sorted: sp,
-            // Positions into the starts buffer, heads over the runs.
+            // Positions into the starts buffer, heads and group starts over the keys.
             next_positions: stp,
             next_heads: pp,
+            next_starts: pp + 4 * m as u64,
         };
-        m = round(gpu, ws, (sa, isa, n), &buffers, m, h, prof)?;
+        let next = round(gpu, ws, (sa, isa, n), (&buffers, &status), m, h, prof)?;
         narrow.swap(0, 1);
-        carried = Some(packed_at);
+        carried = Some((packed_at, m));
+        m = next;
         h = h.saturating_mul(2);
         prof.rounds += 1;
     }
@@ -407,6 +412,7 @@ fn chunked_round(
     let most = cuts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
     let narrow = [gpu.alloc(4 * most)?, gpu.alloc(4 * most)?];
     let wide = [gpu.alloc(8 * most)?, gpu.alloc(8 * most)?];
+    let status = gpu.alloc(rank_status_bytes(most))?;
     let mut kept = 0;
     for w in cuts.windows(2) {
         let (start, len) = (w[0], w[1] - w[0]);
@@ -415,6 +421,7 @@ fn chunked_round(
         let buffers = RoundBuffers {
             heads: narrow[0].ptr(0),
             carried: listed.map_or(0, |l| l.ptr(4 * start)),
+            carried_starts: 0,
             starts: narrow[1].ptr(0),
             packed: wide[0].ptr(0),
             sorted: wide[1].ptr(0),
@@ -422,8 +429,9 @@ fn chunked_round(
             // over those read already).
             next_positions: list.pos.ptr(4 * kept),
             next_heads: listed.map_or(wide[0].ptr(0), |l| l.ptr(4 * kept)),
+            next_starts: 0,
         };
-        kept += round(gpu, ws, (sa, isa, n), &buffers, len, h, prof)?;
+        kept += round(gpu, ws, (sa, isa, n), (&buffers, &status), len, h, prof)?;
     }
     Ok(kept)
 }
@@ -434,6 +442,9 @@ struct RoundBuffers {
     heads: u64,
     /// The heads carried from the last round in list order, or 0: read from the ranks.
     carried: u64,
+    /// The group starts carried from the last round in list order, or 0: found from the
+    /// heads.
+    carried_starts: u64,
     /// Each element's group start (4 bytes an element).
     starts: u64,
     /// Packed keys, then run starts and keep flags (8 bytes an element).
@@ -444,85 +455,81 @@ struct RoundBuffers {
     next_positions: u64,
     /// Where the next list's heads go (may be `packed`).
     next_heads: u64,
+    /// Where the next list's group starts go (may be `packed` past the next heads), or 0:
+    /// nowhere.
+    next_starts: u64,
+}
+
+/// List elements of a tile of `seg_rank_compact` (RANK_TILE in sa/doubling.cu).
+const RANK_TILE: usize = 2048;
+
+/// Bytes of the look-back status of `seg_rank_compact` over up to `m` elements: a tile
+/// counter and two words a tile.
+fn rank_status_bytes(m: usize) -> usize {
+    (1 + 2 * m.div_ceil(RANK_TILE)) * 8
 }
 
 /// One round over `m` list elements at step `h` (see [`doubling_rounds`]): sorts every
 /// group by its keys, writes new ranks and the SA slots of the suffixes now alone, and
-/// compacts the still unsorted ones into the next list; returns its length.
+/// compacts the still unsorted ones into the next list (`status`: the look-back words of
+/// that pass, [`rank_status_bytes`]); returns its length.
 fn round(
     gpu: &Gpu,
     ws: &Workspace,
     (sa, isa, n): (&DevBuf, &DevBuf, usize),
-    b: &RoundBuffers,
+    (b, status): (&RoundBuffers, &DevBuf),
     m: usize,
     h: usize,
     prof: &mut Profile,
 ) -> Result<usize, GpuError> {
     let bits = 32 - (n as u32).leading_zeros();
-    let (n32, m32) = (Arg::U32(n as u32), Arg::U32(m as u32));
-    let (hp, stp, pp, sp) = (b.heads, b.starts, b.packed, b.sorted);
+    let m32 = Arg::U32(m as u32);
     gpu.launch(
         FILE,
         "seg_keys",
         blocks(m),
         THREADS,
         &[
-            Arg::U64(hp),
+            Arg::U64(b.heads),
             Arg::U64(b.carried),
+            Arg::U64(b.carried_starts),
             m32,
             Arg::U64(isa.ptr(0)),
-            n32,
+            Arg::U32(n as u32),
             Arg::U32(h.min(n) as u32),
-            Arg::U64(pp),
+            Arg::U64(b.packed),
+            Arg::U64(b.starts),
         ],
     )?;
-    group_starts(gpu, ws, hp, stp, m)?;
+    if b.carried_starts == 0 {
+        group_starts(gpu, ws, b.heads, b.starts, m)?;
+    }
     prof.mark("rounds: keys");
     sort_groups(gpu, ws, b, (m, bits), prof)?;
 
-    // Runs of equal keys (into packed, now free), new ranks, and the next list.
-    let runs = pp;
-    let keep = pp + 4 * m as u64;
+    // Runs of equal keys become the next groups: new ranks, SA slots, the next list.
+    let tiles = m.div_ceil(RANK_TILE);
+    status.zero(rank_status_bytes(m))?;
     gpu.launch(
         FILE,
-        "seg_run_starts",
-        blocks(m),
-        THREADS,
-        &[Arg::U64(sp), Arg::U64(stp), m32, Arg::U64(runs)],
-    )?;
-    ws.scan_queued(runs, runs, m, ScanOp::Max, true)?;
-    gpu.launch(
-        FILE,
-        "seg_update",
-        blocks(m),
+        "seg_rank_compact",
+        tiles as u32,
         THREADS,
         &[
-            Arg::U64(sp),
-            Arg::U64(hp),
-            Arg::U64(stp),
-            Arg::U64(runs),
+            Arg::U64(b.sorted),
+            Arg::U64(b.heads),
+            Arg::U64(b.starts),
             m32,
             Arg::U64(isa.ptr(0)),
             Arg::U64(sa.ptr(0)),
-            Arg::U64(keep),
-        ],
-    )?;
-    let next = ws.scan(keep, keep, m, ScanOp::Sum, false)? as usize;
-    gpu.launch(
-        FILE,
-        "seg_compact",
-        blocks(m),
-        THREADS,
-        &[
-            Arg::U64(sp),
-            Arg::U64(hp),
-            Arg::U64(keep),
-            m32,
-            Arg::U32(next as u32),
             Arg::U64(b.next_positions),
             Arg::U64(b.next_heads),
+            Arg::U64(b.next_starts),
+            Arg::U64(status.ptr(0)),
         ],
     )?;
+    // The low half of the last tile's count word: the elements kept.
+    let next = status.read_u32(4 * tiles)? as usize;
     prof.mark("rounds: update");
     Ok(next)
 }

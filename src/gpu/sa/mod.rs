@@ -64,18 +64,28 @@ impl Algorithm {
     }
 }
 
+/// A packed text in device memory: the words of a [`PackedText`] (2-bit codes, 32 to a
+/// word, the zero word after the last) and its length in bases.
+#[derive(Clone, Copy)]
+pub(crate) struct DeviceText<'a, 'g> {
+    /// The words.
+    pub(crate) words: &'a DevBuf<'g>,
+    /// Bases.
+    pub(crate) len: usize,
+}
+
 /// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) with
 /// `algorithm` and leaves it in device memory (`n` u32s); every temporary is freed on
 /// return.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
-    text: &PackedText,
+    text: DeviceText<'_, 'g>,
     algorithm: Algorithm,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
     let algorithm = match algorithm {
         Algorithm::Auto => Algorithm::Auto
-            .whole_within(text.len(), gpu.free_bytes()? as u64)
+            .whole_within(text.len, gpu.free_bytes()? as u64)
             .unwrap_or(Algorithm::Skew),
         a => a,
     };
@@ -84,7 +94,7 @@ pub(crate) fn on_device<'g>(
         Algorithm::Doubling => doubling::on_device(gpu, text, None, prof),
         Algorithm::BoundedDoubling => {
             // A group too large for the bound (all-A, short periods): skew instead.
-            let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len() as u64;
+            let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len as u64;
             match doubling::on_device(gpu, text, Some(bound), prof) {
                 Err(GpuError::OutOfMemory { .. }) => {
                     skew::on_device(gpu, text, skew::Sampler::Recursion, prof)
@@ -112,9 +122,17 @@ pub fn suffix_array(
     }
     check_len(n)?;
     let mut prof = Profile::new(gpu, "gpu sa");
-    // The output's pages are mapped on the CPU while the GPU works.
+    let words = gpu.upload_staged(text.words())?;
+    prof.mark("upload");
+    // The output's pages are mapped on the CPU while the GPU works (after the upload,
+    // which the page faults would slow).
     let host_out = std::thread::spawn(move || super::prefaulted_vec::<u32>(n));
+    let text = DeviceText {
+        words: &words,
+        len: n,
+    };
     let sa = on_device(gpu, text, algorithm, &mut prof)?;
+    drop(words);
     let mut out = host_out.join().expect("host buffer thread");
     prof.mark("host buffer");
     sa.download_staged(&mut out)?;

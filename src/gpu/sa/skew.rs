@@ -29,11 +29,10 @@
 //! mod-0 sort and the merge hold the sample's order and ranks (5.3), the mod-0 order
 //! (1.3) and the output (4).
 
-use super::{doubling, Profile};
+use super::{doubling, DeviceText, Profile};
 use crate::gpu::prims::merge::{merge, MergeKernels};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
-use crate::reference::PackedText;
 
 const FILE: &str = "sa/skew.cu";
 const THREADS: u32 = 256;
@@ -55,16 +54,13 @@ pub enum Sampler {
 /// and leaves it in device memory (`n` u32s); every temporary is freed on return.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
-    text: &PackedText,
+    text: DeviceText<'_, 'g>,
     sampler: Sampler,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
-    let n = text.len();
-    let ws = Workspace::new(gpu, n)?;
-    let words = gpu.upload_staged(text.words())?;
-    prof.mark("upload");
-    let top = Text::Dna(&words);
-    suffix_array(gpu, &ws, &top, n, sampler, prof)
+    let ws = Workspace::new(gpu, text.len)?;
+    let top = Text::Dna(text.words);
+    suffix_array(gpu, &ws, &top, text.len, sampler, prof)
 }
 
 /// The text of a level in device memory.
