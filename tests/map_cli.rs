@@ -675,6 +675,17 @@ fn bad_reads_and_outputs_are_clear_errors() {
         &[("r1.fq", good), ("r2.fq", b"@z\nACGT\n+\nIIII\n")],
         &["'a'", "'z'"],
     );
+    // To stdout, a run that fails at its first reads writes nothing, not a header alone.
+    std::fs::write(dir.path().join("bad.fq"), b"@a\nACGT\nIIII\n").unwrap();
+    let out = galign()
+        .arg("map")
+        .arg(&prefix)
+        .arg(dir.path().join("bad.fq"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.is_empty(), "stdout of a failed run: {stdout}");
     let e = run_fail(
         galign()
             .arg("map")

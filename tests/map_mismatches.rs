@@ -311,11 +311,13 @@ fn mismatches_search_where_the_device_choice_says() {
             assert!(!stderr.contains("runs on the CPU"), "{stderr}");
             assert!(!stderr.contains("no mismatch search"), "{stderr}");
             if device == "gpu" && !out.status.success() {
-                // No usable GPU here: the error is about the GPU, not about -v.
+                // No usable GPU here: the error is about the GPU, not about -v, and
+                // nothing went to stdout (not even the header).
                 assert!(
                     stderr.contains("--device gpu") && !stderr.contains("-v"),
                     "{stderr}"
                 );
+                assert!(out.stdout.is_empty(), "stdout of a failed run: {stderr}");
                 continue;
             }
             assert!(out.status.success(), "-v {k} --device {device}: {stderr}");

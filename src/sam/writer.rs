@@ -196,9 +196,15 @@ fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
 
 impl Drop for SamWriter {
     /// A writer dropped without [`SamWriter::finish`] (an error, a panic) removes its
-    /// temporary file.
+    /// temporary file, and drops the SAM text still in its buffer unwritten: a run that
+    /// fails before its first records (no GPU under `--device gpu`, bad reads at the
+    /// start) leaves nothing on stdout, not a header that looks like an empty result.
     fn drop(&mut self) {
-        drop(self.inner.take()); // closed before its temporary file is removed
+        // Closed before its temporary file is removed.
+        match self.inner.take() {
+            Some(Sink::Sam(out)) => drop(out.into_parts()),
+            sink => drop(sink),
+        }
         drop(self.file.take());
     }
 }
