@@ -154,10 +154,11 @@ pub struct GpuOptions {
     pub algorithm: Algorithm,
 }
 
-/// The GPUs of an index build, opened on a thread of their own from the start of the
-/// build, so that creating the contexts and loading the kernels (0.3-0.5 s a device)
-/// overlaps reading the reference; every FM index of the build (mirror and forward)
-/// then uses the same devices. Under `cpu` nothing is opened.
+/// The GPUs of a run, opened on a thread of their own from its start, so that creating
+/// the contexts and loading the kernels (0.2-0.5 s a device) overlaps reading the
+/// reference (`index`: every FM index of the build, mirror and forward, then uses the
+/// same devices) or loading the index (`map`: the first device). Under `cpu` nothing is
+/// opened.
 pub struct Devices {
     choice: DeviceChoice,
     opening: Mutex<Option<JoinHandle<Opening>>>,
@@ -211,6 +212,14 @@ impl Devices {
         opened.as_deref().map_err(Clone::clone)
     }
 
+    /// The first opened device (waiting for it), or why there is none; what opening
+    /// the devices had to say is said through `log` the first time.
+    pub fn first(&self, log: &Reporter) -> Result<&Gpu, GpuError> {
+        let gpus = self.get(log)?;
+        gpus.first()
+            .ok_or_else(|| GpuError::NoDevice("no device opened".into()))
+    }
+
     /// Says `fallback` (why a build went to the CPU) through `log` unless it was said
     /// already: an index of two FM indexes (the mirror's, then the forward one) falls
     /// back twice for the same reason.
@@ -219,6 +228,16 @@ impl Devices {
         if !said.iter().any(|m| m == fallback) {
             log.info(fallback);
             said.push(fallback.to_string());
+        }
+    }
+}
+
+impl Drop for Devices {
+    /// Waits for a thread still opening the devices, so that no CUDA call runs while
+    /// the process exits.
+    fn drop(&mut self) {
+        if let Some(opening) = self.opening.lock().unwrap().take() {
+            let _ = opening.join();
         }
     }
 }

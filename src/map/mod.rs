@@ -23,17 +23,15 @@ pub mod pairing;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::device::{DeviceChoice, NOT_USED};
+use crate::device::{DeviceChoice, Devices, GpuCount, NOT_USED};
 use crate::fm::Bidirectional;
 use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
-use crate::gpu::Gpu;
 use crate::gpu::GpuError;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
@@ -132,7 +130,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     // ~0.2 s, verifying a human-scale index as long.
     let text_len = Index::peek_text_len(prefix);
     let device = auto_device(device, options.max_mismatches, text_len, log);
-    let early = GpuOpening::start(text_len.is_some() && device != DeviceChoice::Cpu);
+    let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
     let read_group = options
         .read_group
@@ -165,9 +163,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let mut stats = MapStats::default();
-    // The GPU outlives the threads that use it; `searching` tells its opener whether the
-    // index is still worth uploading.
-    let gpu_slot = OnceLock::new();
+    // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -194,7 +190,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the first batch, if it
         // comes before, is searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
-        let (index_ref, slot, flag) = (&bidirectional, &gpu_slot, &searching);
+        let (index_ref, devices, flag) = (&bidirectional, &devices, &searching);
         let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -202,7 +198,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
-            let opened = open_searcher(device, early, index_ref, k, slot, flag, log);
+            let opened = open_searcher(devices, index_ref, k, flag, log);
             let _ = gpu_tx.send(opened);
         });
         let search_thread = scope.spawn(move || {
@@ -325,52 +321,20 @@ fn auto_device(device: DeviceChoice, k: u8, text_len: Option<u64>, log: &Reporte
 /// How `map` says that it goes on without the GPU from the start.
 const ON_CPU: &str = "mapping on the CPU";
 
-/// The GPU opened on a thread of its own from the start of the run, or later on demand.
-/// Dropping it waits for the thread (no CUDA call left running at exit).
-struct GpuOpening(Option<std::thread::JoinHandle<Result<Gpu, GpuError>>>);
-
-impl GpuOpening {
-    /// Starts opening the GPU now if `now`.
-    fn start(now: bool) -> Self {
-        GpuOpening(now.then(|| std::thread::spawn(Gpu::open)))
-    }
-
-    /// The GPU: that of the thread started early (waiting for it), else opened now.
-    fn finish(mut self) -> Result<Gpu, GpuError> {
-        match self.0.take() {
-            Some(opening) => opening.join().unwrap_or_else(|_| {
-                let err = "the thread opening the GPU panicked".into();
-                let what = "initialisation";
-                Err(GpuError::Driver { what, err })
-            }),
-            None => Gpu::open(),
-        }
-    }
-}
-
-impl Drop for GpuOpening {
-    fn drop(&mut self) {
-        if let Some(opening) = self.0.take() {
-            let _ = opening.join();
-        }
-    }
-}
-
-/// Opens the GPU (`opening`'s) and uploads the index to it (the mirror too
-/// when `k > 0`: the k-mismatch search), unless `device` is `cpu`; under `auto`, `None`
-/// (with a message) when either fails. The upload is skipped once `searching` is false
-/// (the input was over before the GPU was ready).
+/// The first of `devices` (opened on a thread from the start of the run) with the index
+/// uploaded to it (the mirror too when `k > 0`: the k-mismatch search), unless the run
+/// is on the CPU; under `auto`, `None` (with a message) when either fails. The upload
+/// is skipped once `searching` is false (the input was over before the GPU was ready).
 fn open_searcher<'g>(
-    device: DeviceChoice,
-    opening: GpuOpening,
+    devices: &'g Devices,
     index: &Bidirectional<'_>,
     k: u8,
-    slot: &'g OnceLock<Gpu>,
     searching: &AtomicBool,
     log: &Reporter,
 ) -> anyhow::Result<Option<GpuSearcher<'g>>> {
+    let device = devices.choice();
     let opened = device
-        .decide(|| log.step("open the GPU", || opening.finish()))
+        .decide(|| devices.first(log))
         .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
     let Some(gpu) = opened else {
         return Ok(None);
@@ -378,7 +342,6 @@ fn open_searcher<'g>(
     if !searching.load(Ordering::Relaxed) {
         return Ok(None);
     }
-    let gpu = slot.get_or_init(|| gpu);
     let searcher = device
         .decide(|| {
             log.step("index to the GPU", || {
