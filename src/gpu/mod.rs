@@ -139,7 +139,8 @@ pub struct Gpu {
     sm_count: u32,
     modules: Mutex<HashMap<&'static str, Module>>,
     mem: Mutex<MemStats>,
-    /// Pinned buffers of the staged copies, made on first use.
+    /// Pinned buffers of the staged copies, made when the GPU opens (`None` once it
+    /// drops: freed while the context lives).
     staging: Mutex<Option<Staging>>,
 }
 
@@ -258,6 +259,9 @@ impl Gpu {
         for &(file, _) in kernels::SOURCES {
             gpu.module_loaded(file)?;
         }
+        // The pinned staging buffers too (5-10 ms), while the caller reads its input.
+        gpu.bind()?;
+        *gpu.staging.lock().unwrap() = Some(Staging::new()?);
         Ok(gpu)
     }
 
@@ -499,20 +503,18 @@ impl Gpu {
         Ok(buf)
     }
 
-    /// Runs `copy` with the staging buffers (made on first use), one staged copy at a time.
+    /// Runs `copy` with the staging buffers (made when the GPU opened), one staged copy
+    /// at a time.
     fn with_staging<R>(
         &self,
         copy: impl FnOnce(&Staging) -> Result<R, GpuError>,
     ) -> Result<R, GpuError> {
-        let mut guard = self.staging.lock().unwrap();
-        if guard.is_none() {
-            self.bind()?;
-            *guard = Some(Staging {
-                bufs: [PinnedBuf::new(STAGE_CHUNK)?, PinnedBuf::new(STAGE_CHUNK)?],
-                events: [Event::new()?, Event::new()?],
-            });
-        }
-        copy(guard.as_ref().expect("made above"))
+        let guard = self.staging.lock().unwrap();
+        copy(
+            guard
+                .as_ref()
+                .expect("made when the GPU opened, kept until it drops"),
+        )
     }
 }
 
@@ -748,6 +750,16 @@ const STAGE_CHUNK: usize = 16 << 20;
 struct Staging {
     bufs: [PinnedBuf; 2],
     events: [Event; 2],
+}
+
+impl Staging {
+    /// The buffers and events, in the context bound to this thread.
+    fn new() -> Result<Self, GpuError> {
+        Ok(Staging {
+            bufs: [PinnedBuf::new(STAGE_CHUNK)?, PinnedBuf::new(STAGE_CHUNK)?],
+            events: [Event::new()?, Event::new()?],
+        })
+    }
 }
 
 /// Page-locked host memory, freed on drop.
