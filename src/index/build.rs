@@ -110,7 +110,7 @@ pub fn build_index(
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
     let path = index_path(prefix);
-    let build = (&options, &devices);
+    let build = (&options, devices);
     let fm = match options.memory {
         Some(_) => build_within_budget(fasta, &reference, width, &path, build, log)?,
         None => build_writing_early(fasta, &reference, width, &path, build, log)?,
@@ -129,20 +129,23 @@ pub fn build_index(
 }
 
 /// The index file under a host budget: the mirror index first, while only the text is
-/// held (its Occ is then held during the forward build), the file at the end. Returns
-/// the forward FM index.
+/// held (its Occ is then held during the forward build), the file at the end (the GPUs
+/// closed meanwhile). Returns the forward FM index.
 fn build_within_budget(
     fasta: &Path,
     reference: &Reference,
     width: Width,
     path: &Path,
-    build: (&BuildOptions, &Devices),
+    (options, devices): (&BuildOptions, Devices),
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
+    let build = (options, &devices);
     let mirror = mirror_index(fasta, reference, width, build, log)?;
     let fm = forward_index(fasta, reference, (width, mirror.heap_bytes()), build, log)?;
-    log.step("write index", || write(path, reference, &fm, &mirror))
-        .with_context(|| format!("cannot write index {}", path.display()))?;
+    let closing = devices.close_in_background();
+    let written = log.step("write index", || write(path, reference, &fm, &mirror));
+    closing.join().expect("closing the GPUs does not panic");
+    written.with_context(|| format!("cannot write index {}", path.display()))?;
     Ok(fm)
 }
 
@@ -150,15 +153,17 @@ fn build_within_budget(
 /// the mirror meanwhile, on a thread of its own: 0.23-0.28 s of 3 Gbp on 16 cores),
 /// whose sections (and the text) go to disk on a thread of their own while the mirror
 /// index is built; the mirror's Occ and the metadata at the end ([`IndexWriter`]; all at
-/// the end where the layout cannot be fixed early). Returns the forward FM index.
+/// the end where the layout cannot be fixed early), while the GPUs close. Returns the
+/// forward FM index.
 fn build_writing_early(
     fasta: &Path,
     reference: &Reference,
     width: Width,
     path: &Path,
-    build: (&BuildOptions, &Devices),
+    (options, devices): (&BuildOptions, Devices),
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
+    let build = (options, &devices);
     let cannot_write = || format!("cannot write index {}", path.display());
     let (fm, reversed) = std::thread::scope(|scope| {
         let reversed = scope.spawn(|| reversed_text(reference, log));
@@ -178,11 +183,13 @@ fn build_writing_early(
         }
         mirror
     })?;
-    log.step("write index", || match writer {
+    let closing = devices.close_in_background();
+    let written = log.step("write index", || match writer {
         Some(writer) => writer.finish(reference, &fm, &mirror),
         None => write(path, reference, &fm, &mirror),
-    })
-    .with_context(cannot_write)?;
+    });
+    closing.join().expect("closing the GPUs does not panic");
+    written.with_context(cannot_write)?;
     Ok(fm)
 }
 
