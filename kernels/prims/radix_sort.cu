@@ -12,8 +12,6 @@
 #define WARPS SCAN_BLOCK_WARPS
 #define SCAN_ITEMS 16
 #define SCAN_TILE (THREADS * SCAN_ITEMS)
-// Shared-memory index with one pad word every 32, so per-thread runs avoid bank conflicts.
-#define PAD(i) ((i) + ((i) >> 5))
 
 // ---------------------------------------------------------------------------------
 // Scan, single pass with decoupled look-back (Merrill & Garland 2016, as CUB's

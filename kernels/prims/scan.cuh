@@ -19,6 +19,10 @@ typedef unsigned long long u64;
 #define SCAN_AGGREGATE 1ull
 #define SCAN_PREFIX 2ull
 
+// Shared-memory index with one pad word every 32, so that per-thread runs of
+// consecutive items avoid bank conflicts.
+#define PAD(i) ((i) + ((i) >> 5))
+
 __device__ __forceinline__ u32 apply_op(u32 a, u32 b, u32 op) { return op ? max(a, b) : a + b; }
 
 // Inclusive scan of one value per thread across the block; `warp_tot` holds

@@ -248,17 +248,16 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_THREADS) seg_sort_medium(con
 // elements or more keep their rank, and the sort moves 12-byte pairs.)
 #define RANK_ITEMS 8
 #define RANK_TILE (SCAN_BLOCK_THREADS * RANK_ITEMS)
-#define RANK_PAD(i) ((i) + ((i) >> 5))
 extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
     seg_rank_compact(const u64* __restrict__ sorted, const u32* __restrict__ heads, const u32* starts, u32 m,
                      u32* __restrict__ isa, u32* __restrict__ sa, u32* next_pos, u32* __restrict__ next_heads,
                      u32* __restrict__ next_starts, u64* status) {
     // Keys with one before and one after the tile, group starts with one after; then
     // reused to stage the kept elements for coalesced writes.
-    __shared__ u32 key_s[RANK_PAD(RANK_TILE + 2)];
-    __shared__ u32 start_s[RANK_PAD(RANK_TILE + 1)];
-    __shared__ u32 pos_s[RANK_PAD(RANK_TILE)];
-    __shared__ u32 head_s[RANK_PAD(RANK_TILE)];
+    __shared__ u32 key_s[PAD(RANK_TILE + 2)];
+    __shared__ u32 start_s[PAD(RANK_TILE + 1)];
+    __shared__ u32 pos_s[PAD(RANK_TILE)];
+    __shared__ u32 head_s[PAD(RANK_TILE)];
     __shared__ u32 warp_tot[SCAN_BLOCK_WARPS];
     __shared__ u32 incl_max[SCAN_BLOCK_THREADS], incl_sum[SCAN_BLOCK_THREADS];
     __shared__ u32 tile_s, max_before_s, sum_before_s;
@@ -270,16 +269,16 @@ extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
     for (u32 l = threadIdx.x; l < RANK_TILE + 2; l += SCAN_BLOCK_THREADS) {
         u64 i = base + l - 1; // key_s[l] is element base + l - 1
         u64 k = (l > 0 || base > 0) && i < m ? sorted[i] : 0;
-        key_s[RANK_PAD(l)] = (u32)(k >> 32);
-        if (l > 0 && l <= RANK_TILE) pos_s[RANK_PAD(l - 1)] = (u32)k;
-        if (l < RANK_TILE + 1) start_s[RANK_PAD(l)] = base + l < m ? starts[base + l] : 0;
-        if (l < RANK_TILE) head_s[RANK_PAD(l)] = base + l < m ? heads[base + l] : 0;
+        key_s[PAD(l)] = (u32)(k >> 32);
+        if (l > 0 && l <= RANK_TILE) pos_s[PAD(l - 1)] = (u32)k;
+        if (l < RANK_TILE + 1) start_s[PAD(l)] = base + l < m ? starts[base + l] : 0;
+        if (l < RANK_TILE) head_s[PAD(l)] = base + l < m ? heads[base + l] : 0;
     }
     __syncthreads();
     // Whether local element l (global base + l) starts a run; true past the end.
     auto run_starts = [&](u32 l) {
         u64 i = base + l;
-        return i >= m || start_s[RANK_PAD(l)] == i || key_s[RANK_PAD(l + 1)] != key_s[RANK_PAD(l)];
+        return i >= m || start_s[PAD(l)] == i || key_s[PAD(l + 1)] != key_s[PAD(l)];
     };
     const u32 first = threadIdx.x * RANK_ITEMS;
     u32 runs = 0, kept = 0, last_run = 0, count = 0;
@@ -320,8 +319,8 @@ extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
         u32 l = first + k;
         u32 i = (u32)(base + l);
         if (runs >> k & 1) run = i;
-        u32 p = pos_s[RANK_PAD(l)], head = head_s[RANK_PAD(l)];
-        u32 rank = head + (run - start_s[RANK_PAD(l)]);
+        u32 p = pos_s[PAD(l)], head = head_s[PAD(l)];
+        u32 rank = head + (run - start_s[PAD(l)]);
         out_pos[k] = p;
         out_head[k] = rank;
         out_start[k] = run;
@@ -336,17 +335,17 @@ extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
         if (!(kept >> k & 1)) continue;
         u32 i = (u32)(base + first + k);
         u32 at = kept_before + local;
-        pos_s[RANK_PAD(local)] = out_pos[k];
-        head_s[RANK_PAD(local)] = out_head[k];
-        start_s[RANK_PAD(local)] = at - (i - out_start[k]);
+        pos_s[PAD(local)] = out_pos[k];
+        head_s[PAD(local)] = out_head[k];
+        start_s[PAD(local)] = at - (i - out_start[k]);
         local++;
     }
     __syncthreads();
     const u32 total = incl_sum[SCAN_BLOCK_THREADS - 1];
     for (u32 l = threadIdx.x; l < total; l += SCAN_BLOCK_THREADS) {
-        next_pos[kept_before + l] = pos_s[RANK_PAD(l)];
-        next_heads[kept_before + l] = head_s[RANK_PAD(l)];
-        if (next_starts) next_starts[kept_before + l] = start_s[RANK_PAD(l)];
+        next_pos[kept_before + l] = pos_s[PAD(l)];
+        next_heads[kept_before + l] = head_s[PAD(l)];
+        if (next_starts) next_starts[kept_before + l] = start_s[PAD(l)];
     }
 }
 
