@@ -111,6 +111,16 @@ pub fn write_kind(
     path: &Path,
     sections: &[(&str, &[u8])],
 ) -> std::io::Result<()> {
+    write_unfinished(kind, path, sections)?.finish()
+}
+
+/// [`write_kind`] up to its [`SectionWriter::finish`]: every section written (the
+/// caller's arrays no longer needed), the header, sync and rename left to do.
+pub fn write_unfinished(
+    kind: &'static Kind,
+    path: &Path,
+    sections: &[(&str, &[u8])],
+) -> std::io::Result<SectionWriter> {
     let lengths: Vec<_> = sections
         .iter()
         .map(|(name, b)| (*name, b.len()..=b.len()))
@@ -120,7 +130,7 @@ pub fn write_kind(
     for (i, (_, bytes)) in sections.iter().enumerate() {
         writer.write(i, bytes)?;
     }
-    writer.finish()
+    Ok(writer)
 }
 
 /// A container written a section at a time, in any order and from any thread, at

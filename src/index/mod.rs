@@ -60,9 +60,32 @@ pub fn write(
     fm: &FmParts,
     mirror: &FmParts,
 ) -> std::io::Result<()> {
+    write_unsynced(path, reference, fm, mirror)?.commit()
+}
+
+/// [`write`] but for its end: every byte handed to the file, so that the arrays written
+/// may be freed while [`Written::commit`] syncs it and gives it its name.
+pub(crate) fn write_unsynced(
+    path: &Path,
+    reference: &Reference,
+    fm: &FmParts,
+    mirror: &FmParts,
+) -> std::io::Result<Written> {
     check_mirror(fm, mirror);
     let meta = meta_json(reference, fm, mirror.primary);
-    format::write(path, &sections(&meta, reference, fm, &mirror.occ))
+    let sections = sections(&meta, reference, fm, &mirror.occ);
+    format::write_unfinished(&format::INDEX, path, &sections).map(Written)
+}
+
+/// An index file whose bytes are all written (to the page cache), not yet synced nor
+/// under its final name.
+pub(crate) struct Written(format::SectionWriter);
+
+impl Written {
+    /// Writes the header, syncs the file to disk and renames it into place.
+    pub(crate) fn commit(self) -> std::io::Result<()> {
+        self.0.finish()
+    }
 }
 
 /// The index file of a build written in two goes, so that the disk is busy while the
@@ -108,20 +131,21 @@ impl IndexWriter {
             .try_for_each(|i| self.sections.write(i, all[i].1))
     }
 
-    /// Writes the mirror's Occ and the metadata, then completes the file.
-    pub fn finish(
+    /// Writes the mirror's Occ and the metadata; the file is then complete but for its
+    /// [`Written::commit`].
+    pub(crate) fn finish(
         self,
         reference: &Reference,
         fm: &FmParts,
         mirror: &FmParts,
-    ) -> std::io::Result<()> {
+    ) -> std::io::Result<Written> {
         check_mirror(fm, mirror);
         let meta = meta_json(reference, fm, mirror.primary);
         let all = sections(&meta, reference, fm, &mirror.occ);
         for i in [META_SECTION, MIRROR_OCC_SECTION] {
             self.sections.write(i, all[i].1)?;
         }
-        self.sections.finish()
+        Ok(Written(self.sections))
     }
 }
 
@@ -319,7 +343,11 @@ mod tests {
             };
             early_layouts += 1;
             writer.write_forward(&reference, &fm).unwrap();
-            writer.finish(&reference, &fm, &mirror).unwrap();
+            writer
+                .finish(&reference, &fm, &mirror)
+                .unwrap()
+                .commit()
+                .unwrap();
             assert_eq!(
                 std::fs::read(&early).unwrap(),
                 std::fs::read(&whole).unwrap(),
