@@ -8,7 +8,7 @@
 use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
-use crate::fm::FmParts;
+use crate::fm::{FmParts, Keep};
 use crate::gpu::partition::Position;
 use crate::gpu::sa::Algorithm;
 use crate::gpu::{Gpu, GpuError};
@@ -249,8 +249,9 @@ impl Drop for Devices {
     }
 }
 
-/// Builds the FM index of `text` (suffix array, BWT, Occ, sampled SA with `sample_rate`,
-/// jump table) with positions of `width` on the chosen device. On the GPU the build uses
+/// Builds the FM index of `text` (suffix array, BWT, Occ, and what `keep` asks for: the
+/// sampled SA and the jump table, or nothing more) with positions of `width` on the
+/// chosen device. On the GPU the build uses
 /// the algorithm of `gpu` and stays within its budget: whole, on the first device, with
 /// the suffix array never leaving device memory, when it fits (32-bit positions only),
 /// else in parts ([`crate::gpu::partition`]) spread over all the `devices`. On the CPU
@@ -258,29 +259,34 @@ impl Drop for Devices {
 /// most `cpu_part` suffixes when given (a host memory budget).
 pub fn fm_index(
     text: &PackedText,
-    (sample_rate, width): (u32, Width),
+    (keep, width): (Keep, Width),
     (cpu_part, gpu): (Option<usize>, GpuOptions),
     devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
-    let build = (text, sample_rate, cpu_part, gpu);
-    match width {
+    let build = (text, keep, cpu_part, gpu);
+    let mut fm = match width {
         Width::U32 => fm_index_of::<u32>(build, devices, log),
         Width::U64 => fm_index_of::<u64>(build, devices, log),
+    }?;
+    if keep == Keep::OccOnly {
+        fm.drop_locate_and_jump(); // the builders that made them anyway
     }
+    Ok(fm)
 }
 
 fn fm_index_of<I: Position>(
-    (text, sample_rate, cpu_part, gpu): (&PackedText, u32, Option<usize>, GpuOptions),
+    (text, keep, cpu_part, gpu): (&PackedText, Keep, Option<usize>, GpuOptions),
     devices: &Devices,
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let decision = devices
         .choice
-        .decide(|| gpu_fm_index::<I>(text, (sample_rate, cpu_part), gpu, devices, log));
+        .decide(|| gpu_fm_index::<I>(text, (keep, cpu_part), gpu, devices, log));
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| devices.say_fallback(m, log))? {
         return Ok(fm);
     }
+    let sample_rate = keep.sample_rate();
     let bits = if I::BYTES == 8 { ", 64-bit" } else { "" };
     if let Some(max_part) = cpu_part {
         return Ok(log.step(
@@ -305,7 +311,7 @@ fn fm_index_of<I: Position>(
 /// and the rest (text, sample ranks, the FM index as it grows) is the same.
 fn gpu_fm_index<I: Position>(
     text: &PackedText,
-    (sample_rate, host_part): (u32, Option<usize>),
+    (keep, host_part): (Keep, Option<usize>),
     options: GpuOptions,
     devices: &Devices,
     log: &Reporter,
@@ -339,7 +345,7 @@ fn gpu_fm_index<I: Position>(
                     .unwrap_or(options.algorithm);
             log.step(
                 &format!("suffix array ({algorithm:?}), BWT, Occ, sampled SA, jump table (GPU)"),
-                || crate::gpu::fm::fm_index(&gpus[0], text, sample_rate, algorithm),
+                || crate::gpu::fm::fm_index(&gpus[0], text, keep, algorithm),
             )
         }
         Some(max_part) => {
@@ -359,7 +365,7 @@ fn gpu_fm_index<I: Position>(
                     crate::gpu::partition::fm_index::<I>(
                         gpus,
                         text,
-                        sample_rate,
+                        keep.sample_rate(),
                         max_part,
                         failures,
                     )

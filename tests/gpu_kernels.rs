@@ -15,7 +15,7 @@ use std::time::Instant;
 use common::{nasty_contigs, revcomp, write_fasta, Rng};
 
 use galign::device::DeviceChoice;
-use galign::fm::FmParts;
+use galign::fm::{FmParts, Keep};
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
@@ -354,7 +354,7 @@ fn check_fm_with(gpu: &Gpu, algorithm: Algorithm, text: &PackedText, rates: &[u3
     let sa: Vec<u32> = galign::sa::suffix_array(text);
     for &rate in rates {
         let want = FmParts::build(text, &sa, rate);
-        let got = fm::fm_index(gpu, text, rate, algorithm)
+        let got = fm::fm_index(gpu, text, Keep::Locate(rate), algorithm)
             .unwrap_or_else(|e| panic!("{what} ({algorithm:?}): {e}"));
         if let Some(diff) = fm_difference(&got, &want) {
             panic!(
@@ -362,6 +362,17 @@ fn check_fm_with(gpu: &Gpu, algorithm: Algorithm, text: &PackedText, rates: &[u3
                 text.len()
             );
         }
+    }
+    // The mirror's build: the BWT/Occ alone, the locate arrays neither made nor copied.
+    let mut want = FmParts::build(text, &sa, Keep::OccOnly.sample_rate());
+    want.drop_locate_and_jump();
+    let got = fm::fm_index(gpu, text, Keep::OccOnly, algorithm)
+        .unwrap_or_else(|e| panic!("{what} ({algorithm:?}, Occ only): {e}"));
+    if let Some(diff) = fm_difference(&got, &want) {
+        panic!(
+            "{what} (n = {}, Occ only, {algorithm:?}): GPU FM index differs: {diff}",
+            text.len()
+        );
     }
 }
 
@@ -679,8 +690,8 @@ fn out_of_memory_is_an_error() {
         let err =
             sa::suffix_array(&gpu, &text, algorithm).expect_err("1 MiB cannot hold this build");
         assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
-        let err =
-            fm::fm_index(&gpu, &text, 16, algorithm).expect_err("1 MiB cannot hold this build");
+        let err = fm::fm_index(&gpu, &text, Keep::Locate(16), algorithm)
+            .expect_err("1 MiB cannot hold this build");
         assert!(err.to_string().starts_with("out of GPU memory"), "{err}");
         gpu.set_mem_limit(None);
         check(
@@ -1087,7 +1098,7 @@ fn check_fasta_files() {
         for &algorithm in &algorithms {
             gpu.reset_peak();
             let t = Instant::now();
-            let got = fm::fm_index(&gpu, text, rate, algorithm);
+            let got = fm::fm_index(&gpu, text, Keep::Locate(rate), algorithm);
             let gpu_s = t.elapsed().as_secs_f64();
             let peak = gpu.peak_bytes();
             let same = got.map_err(|e| e.to_string()).map(|fm| {

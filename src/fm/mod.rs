@@ -47,6 +47,29 @@ pub struct FmParts {
     pub jump: Positions,
 }
 
+/// What an FM-index build keeps besides the BWT/Occ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The suffix array sampled every `.0` positions and the k-mer jump table: an index
+    /// that searches and locates.
+    Locate(u32),
+    /// Nothing more: the mirror index of the k-mismatch search, whose hits are located
+    /// through the forward index.
+    OccOnly,
+}
+
+impl Keep {
+    /// The sampling rate a build derives with: the one asked for, or for
+    /// [`Keep::OccOnly`] the sparsest, whose sampled suffix array is the cheapest to make
+    /// where a builder makes it before dropping it.
+    pub fn sample_rate(self) -> u32 {
+        match self {
+            Keep::Locate(rate) => rate,
+            Keep::OccOnly => 1024,
+        }
+    }
+}
+
 impl FmParts {
     /// Derives every FM-index structure from the text and its suffix array; the index's
     /// positions are of the suffix array's type.
@@ -72,7 +95,7 @@ impl FmParts {
     }
 
     /// Frees the sampled suffix array and the jump table, keeping the BWT/Occ (all a
-    /// mirror index needs).
+    /// mirror index needs: [`Keep::OccOnly`]).
     pub fn drop_locate_and_jump(&mut self) {
         self.sampled = SampledSaParts::default();
         self.jump = Positions::default();

@@ -22,10 +22,10 @@
 
 use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
-use super::{prefaulted_vec, Arg, Gpu, GpuError};
+use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::sampled_sa::ROWS_PER_RANK;
-use crate::fm::{jump, FmParts, SampledSaParts};
+use crate::fm::{jump, FmParts, Keep, SampledSaParts};
 use crate::reference::PackedText;
 use crate::sa::Positions;
 
@@ -42,7 +42,8 @@ fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
 }
 
-/// The host arrays the FM index is copied into.
+/// The host arrays the FM index is copied into (those of the sampled SA and the jump
+/// table empty where they are not kept).
 struct HostArrays {
     occ: Vec<u64>,
     bits: Vec<u64>,
@@ -51,104 +52,235 @@ struct HostArrays {
     jump: Vec<u32>,
 }
 
-/// Builds the FM index of `text` with suffix-array sampling rate `sample_rate` (> 0) on
-/// the GPU: the suffix array is built with `algorithm` and used in device memory, and the result equals
-/// [`FmParts::build`] of the text and its suffix array. Running out of device memory
-/// returns [`GpuError::OutOfMemory`].
+/// The sizes of an FM index's arrays for a text of `n` bases sampled every `rate`.
+#[derive(Clone, Copy)]
+struct Shape {
+    n: usize,
+    rate: u32,
+    /// Occ blocks.
+    nblocks: usize,
+    /// Rank entries of the sampled rows.
+    groups: usize,
+    /// Words of sampled-row bits.
+    nwords: usize,
+    /// Sampled positions: 0..=n (row 0 holds n) that are multiples of the rate.
+    sampled: usize,
+    /// k of the jump table and its k-mers.
+    k: u32,
+    kmers: usize,
+}
+
+impl Shape {
+    fn new(n: usize, rate: u32) -> Shape {
+        let rows = n + 1;
+        let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
+        let k = jump::choose_k(n);
+        Shape {
+            n,
+            rate,
+            nblocks: rows.div_ceil(ROWS_PER_BLOCK) + 1,
+            groups,
+            nwords: groups * WORDS_PER_RANK,
+            sampled: n / rate as usize + 1,
+            k,
+            kmers: 1usize << (2 * k),
+        }
+    }
+
+    /// The host arrays, their pages mapped (on the caller's thread); those of the
+    /// sampled SA and the jump table only where `locate`.
+    fn host_arrays(self, locate: bool) -> HostArrays {
+        let kept = |len: usize| if locate { len } else { 0 };
+        HostArrays {
+            occ: prefaulted_vec(self.nblocks * WORDS_PER_BLOCK),
+            bits: prefaulted_vec(kept(self.nwords)),
+            ranks: prefaulted_vec(kept(self.groups)),
+            positions: prefaulted_vec(kept(self.sampled)),
+            jump: prefaulted_vec(kept(2 * self.kmers)),
+        }
+    }
+}
+
+/// The device arrays of the sampled SA and the jump table.
+struct LocateArrays<'g> {
+    ranks: DevBuf<'g>,
+    positions: DevBuf<'g>,
+    table: DevBuf<'g>,
+}
+
+/// Builds the FM index of `text` on the GPU, with the sampled suffix array and the jump
+/// table where `keep` asks for them: the suffix array is built with `algorithm` and used
+/// in device memory, and the result equals [`FmParts::build`] of the text and its suffix
+/// array (its locate arrays dropped under [`Keep::OccOnly`], which neither makes nor
+/// copies them back). Running out of device memory returns [`GpuError::OutOfMemory`].
 pub fn fm_index(
     gpu: &Gpu,
     text: &PackedText,
-    sample_rate: u32,
+    keep: Keep,
     algorithm: sa::Algorithm,
 ) -> Result<FmParts, GpuError> {
+    let sample_rate = keep.sample_rate();
     assert!(sample_rate > 0, "sampling rate must be positive");
     let n = text.len();
     if n == 0 {
-        return Ok(FmParts::build::<u32>(text, &[], sample_rate));
+        let mut fm = FmParts::build::<u32>(text, &[], sample_rate);
+        if keep == Keep::OccOnly {
+            fm.drop_locate_and_jump();
+        }
+        return Ok(fm);
     }
     sa::check_len(n)?;
-    let rows = n + 1;
-    let nblocks = rows.div_ceil(ROWS_PER_BLOCK) + 1;
-    let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
-    let nwords = groups * WORDS_PER_RANK;
-    // Positions 0..=n (row 0 holds n) that are multiples of the rate.
-    let sampled = n / sample_rate as usize + 1;
-    let k = jump::choose_k(n);
-    let kmers = 1usize << (2 * k);
+    let shape = Shape::new(n, sample_rate);
+    let locate = matches!(keep, Keep::Locate(_));
     let mut prof = Profile::new(gpu, "gpu fm");
     // The text's upload (for the suffix array and the FM derivation both) goes first:
     // page faults in another thread slow it (1.95 Gbp on an H200: 104-242 ms beside
     // them, 24-43 ms for the same words after them).
     let words = gpu.upload_staged(text.words())?;
     prof.mark("upload");
-    let host = std::thread::spawn(move || HostArrays {
-        occ: prefaulted_vec(nblocks * WORDS_PER_BLOCK),
-        bits: prefaulted_vec(nwords),
-        ranks: prefaulted_vec(groups),
-        positions: prefaulted_vec(sampled),
-        jump: prefaulted_vec(2 * kmers),
-    });
+    let host = std::thread::spawn(move || shape.host_arrays(locate));
 
     let device_text = sa::DeviceText {
         words: &words,
         len: n,
     };
     let sa = sa::on_device(gpu, device_text, algorithm, &mut prof)?;
-    let ws = Workspace::new(gpu, nblocks.max(groups).max(kmers))?;
+    let ws = Workspace::new(gpu, shape.nblocks.max(shape.groups).max(shape.kmers))?;
     prof.mark("sa temporaries freed");
-    let (n32, rate) = (Arg::U32(n as u32), Arg::U32(sample_rate));
+    let (occ, bits, primary, row_kmers) = bwt_occ(gpu, &ws, (&words, &sa), shape)?;
+    prof.mark("bwt occ");
+    let located = if locate {
+        let (ranks, positions) = sampled_sa(gpu, &ws, (&sa, &bits), shape)?;
+        drop(sa);
+        prof.mark("sampled sa");
+        let table = jump_table(gpu, &ws, text, row_kmers, shape)?;
+        prof.mark("jump table");
+        Some(LocateArrays {
+            ranks,
+            positions,
+            table,
+        })
+    } else {
+        None
+    };
+    drop(words);
+    drop(ws);
 
-    // 2. BWT and Occ blocks, sampled-row bits, primary row.
+    // Copy back, once per array.
+    let mut out = host.join().expect("host buffer thread");
+    prof.mark("host buffers");
+    occ.download_staged(&mut out.occ)?;
+    if let Some(located) = located {
+        bits.download_staged(&mut out.bits)?;
+        located.ranks.download_staged(&mut out.ranks)?;
+        located.positions.download_staged(&mut out.positions)?;
+        located.table.download_staged(&mut out.jump)?;
+    }
+    let primary = primary.read_u32(0)? as u64;
+    prof.mark("download");
+    prof.report(n);
+    Ok(parts(shape, primary, out))
+}
+
+/// The FM index of `shape` from its host arrays and primary row.
+fn parts(shape: Shape, primary: u64, out: HostArrays) -> FmParts {
+    // C from the trailing block's header: every row counted, the primary row as A.
+    let last = &out.occ[(shape.nblocks - 1) * WORDS_PER_BLOCK..];
+    let low = |w: u64| w & 0xFFFF_FFFF;
+    let counts = [low(last[0]) - 1, last[0] >> 32, low(last[1]), last[1] >> 32];
+    let mut c = [1u64; 5];
+    for s in 0..4 {
+        c[s + 1] = c[s] + counts[s];
+    }
+    FmParts {
+        n: shape.n as u64,
+        primary,
+        c,
+        occ: out.occ,
+        sampled: SampledSaParts {
+            bits: out.bits,
+            ranks: Positions::U32(out.ranks),
+            positions: Positions::U32(out.positions),
+        },
+        sample_rate: shape.rate,
+        k: shape.k,
+        jump: Positions::U32(out.jump),
+    }
+}
+
+/// Step 2: the BWT in Occ blocks, the sampled-row bits, the primary row and the k-mer
+/// counts of the jump table (read off the rows), from the text and suffix array on the
+/// device.
+fn bwt_occ<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace,
+    (words, sa): (&DevBuf<'_>, &DevBuf<'_>),
+    shape: Shape,
+) -> Result<(DevBuf<'g>, DevBuf<'g>, DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let Shape {
+        n,
+        nblocks,
+        nwords,
+        kmers,
+        k,
+        ..
+    } = shape;
     let occ = gpu.alloc(8 * WORDS_PER_BLOCK * nblocks)?;
     let bits = gpu.alloc(8 * nwords)?;
     bits.zero(8 * nwords)?;
     let primary = gpu.alloc(4)?;
-    // The k-mer counts of the jump table, read off the rows by `bwt_occ`.
     let full = (n + 1).saturating_sub(k as usize);
     let row_kmers = gpu.alloc(4 * kmers)?;
     row_kmers.zero(4 * kmers)?;
-    {
-        let counts = gpu.alloc(4 * 4 * nblocks)?;
-        gpu.launch(
-            FILE,
-            "bwt_occ",
-            nblocks.div_ceil(OCC_PER_CTA) as u32,
-            OCC_THREADS,
-            &[
-                Arg::U64(words.ptr(0)),
-                Arg::U64(sa.ptr(0)),
-                n32,
-                rate,
-                Arg::U32(nblocks as u32),
-                Arg::U64(occ.ptr(0)),
-                Arg::U64(counts.ptr(0)),
-                Arg::U64(bits.ptr(0)),
-                Arg::U64(2 * nwords as u64),
-                Arg::U64(primary.ptr(0)),
-                Arg::U32(k),
-                Arg::U32(full as u32),
-                Arg::U64(row_kmers.ptr(0)),
-            ],
-        )?;
-        for s in 0..4 {
-            let at = counts.ptr(4 * s * nblocks);
-            ws.scan_queued(at, at, nblocks, ScanOp::Sum, false)?;
-        }
-        gpu.launch(
-            FILE,
-            "occ_headers",
-            blocks(nblocks),
-            THREADS,
-            &[
-                Arg::U64(counts.ptr(0)),
-                Arg::U32(nblocks as u32),
-                Arg::U64(occ.ptr(0)),
-            ],
-        )?;
+    let counts = gpu.alloc(4 * 4 * nblocks)?;
+    gpu.launch(
+        FILE,
+        "bwt_occ",
+        nblocks.div_ceil(OCC_PER_CTA) as u32,
+        OCC_THREADS,
+        &[
+            Arg::U64(words.ptr(0)),
+            Arg::U64(sa.ptr(0)),
+            Arg::U32(n as u32),
+            Arg::U32(shape.rate),
+            Arg::U32(nblocks as u32),
+            Arg::U64(occ.ptr(0)),
+            Arg::U64(counts.ptr(0)),
+            Arg::U64(bits.ptr(0)),
+            Arg::U64(2 * nwords as u64),
+            Arg::U64(primary.ptr(0)),
+            Arg::U32(k),
+            Arg::U32(full as u32),
+            Arg::U64(row_kmers.ptr(0)),
+        ],
+    )?;
+    for s in 0..4 {
+        let at = counts.ptr(4 * s * nblocks);
+        ws.scan_queued(at, at, nblocks, ScanOp::Sum, false)?;
     }
-    prof.mark("bwt occ");
+    gpu.launch(
+        FILE,
+        "occ_headers",
+        blocks(nblocks),
+        THREADS,
+        &[
+            Arg::U64(counts.ptr(0)),
+            Arg::U32(nblocks as u32),
+            Arg::U64(occ.ptr(0)),
+        ],
+    )?;
+    Ok((occ, bits, primary, row_kmers))
+}
 
-    // 3. Sampled suffix array.
+/// Step 3: the sampled suffix array (ranks of the sampled rows, their positions) from
+/// the suffix array and the sampled-row bits.
+fn sampled_sa<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace,
+    (sa, bits): (&DevBuf<'_>, &DevBuf<'_>),
+    shape: Shape,
+) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let groups = shape.groups;
     let ranks = gpu.alloc(4 * groups)?;
     gpu.launch(
         FILE,
@@ -162,86 +294,56 @@ pub fn fm_index(
         ],
     )?;
     let total = ws.scan(ranks.ptr(0), ranks.ptr(0), groups, ScanOp::Sum, false)? as usize;
-    assert_eq!(total, sampled, "sampled rows");
-    let positions = gpu.alloc(4 * sampled)?;
+    assert_eq!(total, shape.sampled, "sampled rows");
+    let positions = gpu.alloc(4 * shape.sampled)?;
     gpu.launch(
         FILE,
         "sampled_positions",
-        blocks(rows),
+        blocks(shape.n + 1),
         THREADS,
         &[
             Arg::U64(sa.ptr(0)),
-            n32,
-            rate,
+            Arg::U32(shape.n as u32),
+            Arg::U32(shape.rate),
             Arg::U64(bits.ptr(0)),
             Arg::U64(ranks.ptr(0)),
             Arg::U64(positions.ptr(0)),
         ],
     )?;
-    drop(sa);
-    prof.mark("sampled sa");
+    Ok((ranks, positions))
+}
 
-    // 4. Jump table.
+/// Step 4: the jump table from the k-mer counts of step 2 (`counts`), with the suffixes
+/// shorter than k (sorted on the host) added in.
+fn jump_table<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace,
+    text: &PackedText,
+    counts: DevBuf<'_>,
+    shape: Shape,
+) -> Result<DevBuf<'g>, GpuError> {
+    let Shape { n, k, kmers, .. } = shape;
+    let full = (n + 1).saturating_sub(k as usize);
     let table = gpu.alloc(4 * 2 * kmers)?;
-    {
-        let counts = row_kmers;
-        ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
-        // The suffixes shorter than k, by their A-padded codes.
-        let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)
-            .map(|p| (text.key64(p) >> (64 - 2 * k)) as u32)
-            .collect();
-        short.sort_unstable();
-        let short_buf = gpu.upload(&short)?;
-        gpu.launch(
-            FILE,
-            "jump_table",
-            blocks(kmers),
-            THREADS,
-            &[
-                Arg::U64(counts.ptr(0)),
-                Arg::U32(kmers as u32),
-                Arg::U64(short_buf.ptr(0)),
-                Arg::U32(short.len() as u32),
-                Arg::U64(table.ptr(0)),
-            ],
-        )?;
-    }
-    drop(words);
-    drop(ws);
-    prof.mark("jump table");
-
-    // Copy back, once per array.
-    let mut out = host.join().expect("host buffer thread");
-    prof.mark("host buffers");
-    occ.download_staged(&mut out.occ)?;
-    bits.download_staged(&mut out.bits)?;
-    ranks.download_staged(&mut out.ranks)?;
-    positions.download_staged(&mut out.positions)?;
-    table.download_staged(&mut out.jump)?;
-    let primary = primary.read_u32(0)? as u64;
-    prof.mark("download");
-    prof.report(n);
-
-    // C from the trailing block's header: every row counted, the primary row as A.
-    let last = &out.occ[(nblocks - 1) * WORDS_PER_BLOCK..];
-    let low = |w: u64| w & 0xFFFF_FFFF;
-    let counts = [low(last[0]) - 1, last[0] >> 32, low(last[1]), last[1] >> 32];
-    let mut c = [1u64; 5];
-    for s in 0..4 {
-        c[s + 1] = c[s] + counts[s];
-    }
-    Ok(FmParts {
-        n: n as u64,
-        primary,
-        c,
-        occ: out.occ,
-        sampled: SampledSaParts {
-            bits: out.bits,
-            ranks: Positions::U32(out.ranks),
-            positions: Positions::U32(out.positions),
-        },
-        sample_rate,
-        k,
-        jump: Positions::U32(out.jump),
-    })
+    ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
+    // The suffixes shorter than k, by their A-padded codes.
+    let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)
+        .map(|p| (text.key64(p) >> (64 - 2 * k)) as u32)
+        .collect();
+    short.sort_unstable();
+    let short_buf = gpu.upload(&short)?;
+    gpu.launch(
+        FILE,
+        "jump_table",
+        blocks(kmers),
+        THREADS,
+        &[
+            Arg::U64(counts.ptr(0)),
+            Arg::U32(kmers as u32),
+            Arg::U64(short_buf.ptr(0)),
+            Arg::U32(short.len() as u32),
+            Arg::U64(table.ptr(0)),
+        ],
+    )?;
+    Ok(table)
 }

@@ -9,7 +9,7 @@
 //!    work list; singletons drop out for good.
 //! 3. Doubling rounds over the work list only: at step `h` each suffix gets the key
 //!    `rank(p + h) + 1` packed above its position, and each group is sorted on it by size
-//!    class, as in the GPU Larsson-Sadakane paper: small groups (up to 32) by counting
+//!    class, as in the GPU Larsson-Sadakane paper: small groups (up to 64) by counting
 //!    ranks, one thread per suffix; medium ones (up to 4096) by a bitonic sort in shared
 //!    memory by the block owning their start; large ones with the device radix sort. Runs
 //!    of equal keys become the next groups in one pass after the sorts
@@ -250,7 +250,7 @@ const CHUNK_ROUND_BYTES: u64 = 28;
 ///
 /// Each round packs `rank(p + h) + 1` above `p` (unique 64-bit keys), finds every
 /// element's group start, and sorts each group by size class: groups of up to
-/// 32 by counting ranks, up to 4096 by a bitonic sort in shared memory, larger ones by the
+/// 64 by counting ranks, up to 4096 by a bitonic sort in shared memory, larger ones by the
 /// device radix sort on `head << bits | rank` gathered from the list (or the whole list
 /// at once when they hold most of it). Runs of equal keys become the next groups; their
 /// heads travel with the positions, so only the first round reads them from the ranks
