@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::jump::{self, JumpBuilder};
 use super::occ::{count_in_word, BlocksBuilder, ROWS_PER_BLOCK};
-use super::sampled_sa::{SampleBuilder, ROWS_PER_RANK};
+use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
 use crate::reference::PackedText;
@@ -225,7 +225,7 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
             occ: BlocksBuilder::with_rows(text.len() + 1),
             sampled: SampleBuilder::with_rows(
                 text.len() + 1,
-                text.len() / sample_rate as usize + 1,
+                sampled_sa::sampled_positions(text.len(), sample_rate),
             ),
             jump: JumpBuilder::new(k),
         }

@@ -39,12 +39,17 @@ pub struct JumpBuilder<I> {
     counts: Vec<I>,
 }
 
+/// The k-mers of length `k`; the table holds two entries (`lo`, `hi`) for each.
+pub fn kmers(k: u32) -> usize {
+    1 << (2 * k)
+}
+
 impl<I: SaIndex> JumpBuilder<I> {
     /// A table of k-mers of length `k`.
     pub fn new(k: u32) -> JumpBuilder<I> {
         JumpBuilder {
             k,
-            counts: vec![I::default(); 1 << (2 * k)],
+            counts: vec![I::default(); kmers(k)],
         }
     }
 

@@ -47,6 +47,41 @@ pub struct FmParts {
     pub jump: Positions,
 }
 
+/// The lengths (in elements) of the arrays of the FM index of a text of `n` bases sampled
+/// every `rate` positions, known before the index is built: the CPU builders' formulas,
+/// from which the GPU builder sizes its arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lengths {
+    /// Words of the BWT/Occ blocks.
+    pub occ: usize,
+    /// Words of the sampled-row bits.
+    pub sampled_bits: usize,
+    /// Rank entries of the sampled rows.
+    pub sampled_ranks: usize,
+    /// Sampled positions.
+    pub sampled_positions: usize,
+    /// k of the jump table.
+    pub k: u32,
+    /// Entries of the jump table.
+    pub jump: usize,
+}
+
+impl Lengths {
+    /// The lengths for `n` bases sampled every `rate`.
+    pub fn of(n: usize, rate: u32) -> Lengths {
+        let rows = n + 1;
+        let k = jump::choose_k(n);
+        Lengths {
+            occ: occ::block_words(rows),
+            sampled_bits: sampled_sa::bit_words(rows),
+            sampled_ranks: sampled_sa::rank_entries(rows),
+            sampled_positions: sampled_sa::sampled_positions(n, rate),
+            k,
+            jump: 2 * jump::kmers(k),
+        }
+    }
+}
+
 /// What an FM-index build keeps besides the BWT/Occ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keep {

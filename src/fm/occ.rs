@@ -38,12 +38,17 @@ pub struct BlocksBuilder {
     running: [u64; 4],
 }
 
+/// Words of the Occ blocks of `rows` rows, the totals' block included.
+pub fn block_words(rows: usize) -> usize {
+    (rows.div_ceil(ROWS_PER_BLOCK) + 1) * WORDS_PER_BLOCK
+}
+
 impl BlocksBuilder {
     /// A builder with room for the blocks of `rows` rows and the totals' block that
     /// [`BlocksBuilder::finish`] adds (finishing does not move the blocks).
     pub fn with_rows(rows: usize) -> Self {
         BlocksBuilder {
-            blocks: vec![0; (rows.div_ceil(ROWS_PER_BLOCK) + 1) * WORDS_PER_BLOCK],
+            blocks: vec![0; block_words(rows)],
             ..Self::default()
         }
     }

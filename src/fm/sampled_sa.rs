@@ -68,12 +68,28 @@ pub struct SampleBuilder<I> {
     total: u64,
 }
 
+/// Rank entries of the sampled-row bits of `rows` rows (one per [`ROWS_PER_RANK`] rows,
+/// and the total).
+pub fn rank_entries(rows: usize) -> usize {
+    rows.div_ceil(ROWS_PER_RANK) + 1
+}
+
+/// Words of the sampled-row bits of `rows` rows.
+pub fn bit_words(rows: usize) -> usize {
+    rank_entries(rows) * WORDS_PER_RANK
+}
+
+/// Positions sampled in a text of `n` bases every `rate` (0 to n: row 0 holds n).
+pub fn sampled_positions(n: usize, rate: u32) -> usize {
+    n / rate as usize + 1
+}
+
 impl<I: SaIndex> SampleBuilder<I> {
     /// A builder with room for `rows` rows, `sampled` of them sampled.
     pub fn with_rows(rows: usize, sampled: usize) -> Self {
-        let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
+        let groups = rank_entries(rows);
         SampleBuilder {
-            bits: vec![0; groups * WORDS_PER_RANK],
+            bits: vec![0; bit_words(rows)],
             ranks: Vec::with_capacity(groups),
             positions: vec![I::default(); sampled],
             ..Self::default()

@@ -24,8 +24,7 @@ use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
-use crate::fm::sampled_sa::ROWS_PER_RANK;
-use crate::fm::{jump, FmParts, Keep, SampledSaParts};
+use crate::fm::{FmParts, Keep, Lengths, SampledSaParts};
 use crate::reference::PackedText;
 use crate::sa::Positions;
 
@@ -35,8 +34,6 @@ const THREADS: u32 = 256;
 const OCC_PER_CTA: usize = 4;
 /// Threads of `bwt_occ`: one per row of its Occ blocks.
 const OCC_THREADS: u32 = (OCC_PER_CTA * ROWS_PER_BLOCK) as u32;
-/// `u64` words of sampled-row bits per rank entry.
-const WORDS_PER_RANK: usize = ROWS_PER_RANK / 64;
 
 fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
@@ -72,18 +69,16 @@ struct Shape {
 
 impl Shape {
     fn new(n: usize, rate: u32) -> Shape {
-        let rows = n + 1;
-        let groups = rows.div_ceil(ROWS_PER_RANK) + 1;
-        let k = jump::choose_k(n);
+        let lengths = Lengths::of(n, rate);
         Shape {
             n,
             rate,
-            nblocks: rows.div_ceil(ROWS_PER_BLOCK) + 1,
-            groups,
-            nwords: groups * WORDS_PER_RANK,
-            sampled: n / rate as usize + 1,
-            k,
-            kmers: 1usize << (2 * k),
+            nblocks: lengths.occ / WORDS_PER_BLOCK,
+            groups: lengths.sampled_ranks,
+            nwords: lengths.sampled_bits,
+            sampled: lengths.sampled_positions,
+            k: lengths.k,
+            kmers: lengths.jump / 2,
         }
     }
 
