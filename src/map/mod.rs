@@ -6,8 +6,8 @@
 //! thread (BAM: BGZF blocks compressed on a pool of its own). While the GPU searches
 //! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
 //! The GPU opens on a thread of its own from the start, while the index loads (`auto`
-//! chooses by the index's size before); under `--device auto` the batches read before
-//! it is ready are searched on the CPU, by the search thread. Output is in input order and does not
+//! chooses by the index's size before); under `--device auto` the first batch, if read
+//! before it is ready, is searched on the CPU. Output is in input order and does not
 //! depend on device, thread count or batch size, nor on how or from where the reads come:
 //! they are read through [`crate::io`] (paths, `-` and pipes; every compression).
 //!
@@ -163,10 +163,8 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let mut stats = MapStats::default();
-    let flags = GpuFlags {
-        searching: AtomicBool::new(true),
-        packing: AtomicBool::new(waits_for_gpu(device)),
-    };
+    // `searching` tells the GPU's opener whether the index is still worth uploading.
+    let searching = AtomicBool::new(true);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -189,25 +187,23 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             }
         });
         // The GPU opens and takes the index on a thread of its own (a CUDA context takes
-        // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the batches that come
-        // before are searched on the CPU.
+        // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the first batch, if it
+        // comes before, is searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
-        let (index_ref, devices, flags) = (&bidirectional, &devices, &flags);
+        let (index_ref, devices, flag) = (&bidirectional, &devices, &searching);
         let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
-        let packer_thread =
-            scope.spawn(move || pack_stage(packer, &flags.packing, batch_rx, packed_tx));
+        let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
-            let opened = open_searcher(devices, index_ref, k, flags, log);
+            let opened = open_searcher(devices, index_ref, k, flag, log);
             let _ = gpu_tx.send(opened);
         });
         let search_thread = scope.spawn(move || {
-            let cpu = CpuSearcher::new(index_ref, k);
-            let busy = search_stage(gpu_rx, (device, cpu), packed_rx, hits_tx, log);
-            flags.searching.store(false, Ordering::Relaxed);
+            let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
+            flag.store(false, Ordering::Relaxed);
             busy
         });
         let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
@@ -322,30 +318,18 @@ fn auto_device(device: DeviceChoice, k: u8, text_len: Option<u64>, log: &Reporte
     DeviceChoice::Cpu
 }
 
-/// What the stages of a run tell one another about the GPU.
-struct GpuFlags {
-    /// The search still wants the GPU: the opener skips the index upload once the input
-    /// is over.
-    searching: AtomicBool,
-    /// Batches are worth packing for the GPU: from the start when the search waits for
-    /// it, else from when its context is open (the batches before are searched on the
-    /// CPU).
-    packing: AtomicBool,
-}
-
 /// How `map` says that it goes on without the GPU from the start.
 const ON_CPU: &str = "mapping on the CPU";
 
 /// The first of `devices` (opened on a thread from the start of the run) with the index
 /// uploaded to it (the mirror too when `k > 0`: the k-mismatch search), unless the run
 /// is on the CPU; under `auto`, `None` (with a message) when either fails. The upload
-/// is skipped once `flags.searching` is false (the input was over before the GPU was
-/// ready); `flags.packing` is set once the GPU is open.
+/// is skipped once `searching` is false (the input was over before the GPU was ready).
 fn open_searcher<'g>(
     devices: &'g Devices,
     index: &Bidirectional<'_>,
     k: u8,
-    flags: &GpuFlags,
+    searching: &AtomicBool,
     log: &Reporter,
 ) -> anyhow::Result<Option<GpuSearcher<'g>>> {
     let device = devices.choice();
@@ -355,8 +339,7 @@ fn open_searcher<'g>(
     let Some(gpu) = opened else {
         return Ok(None);
     };
-    flags.packing.store(true, Ordering::Relaxed);
-    if !flags.searching.load(Ordering::Relaxed) {
+    if !searching.load(Ordering::Relaxed) {
         return Ok(None);
     }
     let searcher = device
@@ -376,11 +359,9 @@ fn open_searcher<'g>(
 type PackedBatch = (Result<ReadBatch, ReadsError>, Option<PackedReads>);
 
 /// The packing thread: passes batches on, each packed by `packer` (when the GPU may
-/// search, and once `packing` is set) while the search thread works on the one before.
-/// Returns its busy seconds.
+/// search) while the search thread works on the one before. Returns its busy seconds.
 fn pack_stage(
     packer: Option<ReadPacker>,
-    packing: &AtomicBool,
     batches: crossbeam_channel::Receiver<Result<ReadBatch, ReadsError>>,
     out: crossbeam_channel::Sender<PackedBatch>,
 ) -> f64 {
@@ -388,9 +369,7 @@ fn pack_stage(
     for batch in batches {
         let start = Instant::now();
         let packed = match (&batch, packer) {
-            (Ok(reads), Some(packer)) if !reads.is_empty() && packing.load(Ordering::Relaxed) => {
-                Some(packer.pack(&reads.records()))
-            }
+            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(&reads.records())),
             _ => None,
         };
         busy += start.elapsed().as_secs_f64();
@@ -405,52 +384,39 @@ fn pack_stage(
 /// A batch with its GPU search results (`None`: search it on the CPU).
 type SearchedBatch = anyhow::Result<(ReadBatch, Option<BatchPositions>)>;
 
-/// Whether the search waits for the GPU from the first batch: under `gpu`, or under
-/// `auto` with `GALIGN_GPU_WAIT` set (to test its error path).
-fn waits_for_gpu(device: DeviceChoice) -> bool {
-    device == DeviceChoice::Gpu
-        || (device == DeviceChoice::Auto && std::env::var_os("GALIGN_GPU_WAIT").is_some())
-}
-
-/// The search thread: passes batches on with their search results, if any. The GPU
+/// The search thread: passes batches on with their GPU results, if any. The GPU
 /// searcher comes from `opening` (`None`: not used). Under `gpu` (or with
-/// `GALIGN_GPU_WAIT` set) the first batch waits for it; under `auto` every batch that
-/// comes before the GPU is ready is searched here, on the CPU (`cpu`, on the shared
-/// pool), while the records stage builds the batch before: the CPU works during the
-/// 0.2-0.4 s that the driver and the index upload take, and the GPU takes over from the
-/// next batch once it is ready. (Passing those batches on unsearched, for the records
-/// stage to search, held the rest up behind them, since the records stage builds one
-/// batch at a time: on the H200 host, HG002 x100 against chr20 + 3 Gbp, `-v 1` `auto`
-/// 2.27-2.31 s against `gpu` 1.59-1.68 s; so until this, `auto` waited from the second
-/// batch.) Under `cpu`, or after the GPU failed to open, batches are passed on without
-/// results, for the records stage to search fused with the records. After a GPU error
-/// the rest goes to the CPU (with one message), or, under `gpu`, the run fails. An
-/// empty batch (end of input) or an error is the last item sent. Returns its busy
-/// seconds.
+/// `GALIGN_GPU_WAIT` set) the first batch waits for it; under `auto` the first batch,
+/// if it comes before the GPU is ready, is passed on without results (searched on the
+/// CPU: an input of one batch never waits) and the second waits. Searching every batch
+/// that came before the GPU on the CPU held the rest up: on the H200 host, HG002 x100
+/// against chr20 + 3 Gbp, `-v 1` `auto` 2.27-2.31 s against `gpu` 1.59-1.68 s; against
+/// chr20 0.78-0.84 s against 0.70-0.76 s. After a GPU error the rest goes to the CPU
+/// (with one message), or, under `gpu`, the run fails. An empty batch (end of input) or
+/// an error is the last item sent. Returns its busy seconds.
 fn search_stage(
     opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'_>>>>,
-    (device, cpu): (DeviceChoice, CpuSearcher<'_>),
+    device: DeviceChoice,
     batches: crossbeam_channel::Receiver<PackedBatch>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
-    let wait_first = waits_for_gpu(device);
-    let mut early = EarlyCpuSearch::new(cpu);
+    // GALIGN_GPU_WAIT: `auto` waits from the first batch too (to test its error path).
+    let wait_first = device == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
     let mut searcher = None;
-    // Under `cpu` nothing is opened: the batches go on unsearched from the first.
-    let mut opened = device == DeviceChoice::Cpu;
+    let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
-    for (batch, packed) in batches {
+    for (seen, (batch, packed)) in batches.into_iter().enumerate() {
         let start = Instant::now();
         if !opened {
-            let ready = if wait_first {
+            // `auto` waits from the second batch (see above).
+            let ready = if wait_first || (device == DeviceChoice::Auto && seen > 0) {
                 opening.recv().ok()
             } else {
                 opening.try_recv().ok()
             };
             if let Some(result) = ready {
                 opened = true;
-                early.end();
                 match result {
                     Ok(s) => searcher = s,
                     Err(e) => {
@@ -462,11 +428,6 @@ fn search_stage(
         }
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
-            Ok(batch) if !opened => {
-                // `auto`, the GPU not ready yet: searched here on the CPU.
-                let positions = early.search(&batch.records());
-                Ok((batch, Some(positions)))
-            }
             Ok(batch) => match searcher.as_mut() {
                 None => Ok((batch, None)),
                 Some(s) => match device
@@ -492,7 +453,6 @@ fn search_stage(
             break;
         }
     }
-    early.report(log);
     if let Some(s) = searcher.filter(|_| log.verbose()) {
         let rate = |seconds: f64| reads as f64 / seconds.max(1e-9);
         let seconds = s.kernel_seconds();
@@ -508,65 +468,6 @@ fn search_stage(
         ));
     }
     stage_seconds
-}
-
-/// The CPU search of the batches that come before the GPU is ready (`auto`), on threads
-/// of its own, made for the first such batch and ended with the GPU ready: on the shared
-/// pool its tasks held up the index upload's parallel copies into pinned memory (one
-/// 16 MiB chunk per batch searched), so that a human-scale index reached the GPU only
-/// after the whole input was searched on the CPU (H200, HG002 x100 against chr20 + 3
-/// Gbp, `-v 1`).
-struct EarlyCpuSearch<'a> {
-    searcher: CpuSearcher<'a>,
-    /// The threads (as many as the shared pool's), once made; `None` also after `end`.
-    pool: Option<Result<rayon::ThreadPool, rayon::ThreadPoolBuildError>>,
-    /// Reads searched and the seconds it took, for `--verbose`.
-    reads: u64,
-    seconds: f64,
-}
-
-impl<'a> EarlyCpuSearch<'a> {
-    fn new(searcher: CpuSearcher<'a>) -> Self {
-        EarlyCpuSearch {
-            searcher,
-            pool: None,
-            reads: 0,
-            seconds: 0.0,
-        }
-    }
-
-    /// The positions of `reads` (on the shared pool if no pool of its own could be made).
-    fn search(&mut self, reads: &[ReadRecord]) -> BatchPositions {
-        let start = Instant::now();
-        let pool = self.pool.get_or_insert_with(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(rayon::current_num_threads())
-                .build()
-        });
-        let searcher = &mut self.searcher;
-        let Ok(positions) = match pool {
-            Ok(pool) => pool.install(|| searcher.search_batch(reads)),
-            Err(_) => searcher.search_batch(reads),
-        };
-        self.reads += reads.len() as u64;
-        self.seconds += start.elapsed().as_secs_f64();
-        positions
-    }
-
-    /// Ends the threads: the GPU is ready (or not to be used).
-    fn end(&mut self) {
-        self.pool = None;
-    }
-
-    /// Says with `--verbose` how many reads were searched, if any.
-    fn report(&self, log: &Reporter) {
-        if self.reads > 0 && log.verbose() {
-            log.info(&format!(
-                "searched on the CPU while the GPU opened: {} reads in {:.3} s",
-                self.reads, self.seconds
-            ));
-        }
-    }
 }
 
 /// The GPU search of `batch`, packed ahead as `packed` where it was.
@@ -700,93 +601,4 @@ pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
     json.push(b'\n');
     crate::atomic_file::write(path, &json)
         .with_context(|| format!("cannot write {}", path.display()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fm::TestIndex;
-    use crate::test_support::random_codes;
-
-    /// Each read's positions on both strands, as lists.
-    fn strands(positions: &BatchPositions, reads: usize) -> Vec<Vec<u64>> {
-        (0..2 * reads)
-            .map(|i| {
-                let slice = positions.strand(i / 2, i % 2);
-                (0..slice.len()).map(|j| slice.get(j)).collect()
-            })
-            .collect()
-    }
-
-    /// `search_stage` under `auto` over three batches of reads of a random text (some
-    /// with a substitution), the GPU's opening answered with `Ok(None)` (no GPU) once
-    /// `answer_after` batches have come out (never, when `None`); returns for each
-    /// batch that came out whether it had positions, and checks those positions
-    /// against the CPU searcher's.
-    fn run_auto(answer_after: Option<usize>) -> Vec<bool> {
-        let codes = random_codes(6000, 17, 4);
-        let index = TestIndex::new(&codes, 4);
-        let bi = index.bidirectional();
-        let noise = random_codes(300, 5, 4);
-        let seqs: Vec<Vec<u8>> = (0..300)
-            .map(|i| {
-                let start = (i * 19) % (codes.len() - 40);
-                let mut seq: Vec<u8> = codes[start..start + 40]
-                    .iter()
-                    .map(|&c| b"ACGT"[c as usize])
-                    .collect();
-                if i % 2 == 0 {
-                    seq[i % 40] = b"ACGT"[noise[i] as usize];
-                }
-                seq
-            })
-            .collect();
-        // Three batches of 100 reads, then the empty batch that ends the input.
-        let mut chunks: Vec<&[Vec<u8>]> = seqs.chunks(100).collect();
-        chunks.push(&[]);
-        let batch =
-            |chunk: &[Vec<u8>]| ReadBatch::of(chunk.iter().map(|s| ReadRecord::of_bases(s)));
-        let (open_tx, open_rx) = crossbeam_channel::bounded(1);
-        let (batch_tx, batch_rx) = crossbeam_channel::unbounded();
-        let (out_tx, out_rx) = crossbeam_channel::unbounded();
-        let log = Reporter::quiet();
-        let mut had_positions = Vec::new();
-        std::thread::scope(|scope| {
-            let cpu = CpuSearcher::new(&bi, 1);
-            let (open_rx, log) = (open_rx, &log);
-            scope.spawn(move || {
-                search_stage(open_rx, (DeviceChoice::Auto, cpu), batch_rx, out_tx, log)
-            });
-            for (i, chunk) in chunks.into_iter().enumerate() {
-                if answer_after == Some(i) {
-                    open_tx.send(Ok(None)).unwrap();
-                }
-                batch_tx.send((Ok(batch(chunk)), None)).unwrap();
-                let (got, positions) = out_rx.recv().unwrap().unwrap();
-                assert_eq!(got.len(), chunk.len());
-                if let Some(positions) = &positions {
-                    let want = CpuSearcher::new(&bi, 1)
-                        .search_batch(&batch(chunk).records())
-                        .unwrap();
-                    let want = strands(&want, chunk.len());
-                    assert_eq!(strands(positions, chunk.len()), want);
-                    assert!(want.iter().any(|s| !s.is_empty()));
-                }
-                had_positions.push(positions.is_some());
-            }
-        });
-        had_positions
-    }
-
-    #[test]
-    fn auto_searches_on_the_cpu_until_the_gpu_is_ready() {
-        // No answer from the GPU: every batch is searched by the search stage, on the
-        // CPU (the empty batch that ends the input has nothing to search).
-        assert_eq!(run_auto(None), [true, true, true, false]);
-        // The GPU answers (not usable) after the first batch: the rest go on unsearched,
-        // for the records stage.
-        assert_eq!(run_auto(Some(1)), [true, false, false, false]);
-        // Answered before the first batch: none is searched there.
-        assert_eq!(run_auto(Some(0)), [false, false, false, false]);
-    }
 }
