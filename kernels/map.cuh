@@ -390,27 +390,42 @@ extern "C" __global__ void mm_seed(const u32* __restrict__ meta, u32 n,
     }
 }
 
-// Expands items[0..count) by one step each (mismatch::Walk::step):
+// The words of `counts`, the k-mismatch search's counters, which the kernels below keep
+// on the device so that the host waits for them only every few steps: the stack's top
+// (mm_seed appends there), where the chunk expanded by the last mm_expand starts, the
+// overflow flag (a step whose children would not fit the stack), the finished entries,
+// their rows (u64) and the two child counts (one per step parity: mm_push clears the
+// next step's while it reads this one's).
+#define MM_TOP 0
+#define MM_FIRST 1
+#define MM_OVERFLOW 2
+#define MM_FINISHED 3
+#define MM_TOTAL 4 // and 5
+#define MM_CHILDREN 6 // and 7
+#define MM_COUNTERS 8
+
+// Expands items[i] (of count) by one step (mismatch::Walk::step); every lane of the
+// warp calls it, those with i >= count with nothing to do:
 // - past its last step: finished, its interval's rows are hits;
 // - one row after the first step: verified, the row located and the whole read compared
 //   with the text there (a hit when within k mismatches, marked DIRECT);
 // - otherwise extended by the four bases on the step's side (Bidirectional::extend_left
 //   or extend_right), the children whose mismatches are within the step's bounds
-//   appended to `children` at counts[0].
+//   appended to `children` at *child_count.
 // Finished entries (read-strand, first row or DIRECT, position, rows cut to 32 bits) go
-// to the finished arrays at counts[1] (written while below `finished_cap`; the host
-// checks the count), and their rows, whole, are added to *total (the host uses the
-// entries' rows only when the total fits 32 bits).
-extern "C" __global__ void mm_expand(
-    const Item* __restrict__ items, u32 count, const u32* __restrict__ meta,
+// to the finished arrays at counts[MM_FINISHED] (written while below `finished_cap`; the
+// host checks the count), and their rows, whole, are added to counts[MM_TOTAL] (the host
+// uses the entries' rows only when the total fits 32 bits).
+__device__ __forceinline__ void expand_item(
+    const Item* __restrict__ items, u32 i, u32 count, const u32* __restrict__ meta,
     const u32* __restrict__ words, u32 n, const u32* __restrict__ schemes, u32 k,
     const u64* __restrict__ occ, const u64* __restrict__ mirror, pos_t c0, pos_t c1, pos_t c2,
     pos_t c3, pos_t rows, pos_t primary, pos_t mirror_primary, const u64* __restrict__ text,
     const u64* __restrict__ sa_bits, const pos_t* __restrict__ sa_ranks,
-    const pos_t* __restrict__ sa_positions, u32 rate, Item* __restrict__ children, u32* counts,
-    u32* __restrict__ finished_item, pos_t* __restrict__ finished_lo,
-    pos_t* __restrict__ finished_direct, u32* __restrict__ finished_size, u32 finished_cap) {
-    u32 i = blockIdx.x * blockDim.x + threadIdx.x;
+    const pos_t* __restrict__ sa_positions, u32 rate, Item* __restrict__ children,
+    u32* child_count, u32* counts, u32* __restrict__ finished_item,
+    pos_t* __restrict__ finished_lo, pos_t* __restrict__ finished_direct,
+    u32* __restrict__ finished_size, u32 finished_cap) {
     u32 t = 0, search = 0, step = 0;
     // Extension: the stepped index's occurrences before the interval and before its end,
     // the other index's first row, the sentinel's share (then the rows of the bases
@@ -467,7 +482,7 @@ extern "C" __global__ void mm_expand(
             }
         }
     }
-    u32 at = warp_append(__popc(keep), counts);
+    u32 at = warp_append(__popc(keep), child_count);
 #pragma unroll
     for (u32 b = 0; b < 4; ++b) {
         u32 size = upto[b] - below[b];
@@ -481,7 +496,7 @@ extern "C" __global__ void mm_expand(
         }
         before += size;
     }
-    u32 f = warp_append(finished, counts + 1);
+    u32 f = warp_append(finished, counts + MM_FINISHED);
     if (finished && f < finished_cap) {
         finished_item[f] = t;
         finished_lo[f] = f_lo;
@@ -491,5 +506,56 @@ extern "C" __global__ void mm_expand(
     u64 sum = f_size;
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1) sum += __shfl_down_sync(FULL_MASK, sum, o);
-    if ((threadIdx.x & 31) == 0 && sum) atomicAdd(reinterpret_cast<u64*>(counts + 2), sum);
+    if ((threadIdx.x & 31) == 0 && sum) atomicAdd(reinterpret_cast<u64*>(counts + MM_TOTAL), sum);
+}
+
+// One step of the search: the chunk on top of the stack (the newest pending items) is
+// expanded by expand_item, its children appended to `children` at
+// counts[MM_CHILDREN + parity]. The chunk is worked out here from the top, as
+// mismatch::Capacities::next_chunk does: at most chunk_cap items, and so few that their
+// children (up to 4 each) fit in the stack in their place; where it starts goes to
+// counts[MM_FIRST] for mm_push. When not even one item's children fit, counts[MM_OVERFLOW]
+// is set and nothing is expanded (nor by the steps after: the top stays). An empty stack
+// gives an empty chunk. Grid-stride over the chunk, whole blocks at a time.
+extern "C" __global__ void mm_expand(
+    const Item* __restrict__ stack, u32 stack_cap, u32 chunk_cap, u32 parity,
+    const u32* __restrict__ meta, const u32* __restrict__ words, u32 n,
+    const u32* __restrict__ schemes, u32 k, const u64* __restrict__ occ,
+    const u64* __restrict__ mirror, pos_t c0, pos_t c1, pos_t c2, pos_t c3, pos_t rows,
+    pos_t primary, pos_t mirror_primary, const u64* __restrict__ text,
+    const u64* __restrict__ sa_bits, const pos_t* __restrict__ sa_ranks,
+    const pos_t* __restrict__ sa_positions, u32 rate, Item* __restrict__ children, u32* counts,
+    u32* __restrict__ finished_item, pos_t* __restrict__ finished_lo,
+    pos_t* __restrict__ finished_direct, u32* __restrict__ finished_size, u32 finished_cap) {
+    const u32 top = counts[MM_TOP];
+    const u32 room = (stack_cap - min(top, stack_cap)) / 3;
+    const u32 chunk = min(min(top, chunk_cap), room);
+    const u32 first = top - chunk;
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        counts[MM_FIRST] = first;
+        if (top > 0 && chunk == 0) counts[MM_OVERFLOW] = 1;
+    }
+    const u32 stride = gridDim.x * blockDim.x;
+    for (u32 base = blockIdx.x * blockDim.x; base < chunk; base += stride) {
+        expand_item(stack + first, base + threadIdx.x, chunk, meta, words, n, schemes, k, occ,
+                    mirror, c0, c1, c2, c3, rows, primary, mirror_primary, text, sa_bits,
+                    sa_ranks, sa_positions, rate, children, counts + MM_CHILDREN + parity, counts,
+                    finished_item, finished_lo, finished_direct, finished_size, finished_cap);
+    }
+}
+
+// After mm_expand of the same parity: its children (counts[MM_CHILDREN + parity] items
+// of item_words u32 each) go onto the stack in place of the chunk expanded (from
+// counts[MM_FIRST]), which sets the top; the next step's child count is cleared.
+extern "C" __global__ void mm_push(u32* __restrict__ stack, const u32* __restrict__ children,
+                                   u32 item_words, u32 parity, u32* counts) {
+    const u32 first = counts[MM_FIRST], added = counts[MM_CHILDREN + parity];
+    const u64 words = (u64)added * item_words;
+    u32* to = stack + (u64)first * item_words;
+    for (u64 w = (u64)blockIdx.x * blockDim.x + threadIdx.x; w < words; w += (u64)gridDim.x * blockDim.x)
+        to[w] = children[w];
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        counts[MM_TOP] = first + added;
+        counts[MM_CHILDREN + (parity ^ 1)] = 0;
+    }
 }

@@ -4,17 +4,20 @@
 //!
 //! A work item is (read-strand, search, step, forward interval, mirror interval,
 //! mismatches so far): 2 u32 and 3 rows at the index's width. `mm_seed` puts one item
-//! per search of each read-strand's scheme on a stack of pending items; each `mm_expand`
-//! launch takes a chunk off the top of the stack and expands every item by one step of
-//! its search, as
+//! per search of each read-strand's scheme on a stack of pending items; each step (an
+//! `mm_expand` launch, then `mm_push`) takes a chunk off the top of the stack and expands
+//! every item by one step of its search, as
 //! [`crate::search::mismatch`] does depth first on the CPU: an item past its last step is
 //! finished (its interval's rows are hits); an item whose interval is one row (after the
 //! first step) is verified (the row located, the whole read compared with the text); any
 //! other is extended by the four bases on its step's side (`Bidirectional::extend_left`
 //! / `extend_right`: two Occ block reads) and the children within the step's mismatch
-//! bounds are appended (warp-aggregated atomics) to a child queue, which is copied back
-//! onto the stack in place of the chunk. So every launch keeps the warps busy whatever
-//! each read's number of backtracking steps, and the loop ends when the stack is empty.
+//! bounds are appended (warp-aggregated atomics) to a child queue, which `mm_push` copies
+//! back onto the stack in place of the chunk. So every launch keeps the warps busy
+//! whatever each read's number of backtracking steps, and the loop ends when the stack
+//! is empty. The stack's top, the chunk and the counts stay on the device: the host
+//! queues [`STEPS_PER_LOOK`] steps, then reads the top once (it read the top after
+//! every step, waiting for the GPU each time, some 150 times a pass for 148 bp reads).
 //! Finished intervals and verified positions go to a list that `map_locate` (the exact
 //! search's locate kernel) turns into text positions; the host sorts them per read and
 //! strand and removes repeats (several searches or branches find one occurrence), which
@@ -22,10 +25,11 @@
 //!
 //! Memory per pass is fixed ([`Capacities`]): the stack, the child queue of one launch
 //! (4 children per item of the chunk) and the finished list. A chunk is as large as the
-//! child queue and the stack's free room allow ([`Capacities::next_chunk`]), so a step
+//! child queue and the stack's free room allow (`Capacities::next_chunk`), so a step
 //! whose children would not fit is done in chunks (the newest items first, which keeps
-//! the stack small); when the stack or the finished list cannot hold a pass, the reads
-//! are searched in halves.
+//! the stack small); when the stack or the finished list cannot hold a pass (the
+//! kernels flag the stack's overflow; the host checks the finished list's count), the
+//! reads are searched in halves.
 
 use std::time::Instant;
 
@@ -57,6 +61,22 @@ const SEARCH_SLOTS: usize = 4;
 /// u32 words of one search in the table: pieces, then order, lower and upper bounds,
 /// [`SEARCH_SLOTS`] each.
 const SEARCH_WORDS: usize = 1 + 3 * SEARCH_SLOTS;
+/// u32 counters of the search kept on the device (`MM_COUNTERS` in kernels/map.cuh):
+/// the stack's top, the chunk's start, the overflow flag, the finished entries, their
+/// rows (u64) and two child counts.
+const COUNTERS: usize = 8;
+/// Indexes of the counters the host reads (`MM_TOP`, `MM_OVERFLOW`, `MM_FINISHED`,
+/// `MM_TOTAL`).
+const TOP: usize = 0;
+const OVERFLOW: usize = 2;
+const FINISHED: usize = 3;
+const TOTAL: usize = 4;
+/// Steps queued between two looks at the stack's top: a look waits for the GPU (tens
+/// of microseconds, once a step until session 17), a step queued past the stack's end
+/// does nothing.
+const STEPS_PER_LOOK: usize = 16;
+/// Most blocks of an `mm_expand` or `mm_push` launch (grid-stride over the chunk).
+const STEP_BLOCKS: usize = 1024;
 /// Bit of a packed read's length word where its scheme (an index of [`schemes`]) starts.
 const SCHEME_SHIFT: u32 = 28;
 /// Reads must be shorter than this for the step field of an item (26 bits).
@@ -128,9 +148,11 @@ impl Capacities {
         read_strands * SEARCH_SLOTS <= self.stack / 2
     }
 
-    /// How many of the `top` (> 0) pending items the next launch expands: at most a
+    /// How many of the `top` (> 0) pending items the next step expands: at most a
     /// chunk, and so few that their children (up to 4 each) fit in the stack in their
-    /// place; `None` when not even one item's do.
+    /// place; `None` when not even one item's do. `mm_expand` works it out so on the
+    /// device; the CPU model of the walk (tests) calls this.
+    #[cfg(test)]
     fn next_chunk(&self, top: usize) -> Option<usize> {
         let room = self.stack.saturating_sub(top) / 3;
         let chunk = top.min(self.chunk).min(room);
@@ -208,7 +230,7 @@ impl<'g> MismatchState<'g> {
             self.buffers = Some(Buffers {
                 stack: gpu.alloc(item * c.stack)?,
                 children: gpu.alloc(item * 4 * c.chunk)?,
-                counters: gpu.alloc(16)?,
+                counters: gpu.alloc(4 * COUNTERS)?,
                 finished_item: gpu.alloc(4 * c.finished)?,
                 finished_lo: gpu.alloc(w * c.finished)?,
                 finished_direct: gpu.alloc(w * c.finished)?,
@@ -325,7 +347,7 @@ impl GpuSearcher<'_> {
         ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
         let (meta, words) = (b.packed.ptr(0), b.packed.ptr(4 * items));
-        b.counters.zero(16)?;
+        b.counters.zero(4 * COUNTERS)?;
         gpu.sync()?;
         let start = Instant::now();
         let counters = b.counters.ptr(0);
@@ -343,22 +365,22 @@ impl GpuSearcher<'_> {
                 Arg::U64(counters),
             ],
         )?;
-        let mut top = b.counters.read_u32(0)? as usize;
-        while top > 0 {
-            let Some(chunk) = capacities.next_chunk(top) else {
-                self.kernel_seconds += start.elapsed().as_secs_f64();
-                return Ok(Err(Overflow::Queue));
-            };
-            let first = top - chunk;
-            b.counters.zero(4)?;
+        let step_blocks =
+            |items: usize| items.div_ceil(THREADS as usize).clamp(1, STEP_BLOCKS) as u32;
+        let item_words = item_bytes / 4;
+        let mut counts = [0u32; COUNTERS];
+        for step in 0.. {
+            let parity = Arg::U32(step as u32 & 1);
             gpu.launch(
                 file,
                 "mm_expand",
-                chunk.div_ceil(THREADS as usize) as u32,
+                step_blocks(capacities.chunk),
                 THREADS,
                 &[
-                    Arg::U64(b.stack.ptr(item_bytes * first)),
-                    Arg::U32(chunk as u32),
+                    Arg::U64(b.stack.ptr(0)),
+                    Arg::U32(capacities.stack as u32),
+                    Arg::U32(capacities.chunk as u32),
+                    parity,
                     Arg::U64(meta),
                     Arg::U64(words),
                     Arg::U32(n as u32),
@@ -387,15 +409,32 @@ impl GpuSearcher<'_> {
                     Arg::U32(capacities.finished as u32),
                 ],
             )?;
-            let children = b.counters.read_u32(0)? as usize;
-            b.stack
-                .copy_from_at(item_bytes * first, b.children.ptr(0), item_bytes * children)?;
-            top = first + children;
+            gpu.launch(
+                file,
+                "mm_push",
+                step_blocks(4 * capacities.chunk * item_words),
+                THREADS,
+                &[
+                    Arg::U64(b.stack.ptr(0)),
+                    Arg::U64(b.children.ptr(0)),
+                    Arg::U32(item_words as u32),
+                    parity,
+                    Arg::U64(counters),
+                ],
+            )?;
+            if (step + 1) % STEPS_PER_LOOK == 0 {
+                b.counters.download(&mut counts)?;
+                if counts[OVERFLOW] != 0 {
+                    self.kernel_seconds += start.elapsed().as_secs_f64();
+                    return Ok(Err(Overflow::Queue));
+                }
+                if counts[TOP] == 0 {
+                    break;
+                }
+            }
         }
-        let mut counts = [0u32; 4];
-        b.counters.download(&mut counts)?;
-        let entries = counts[1] as usize;
-        let total = counts[2] as u64 | (counts[3] as u64) << 32;
+        let entries = counts[FINISHED] as usize;
+        let total = counts[TOTAL] as u64 | (counts[TOTAL + 1] as u64) << 32;
         if entries > capacities.finished {
             self.kernel_seconds += start.elapsed().as_secs_f64();
             return Ok(Err(Overflow::Queue));
