@@ -27,6 +27,6 @@ mod sniff;
 
 pub use blocks::{Block, Blocks, BlocksReader, HEADROOM};
 pub use fasta::{FastaPiece, FastaSplitter};
-pub use open::{is_stream, open, shown_name, Format, InputError, Opened, Role};
+pub use open::{estimated_size, is_stream, open, shown_name, Format, InputError, Opened, Role};
 pub use reads::{BatchReader, ReadsError, MAX_RECORD};
 pub use records::{ReadBatch, ReadRecord, ReadSource};

@@ -126,6 +126,27 @@ pub fn is_stream(path: &Path) -> bool {
     path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
+/// How many times its compressed size a compressed FASTQ file is taken to hold: gzip
+/// -6 and BGZF keep HG002's 148 bp reads to 23% of their bytes (730 MB in 165 MB).
+const FASTQ_INFLATION: u64 = 4;
+
+/// The bytes `path` comes to once decompressed, estimated: a regular file's size, times
+/// [`FASTQ_INFLATION`] when it is compressed; `None` for a stream (its size is not known
+/// before it is read) or a file that cannot be read.
+pub fn estimated_size(path: &Path) -> Option<u64> {
+    if is_stream(path) {
+        return None;
+    }
+    let mut file = File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    let mut head = [0u8; 32];
+    let got = read_full(&mut file, &mut head).ok()?;
+    Some(match sniff::compression(&head[..got]) {
+        Compression::Plain => size,
+        _ => size.saturating_mul(FASTQ_INFLATION),
+    })
+}
+
 /// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content; a gzip file
 /// may be inflated on up to `gzip_threads` threads ([`gzip::parallel`]).
 pub fn open(path: &Path, role: Role, gzip_threads: usize) -> Result<Opened, InputError> {
@@ -352,6 +373,25 @@ mod tests {
         ] {
             assert!(decompressed(bytes) == text, "{what}");
         }
+    }
+
+    #[test]
+    fn sizes_are_estimated_for_files_and_unknown_for_streams() {
+        let text = FASTQ.repeat(1000);
+        let mut plain = tempfile::NamedTempFile::new().unwrap();
+        plain.write_all(&text).unwrap();
+        assert_eq!(estimated_size(plain.path()), Some(text.len() as u64));
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+        gz.write_all(&text).unwrap();
+        let gz = gz.finish().unwrap();
+        let mut gzipped = tempfile::NamedTempFile::new().unwrap();
+        gzipped.write_all(&gz).unwrap();
+        assert_eq!(
+            estimated_size(gzipped.path()),
+            Some(FASTQ_INFLATION * gz.len() as u64)
+        );
+        assert_eq!(estimated_size(Path::new("-")), None);
+        assert_eq!(estimated_size(Path::new("/no/such/file")), None);
     }
 
     #[test]

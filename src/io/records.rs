@@ -159,6 +159,17 @@ impl ReadSource {
     pub fn is_paired(&self) -> bool {
         !matches!(self, ReadSource::Single(_))
     }
+
+    /// The bytes of the reads once decompressed, estimated
+    /// ([`super::estimated_size`] of each input); `None` when an input is a stream.
+    pub fn estimated_size(&self) -> Option<u64> {
+        match self {
+            ReadSource::Single(p) | ReadSource::Interleaved(p) => super::estimated_size(p),
+            ReadSource::Paired(p1, p2) => {
+                Some(super::estimated_size(p1)? + super::estimated_size(p2)?)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -125,11 +125,12 @@ const TASK_SIZE: usize = 256;
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
     let device = search_device(options)?;
-    // `auto` chooses by the index's size before the index loads (its metadata read
+    // `auto` chooses by the index's size (and the reads') before the index loads (its metadata read
     // unverified), so that a GPU to be tried opens while it loads: a context takes
     // ~0.2 s, verifying a human-scale index as long.
     let text_len = Index::peek_text_len(prefix);
-    let device = auto_device(device, options.max_mismatches, text_len, log);
+    let reads_size = options.source.estimated_size();
+    let device = auto_device(device, options.max_mismatches, (text_len, reads_size), log);
     let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
     let read_group = options
@@ -292,28 +293,47 @@ fn gzip_threads(output: OutputFormat) -> usize {
 
 /// Text length from which `auto` searches exactly (`-v 0`) on the GPU. Below it the CPU's
 /// exact search (interleaved, the index largely in cache) is faster end to end on real
-/// reads; above it, and for every mismatch search, the GPU is (BENCHMARKS.md, session
-/// 14, H200, 16 cores, HG002 148 bp x100, `-a`: against chr20 CPU 0.55 s, GPU 0.61 s;
-/// against chr20 + 3 Gbp of random DNA CPU 0.75-0.79 s, GPU 0.73 s, and with 8 and 4
-/// threads CPU 1.28-1.30 / 2.06-2.20 s, GPU 0.96-0.98 / 1.41-1.48 s; `-v 1` against
-/// chr20 + 3 Gbp CPU 1.52-1.58 s, GPU 0.87-0.89 s).
+/// reads, unless they are many (see [`AUTO_EXACT_ON_GPU_READS_FROM`]); above it, and for
+/// every mismatch search, the GPU is (BENCHMARKS.md, session 14, H200, 16 cores, HG002
+/// 148 bp x100, `-a`: against chr20 CPU 0.55 s, GPU 0.61 s; against chr20 + 3 Gbp of
+/// random DNA CPU 0.75-0.79 s, GPU 0.73 s, and with 8 and 4 threads CPU 1.28-1.30 /
+/// 2.06-2.20 s, GPU 0.96-0.98 / 1.41-1.48 s; `-v 1` against chr20 + 3 Gbp CPU 1.52-1.58
+/// s, GPU 0.87-0.89 s).
 const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 
-/// Where `auto` searches, for an index of `text_len` bases (`None`: unknown): the CPU
-/// for an exact search of an index under [`AUTO_EXACT_ON_GPU_FROM`] bases (said on
-/// stderr), else `device` as chosen.
-fn auto_device(device: DeviceChoice, k: u8, text_len: Option<u64>, log: &Reporter) -> DeviceChoice {
+/// Reads (their decompressed bytes, as estimated from the files) from which `auto`
+/// searches exactly on the GPU whatever the index's size. The GPU costs some 0.3 s more
+/// a run (the driver's start and teardown) and then maps faster: HG002 148 bp reads
+/// against chr20 (BENCHMARKS.md, session 17, H200, 16 cores, `-a`, SAM): x100 (2.1 M
+/// reads, 0.73 GB) CPU 0.43-0.49 s, GPU 0.56-0.58 s; x1000 (21.2 M, 7.3 GB) CPU
+/// 3.57-3.79 s, GPU 2.21-2.26 s. The lines through those points cross near 3.5 M such
+/// reads (1.2 GB); against chrM, where the CPU's search runs from cache, near 1.9 GB of
+/// 101 bp reads. Streams (sizes unknown) stay on the CPU.
+const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_500_000_000;
+
+/// Where `auto` searches, for an index of `text_len` bases (`None`: unknown) and reads of
+/// `reads_size` bytes (`None`: unknown): the CPU for an exact search of an index under
+/// [`AUTO_EXACT_ON_GPU_FROM`] bases with reads under [`AUTO_EXACT_ON_GPU_READS_FROM`]
+/// bytes (said on stderr), else `device` as chosen.
+fn auto_device(
+    device: DeviceChoice,
+    k: u8,
+    (text_len, reads_size): (Option<u64>, Option<u64>),
+    log: &Reporter,
+) -> DeviceChoice {
     let Some(text_len) = text_len else {
         return device;
     };
-    if device != DeviceChoice::Auto || k > 0 || text_len >= AUTO_EXACT_ON_GPU_FROM {
+    let many_reads = reads_size.is_some_and(|size| size >= AUTO_EXACT_ON_GPU_READS_FROM);
+    if device != DeviceChoice::Auto || k > 0 || text_len >= AUTO_EXACT_ON_GPU_FROM || many_reads {
         return device;
     }
     log.info(&format!(
         "exact search of a {} Mbp index: faster on the CPU than on the GPU below {} Mbp \
-         (--device gpu insists); mapping on the CPU",
+         or {:.1} GB of reads (--device gpu insists); mapping on the CPU",
         text_len / 1_000_000,
-        AUTO_EXACT_ON_GPU_FROM / 1_000_000
+        AUTO_EXACT_ON_GPU_FROM / 1_000_000,
+        AUTO_EXACT_ON_GPU_READS_FROM as f64 / 1e9
     ));
     DeviceChoice::Cpu
 }
@@ -601,4 +621,26 @@ pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
     json.push(b'\n');
     crate::atomic_file::write(path, &json)
         .with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_searches_exactly_on_the_cpu_only_for_small_indexes_and_few_reads() {
+        let log = Reporter::quiet();
+        let (small, large) = (Some(63_000_000), Some(3_000_000_000));
+        let (few, many) = (Some(730_000_000), Some(7_300_000_000));
+        let auto = |k, sizes| auto_device(DeviceChoice::Auto, k, sizes, &log);
+        assert_eq!(auto(0, (small, few)), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, None)), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, many)), DeviceChoice::Auto);
+        assert_eq!(auto(0, (large, few)), DeviceChoice::Auto);
+        assert_eq!(auto(0, (None, few)), DeviceChoice::Auto);
+        assert_eq!(auto(1, (small, few)), DeviceChoice::Auto);
+        for chosen in [DeviceChoice::Gpu, DeviceChoice::Cpu] {
+            assert_eq!(auto_device(chosen, 0, (small, few), &log), chosen);
+        }
+    }
 }
