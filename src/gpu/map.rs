@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
-use crate::alphabet::CODES;
+use crate::alphabet::{codes_of_eight, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
 use crate::io::ReadRecord;
 use crate::sa::{PositionSlice, Positions, SaIndex, Width};
@@ -199,7 +199,6 @@ fn pack_codes<const BITS: usize>(
         word_chunks.push(mine);
         rest = tail;
     }
-    let mask = (1u8 << BITS) - 1;
     meta.par_chunks_mut(2 * PACK_CHUNK)
         .zip(reads.par_chunks(PACK_CHUNK))
         .zip(word_chunks)
@@ -212,18 +211,64 @@ fn pack_codes<const BITS: usize>(
                     &mut words[start - base..start - base + read.seq.len().div_ceil(per_word)];
                 let mut unknown = 0;
                 for (chunk, word) in read.seq.chunks(per_word).zip(own) {
-                    let mut x = 0u32;
-                    for (j, &b) in chunk.iter().enumerate() {
-                        let code = CODES[b as usize];
-                        unknown += (code >= 4) as usize;
-                        x |= ((code & mask) as u32) << (BITS * j);
-                    }
+                    let (x, others) = if chunk.len() == per_word {
+                        packed_word::<BITS>(chunk)
+                    } else {
+                        packed_tail::<BITS>(chunk)
+                    };
+                    unknown += others as usize;
                     *word = x;
                 }
                 meta[2 * i] = start as u32;
                 meta[2 * i + 1] = length_word(read.seq.len(), unknown);
             }
         });
+}
+
+/// A whole word of `32 / BITS` bases packed (base `j` at bit `BITS j`), and how many
+/// are not A, C, G or T.
+fn packed_word<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
+    let eight = |at: usize| {
+        let bytes = u64::from_le_bytes(bases[at..at + 8].try_into().expect("8 bytes"));
+        codes_of_eight(bytes)
+    };
+    if BITS == 2 {
+        let ((low, low_others), (high, high_others)) = (eight(0), eight(8));
+        let word = two_bit_codes(low) | (two_bit_codes(high) << 16);
+        (word, low_others + high_others)
+    } else {
+        let (codes, others) = eight(0);
+        (four_bit_codes(codes), others)
+    }
+}
+
+/// A word's last bases (fewer than a whole word) packed, as [`packed_word`].
+fn packed_tail<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
+    let mask = (1u8 << BITS) - 1;
+    let mut word = 0u32;
+    let mut others = 0;
+    for (j, &b) in bases.iter().enumerate() {
+        let code = CODES[b as usize];
+        others += u32::from(code == NOT_A_BASE);
+        word |= u32::from(code & mask) << (BITS * j);
+    }
+    (word, others)
+}
+
+/// The low 2 bits of each byte of `codes`, gathered: byte `j` to bits `2 j`.
+fn two_bit_codes(codes: u64) -> u32 {
+    let x = codes & 0x0303_0303_0303_0303;
+    let x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+    let x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+    ((x | (x >> 24)) & 0xFFFF) as u32
+}
+
+/// The low 4 bits of each byte of `codes`, gathered: byte `j` to bits `4 j`.
+fn four_bit_codes(codes: u64) -> u32 {
+    let x = codes & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    let x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) as u32
 }
 
 impl<'g> GpuSearcher<'g> {
@@ -599,5 +644,33 @@ mod tests {
             word += r.seq.len().div_ceil(16);
         }
         assert_eq!(out.len(), 2 * n + word);
+    }
+
+    #[test]
+    fn whole_words_pack_as_base_by_base() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let bases: Vec<u8> = state
+                .to_le_bytes()
+                .iter()
+                .chain(&(state.rotate_left(29) ^ round).to_le_bytes())
+                .map(|&b| {
+                    if round % 2 == 0 {
+                        b"ACGTacgtNn-"[(b % 11) as usize]
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            assert_eq!(
+                packed_word::<2>(&bases),
+                packed_tail::<2>(&bases),
+                "{bases:?}"
+            );
+            assert_eq!(packed_word::<4>(&bases[..8]), packed_tail::<4>(&bases[..8]));
+        }
     }
 }
