@@ -61,7 +61,7 @@ pub enum ReadsError {
     },
 }
 
-/// Reads (or pairs) filled per rayon task.
+/// Pairs whose mates' names are compared per rayon task.
 const FILL_TASK: usize = 512;
 
 /// The longest FASTQ record read (header, bases, separator and qualities together): a
@@ -276,10 +276,9 @@ impl BlockFastq {
             }
             let n = (wanted - filled).min(self.spans.len() - self.next);
             let block = batch.block_index(&self.block);
-            let (base, view) = (self.view.start, &self.block.bytes()[self.view.clone()]);
             let spans = &self.spans[self.next..self.next + n];
             let slots = &mut batch.spans_mut()[filled * stride..(filled + n) * stride];
-            place_reads(view, spans, slots, (block, base), (stride, offset));
+            place_reads(spans, slots, (block, self.view.start), (stride, offset));
             self.next += n;
             filled += n;
         }
@@ -288,34 +287,25 @@ impl BlockFastq {
     }
 }
 
-/// Points `slots[i * stride + offset]` at the reads of `spans` (in `view`, which starts
-/// at `base` in block `block` of the batch); in parallel when the pool has more than
-/// one thread.
+/// Points `slots[i * stride + offset]` at the reads of `spans` (in the view of the
+/// block that starts at `base` in block `block` of the batch). On this thread: the spans' ranges were
+/// found while locating, so this is a copy; handed to the shared pool, it waited behind
+/// the records' tasks (H200 host, 21 M reads, GPU path: 0.6-0.8 s of the reader's 2.1).
 fn place_reads(
-    view: &[u8],
     spans: &[Span],
     slots: &mut [ReadSpan],
     (block, base): (usize, usize),
     (stride, offset): (usize, usize),
 ) {
-    let place = |(slots, span): (&mut [ReadSpan], &Span)| {
-        let [name, seq, qual] = span.ranges(view).map(|r| base + r.start..base + r.end);
+    for (slots, span) in slots.chunks_mut(stride).zip(spans) {
+        let [name, seq, qual] = span.ranges().map(|r| base + r.start..base + r.end);
         slots[offset] = ReadSpan {
             block: Some(block),
             name,
             seq,
             qual: Some(qual),
         };
-    };
-    if rayon::current_num_threads() < 2 {
-        // One thread: here rather than handed to it.
-        return slots.chunks_mut(stride).zip(spans).for_each(place);
     }
-    slots
-        .par_chunks_mut(stride)
-        .zip(spans)
-        .with_min_len(FILL_TASK)
-        .for_each(place);
 }
 
 /// A FASTA reads input read through needletail.
