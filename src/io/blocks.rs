@@ -16,10 +16,12 @@ use super::read_full::read_full;
 /// Room kept in front of a block's data for the carried incomplete record.
 pub const HEADROOM: usize = 64 << 10;
 /// Bytes of data per block: enough that the parallel steps over a block (its positioned
-/// read, the FASTQ parse) outweigh the fork and join around them. `map` of 2.1 M reads
-/// (730 MB FASTQ, 16 cores, H200 host, one run): 0.50-0.52 s against 0.53-0.56 s with
-/// 4 MiB blocks.
-const BLOCK: usize = 16 << 20;
+/// read, the FASTQ parse) outweigh the fork and join around them, and the waits of those
+/// steps behind other stages' tasks on the shared pool. `map` of 2.1 M reads (730 MB
+/// FASTQ, 16 cores, H200 host, one run): 0.50-0.52 s against 0.53-0.56 s with 4 MiB
+/// blocks; of 21 M reads against a human-scale index (r63, two runs each): GPU path
+/// 1.81-1.83 s with 32 MiB, 1.91-2.10 s with 16 MiB, 1.83-1.95 s with 64 MiB.
+const BLOCK: usize = 32 << 20;
 /// Blocks read ahead.
 const DEPTH: usize = 2;
 

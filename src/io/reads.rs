@@ -3,9 +3,10 @@
 //! names the input and the record.
 //!
 //! FASTQ, whatever its compression, is read in large blocks on a thread of its own
-//! ([`super::blocks`]; BGZF is inflated in parallel) and parsed block by block, in
-//! parallel ([`super::fastq`]); a batch's reads stay in the blocks, the batch holding
-//! the blocks and where each read lies ([`ReadBatch`]). FASTA reads go through
+//! ([`super::blocks`]; BGZF is inflated in parallel) and its records located block by
+//! block, in parallel ([`super::fastq`]), on another, one block ahead of the reader;
+//! a batch's reads stay in the blocks, the batch holding the blocks and where each read
+//! lies ([`ReadBatch`]). FASTA reads go through
 //! needletail's parser, one record at a time, over the same decompressed stream, and
 //! are copied into the batch.
 
@@ -129,51 +130,153 @@ impl ReadsFile {
     }
 }
 
-/// A FASTQ input read in blocks: the records of the current block, located, are handed
-/// out in order.
-struct BlockFastq {
-    blocks: Blocks,
-    path: String,
-    /// The current block (shared with the batches whose reads lie in it); its bytes in
-    /// `view` were parsed into `spans`.
+/// Blocks whose records are located, passed from the locating thread to the reader.
+const LOCATED_DEPTH: usize = 2;
+
+/// One block's records, located: the block (shared with the batches whose reads lie in
+/// it), where in it the bytes parsed start, and the records' spans.
+struct LocatedBlock {
     block: Arc<SharedBlock>,
-    view: Range<usize>,
+    base: usize,
     spans: Vec<Span>,
-    /// The next span to hand out.
+}
+
+/// A FASTQ input read in blocks. Its records are located block by block on a thread of
+/// their own ([`Locator`]), one block ahead of the reader, which hands them out in
+/// order: locating (in parallel on the shared pool, where it waits behind the records'
+/// tasks) no longer holds the reader up. H200 host, 21 M reads, GPU path: the reader
+/// was busy 1.4-2.0 s of a 1.8-2.2 s run, 0.9-1.5 s of it locating.
+struct BlockFastq {
+    located: crossbeam_channel::Receiver<Result<LocatedBlock, ReadsError>>,
+    /// Spent spans' buffers, handed back to the locating thread for reuse.
+    spent: crossbeam_channel::Sender<Vec<Span>>,
+    /// The locating thread, joined when it ends (a panic there is not an end of file).
+    locating: Option<std::thread::JoinHandle<()>>,
+    path: String,
+    /// The current block; the next span to hand out.
+    current: Option<LocatedBlock>,
     next: usize,
-    /// Where the bytes not parsed yet (an incomplete record) start in `block`.
-    rest: usize,
-    /// The end of the file was reached (and the rest parsed).
-    done: bool,
     /// Records handed out.
     records: u64,
-    /// Records located before the current block.
-    located: u64,
 }
 
 impl BlockFastq {
     fn new(blocks: Blocks, path: String) -> BlockFastq {
-        BlockFastq {
+        let (located_tx, located) = crossbeam_channel::bounded(LOCATED_DEPTH);
+        let (spent, spent_rx) = crossbeam_channel::bounded(LOCATED_DEPTH + 2);
+        let locator = Locator {
             blocks,
-            path,
+            path: path.clone(),
             block: Arc::new(SharedBlock::default()),
             view: 0..0,
-            spans: Vec::new(),
-            next: 0,
             rest: 0,
-            done: false,
             records: 0,
-            located: 0,
+        };
+        let locating = std::thread::spawn(move || locator.run(located_tx, spent_rx));
+        BlockFastq {
+            located,
+            spent,
+            locating: Some(locating),
+            path,
+            current: None,
+            next: 0,
+            records: 0,
         }
     }
 
-    /// Parses the next block with records, the current one's incomplete record in
-    /// front; `false` at the end of the file.
+    /// Moves to the next located block; `false` at the end of the file.
     fn advance(&mut self) -> Result<bool, ReadsError> {
-        while !self.done {
-            self.located += self.spans.len() as u64;
-            self.spans.clear();
-            self.next = 0;
+        if let Some(done) = self.current.take() {
+            let _ = self.spent.try_send(done.spans);
+        }
+        self.next = 0;
+        match self.located.recv() {
+            Ok(Ok(block)) => {
+                self.current = Some(block);
+                Ok(true)
+            }
+            Ok(Err(e)) => Err(e),
+            Err(_) => {
+                // The locating thread ended: the end of the file.
+                if let Err(panic) = self.locating.take().map_or(Ok(()), |t| t.join()) {
+                    std::panic::resume_unwind(panic);
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// See [`ReadsFile::fill`].
+    fn fill(
+        &mut self,
+        batch: &mut ReadBatch,
+        wanted: usize,
+        (stride, offset): (usize, usize),
+    ) -> Result<usize, ReadsError> {
+        let mut filled = 0;
+        while filled < wanted {
+            let left = self
+                .current
+                .as_ref()
+                .map_or(0, |c| c.spans.len() - self.next);
+            if left == 0 && !self.advance()? {
+                break;
+            }
+            let current = self.current.as_ref().expect("advanced");
+            let n = (wanted - filled).min(current.spans.len() - self.next);
+            let block = batch.block_index(&current.block);
+            let spans = &current.spans[self.next..self.next + n];
+            let slots = &mut batch.spans_mut()[filled * stride..(filled + n) * stride];
+            place_reads(spans, slots, (block, current.base), (stride, offset));
+            self.next += n;
+            filled += n;
+        }
+        self.records += filled as u64;
+        Ok(filled)
+    }
+}
+
+/// The locating thread's state: the blocks of a FASTQ input parsed in order, each
+/// block's incomplete last record carried in front of the next.
+struct Locator {
+    blocks: Blocks,
+    path: String,
+    /// The last block sent; its bytes in `view` were parsed, up to `rest` (the start of
+    /// its incomplete record).
+    block: Arc<SharedBlock>,
+    view: Range<usize>,
+    rest: usize,
+    /// Records located before the last block sent.
+    records: u64,
+}
+
+impl Locator {
+    /// Sends each block's located records to `out` (buffers for the spans from
+    /// `spent`), then ends: at the end of the file, after an error (sent), or when the
+    /// reader is gone.
+    fn run(
+        mut self,
+        out: crossbeam_channel::Sender<Result<LocatedBlock, ReadsError>>,
+        spent: crossbeam_channel::Receiver<Vec<Span>>,
+    ) {
+        loop {
+            let spans = spent.try_recv().unwrap_or_default();
+            let located = match self.next_block(spans) {
+                Ok(Some(located)) => Ok(located),
+                Ok(None) => return, // the end
+                Err(e) => Err(e),
+            };
+            let failed = located.is_err();
+            if out.send(located).is_err() || failed {
+                return;
+            }
+        }
+    }
+
+    /// Locates the records of the next block with any (the current one's incomplete
+    /// record in front) into `spans`; `None` at the end of the file.
+    fn next_block(&mut self, mut spans: Vec<Span>) -> Result<Option<LocatedBlock>, ReadsError> {
+        loop {
             let carried = self.rest..self.view.end;
             let eof = match self.blocks.next() {
                 Some(Ok(block)) => {
@@ -188,28 +291,42 @@ impl BlockFastq {
                         error,
                     }))
                 }
+                // The end: only the incomplete record is left to parse.
+                None if carried.is_empty() => return Ok(None),
                 None => {
-                    // The end: only the incomplete record is left to parse.
                     self.view = carried;
-                    self.done = true;
                     true
                 }
             };
             let view = &self.block.bytes()[self.view.clone()];
-            match fastq::locate(view, eof, &mut self.spans) {
+            match fastq::locate(view, eof, &mut spans) {
                 Ok(rest) => self.rest = self.view.start + rest,
                 Err(problem) => return Err(self.problem(problem)),
             }
-            if !self.spans.is_empty() {
-                return Ok(true);
+            if self.view.end - self.rest > MAX_RECORD {
+                return Err(self.too_long(self.records + spans.len() as u64 + 1));
+            }
+            if eof || !spans.is_empty() {
+                let records = spans.len() as u64;
+                let located = LocatedBlock {
+                    block: Arc::clone(&self.block),
+                    base: self.view.start,
+                    spans,
+                };
+                self.records += records;
+                if eof {
+                    self.view = 0..0;
+                    self.rest = 0;
+                }
+                // At the end, blank lines only leave nothing to send.
+                return Ok(Some(located).filter(|l| !l.spans.is_empty()));
             }
         }
-        Ok(false)
     }
 
     /// The buffer of `block` with the current block's bytes `carried` (its incomplete
-    /// last record) in front (in the headroom, or both joined in a buffer of their own
-    /// when the record is longer), and where the two lie.
+    /// last record, at most [`MAX_RECORD`] bytes) in front (in the headroom, or both
+    /// joined in a buffer of their own when the record is longer), and where the two lie.
     fn carried_into(
         &self,
         mut block: Block,
@@ -221,17 +338,6 @@ impl BlockFastq {
             block.data[HEADROOM - n..HEADROOM].copy_from_slice(carried);
             return Ok((block.data, HEADROOM - n..HEADROOM + block.len));
         }
-        if n > MAX_RECORD {
-            return Err(ReadsError::Parse {
-                path: self.path.clone(),
-                msg: format!(
-                    "record {} is longer than {} MiB, the longest FASTQ record galign reads \
-                     (or the file is not FASTQ past this point)",
-                    self.located + 1,
-                    MAX_RECORD >> 20
-                ),
-            });
-        }
         let mut data = Vec::with_capacity(n + block.len);
         data.extend_from_slice(carried);
         data.extend_from_slice(&block.data[HEADROOM..HEADROOM + block.len]);
@@ -240,11 +346,24 @@ impl BlockFastq {
         Ok((data, 0..len))
     }
 
+    /// The error for record `record` (counted from 1), incomplete and already longer
+    /// than [`MAX_RECORD`].
+    fn too_long(&self, record: u64) -> ReadsError {
+        ReadsError::Parse {
+            path: self.path.clone(),
+            msg: format!(
+                "record {record} is longer than {} MiB, the longest FASTQ record galign reads \
+                 (or the file is not FASTQ past this point)",
+                MAX_RECORD >> 20
+            ),
+        }
+    }
+
     /// The error for a problem found in the current block.
     fn problem(&self, problem: Problem) -> ReadsError {
         match problem {
             Problem::Malformed { record, line, what } => {
-                let record = self.located + record as u64;
+                let record = self.records + record as u64;
                 ReadsError::Parse {
                     path: self.path.clone(),
                     msg: format!(
@@ -256,41 +375,18 @@ impl BlockFastq {
             }
             Problem::LongName { record, len } => ReadsError::LongName {
                 path: self.path.clone(),
-                record: self.located + record as u64 + 1,
+                record: self.records + record as u64 + 1,
                 len,
             },
         }
     }
-
-    /// See [`ReadsFile::fill`].
-    fn fill(
-        &mut self,
-        batch: &mut ReadBatch,
-        wanted: usize,
-        (stride, offset): (usize, usize),
-    ) -> Result<usize, ReadsError> {
-        let mut filled = 0;
-        while filled < wanted {
-            if self.next == self.spans.len() && !self.advance()? {
-                break;
-            }
-            let n = (wanted - filled).min(self.spans.len() - self.next);
-            let block = batch.block_index(&self.block);
-            let spans = &self.spans[self.next..self.next + n];
-            let slots = &mut batch.spans_mut()[filled * stride..(filled + n) * stride];
-            place_reads(spans, slots, (block, self.view.start), (stride, offset));
-            self.next += n;
-            filled += n;
-        }
-        self.records += filled as u64;
-        Ok(filled)
-    }
 }
 
 /// Points `slots[i * stride + offset]` at the reads of `spans` (in the view of the
-/// block that starts at `base` in block `block` of the batch). On this thread: the spans' ranges were
-/// found while locating, so this is a copy; handed to the shared pool, it waited behind
-/// the records' tasks (H200 host, 21 M reads, GPU path: 0.6-0.8 s of the reader's 2.1).
+/// block that starts at `base` in block `block` of the batch). On this thread: the
+/// spans' ranges were found while locating, so this is a copy; handed to the shared
+/// pool, it waited behind the records' tasks (H200 host, 21 M reads, GPU path: 0.6-0.8 s
+/// of the reader's 2.1).
 fn place_reads(
     spans: &[Span],
     slots: &mut [ReadSpan],
