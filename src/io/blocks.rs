@@ -20,7 +20,9 @@ pub const HEADROOM: usize = 64 << 10;
 /// steps behind other stages' tasks on the shared pool. `map` of 2.1 M reads (730 MB
 /// FASTQ, 16 cores, H200 host, one run): 0.50-0.52 s against 0.53-0.56 s with 4 MiB
 /// blocks; of 21 M reads against a human-scale index (r63, two runs each): GPU path
-/// 1.81-1.83 s with 32 MiB, 1.91-2.10 s with 16 MiB, 1.83-1.95 s with 64 MiB.
+/// 1.81-1.83 s with 32 MiB, 1.91-2.10 s with 16 MiB, 1.83-1.95 s with 64 MiB. The cost
+/// is memory: peak RSS of `map` against chr20 (2 threads) 260 -> 350 MB with 424 k
+/// reads, 282 -> 434-461 MB with 1.7 M, against 16 MiB blocks.
 const BLOCK: usize = 32 << 20;
 /// Blocks read ahead.
 const DEPTH: usize = 2;
