@@ -8,10 +8,11 @@
 //! SAM or galign index, refused by name with what to give instead. Its bytes are then
 //! read in large blocks on a thread of their own (`blocks`; a plain regular file read by
 //! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
-//! `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ block by block in
-//! parallel, `fastq`); [`FastaSplitter`] splits FASTA blocks into header lines and
-//! sequence bytes for the reference, which encodes them in parallel. Errors name the
-//! input as written (`-` as `stdin`) and, when parsing, the record and line.
+//! `bgzf`). On top: [`BatchReader`] parses reads in batches (FASTQ located block by
+//! block in parallel, `fastq`, on a thread of its own one block ahead);
+//! [`FastaSplitter`] splits FASTA blocks into header lines and sequence bytes for the
+//! reference, which encodes them in parallel. Errors name the input as written (`-` as
+//! `stdin`) and, when parsing, the record and line.
 
 mod bgzf;
 mod blocks;
