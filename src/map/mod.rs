@@ -62,7 +62,7 @@ pub struct MapOptions {
     /// Threads that compress BAM.
     pub threads: usize,
     /// BAM compression level, zlib-style 0 (stored) to 9 (smallest), as samtools' `-l`
-    /// ([`crate::sam::DEFAULT_BAM_LEVEL`] is htslib's default).
+    /// ([`crate::sam::DEFAULT_BAM_LEVEL`] without `-l`).
     pub bam_level: u8,
     /// The command line for `@PG CL`.
     pub command_line: String,
@@ -140,7 +140,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
     let output = OutputFormat::for_output(options.output.as_deref());
-    let mut reader = BatchReader::open(&options.source, gzip_threads(output))?;
+    let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
     let mut writer = SamWriter::create(
         options.output.as_deref(),
         &header,
@@ -280,14 +280,15 @@ fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
     Ok(options.device)
 }
 
-/// Threads a gzip reads file may be inflated on: the pool's when the output is SAM; one
-/// (ISA-L) for BAM, whose compression keeps the cores busy (H200, 16 threads, gzip -6
-/// FASTQ of 2.12 M reads: to SAM 0.81-0.91 s in parallel against 1.09-1.37 s on one
-/// thread, to BAM 2.08-2.23 s against 1.82-1.87 s).
-fn gzip_threads(output: OutputFormat) -> usize {
+/// Threads a gzip reads file may be inflated on: the pool's when the output is SAM or
+/// BAM at level 1 or less; one (ISA-L) for BAM at higher levels, whose compression keeps
+/// the cores busy (H200, 16 threads, gzip -6 FASTQ of 2.12 M reads: to SAM 0.81-0.91 s in
+/// parallel against 1.09-1.37 s on one thread, to BAM at level 6 2.08-2.23 s against
+/// 1.82-1.87 s).
+fn gzip_threads(output: OutputFormat, bam_level: u8) -> usize {
     match output {
-        OutputFormat::Sam => rayon::current_num_threads(),
-        OutputFormat::Bam => 1,
+        OutputFormat::Bam if bam_level > 1 => 1,
+        OutputFormat::Sam | OutputFormat::Bam => rayon::current_num_threads(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
 //! (a rayon pool of the writer's own) with libdeflate at the level htslib gives the
-//! zlib-style level asked for (6, htslib's default, unless `map -l` says otherwise) while
+//! zlib-style level asked for ([`DEFAULT_LEVEL`] unless `map -l` says otherwise) while
 //! the caller goes on (up to [`IN_FLIGHT`] writes at once), and written in order, then
 //! the 28-byte end-of-file block. The cut points depend on the bytes alone, so the file
 //! is the same whatever the thread count or batch size, and the same as htslib's.
@@ -22,8 +22,11 @@ use rayon::prelude::*;
 const BLOCK_SIZE: usize = 0xff00;
 /// Largest compressed block, header and footer included (`BGZF_MAX_BLOCK_SIZE`).
 const MAX_BLOCK: usize = 0x10000;
-/// The BAM compression level of `map` without `-l`: zlib's default, as htslib's.
-pub const DEFAULT_LEVEL: u8 = 6;
+/// The BAM compression level of `map` without `-l`: 1, the fastest that compresses, as
+/// STAR writes its BAM and samtools its sort's temporary files: an aligner's BAM is
+/// unsorted and is usually sorted next, and on real reads level 1 takes a third of the
+/// CPU of htslib's default 6 (libdeflate 7) for a file 8% larger (BENCHMARKS.md).
+pub const DEFAULT_LEVEL: u8 = 1;
 /// The libdeflate level of each zlib-style level 1-9, as htslib's `bgzf_compress` maps
 /// them (`lvl_map`); level 0 is stored blocks, written as htslib writes them.
 const LIBDEFLATE_LEVEL: [i32; 10] = [0, 1, 2, 3, 5, 6, 7, 8, 10, 12];
@@ -335,10 +338,10 @@ mod tests {
             }
             assert_eq!(inflated[4..], body[..], "level {level}");
         }
-        // Stored blocks at 0 are the largest; 1 is larger than the default; 9 smallest.
+        // Stored blocks at 0 are the largest; 1 is larger than htslib's default 6; 9 smallest.
         assert!(files[0].len() > files[1].len());
-        assert!(files[1].len() > files[DEFAULT_LEVEL as usize].len());
-        assert!(files[9].len() <= files[DEFAULT_LEVEL as usize].len());
+        assert!(files[1].len() > files[6].len());
+        assert!(files[9].len() <= files[6].len());
     }
 
     #[test]

@@ -379,14 +379,14 @@ impl ReadHits<'_> {
         match f.kind {
             Kind::Secondary => {}
             Kind::Primary { reverse: true } => {
-                push_bases(out, read.seq.iter().rev().map(|&b| complement(b)));
+                push_reverse_complement(out, read.seq);
                 match &read.qual {
                     Some(q) => out.extend(q.iter().rev().map(|&q| q.saturating_sub(33))),
                     None => out.resize(out.len() + len, 0xFF),
                 }
             }
             Kind::Unmapped | Kind::Primary { reverse: false } => {
-                push_bases(out, read.seq.iter().copied());
+                push_bases(out, read.seq);
                 match &read.qual {
                     Some(q) => out.extend(q.iter().map(|&q| q.saturating_sub(33))),
                     None => out.resize(out.len() + len, 0xFF),
@@ -549,12 +549,41 @@ const NT16_TABLE: [u8; 256] = {
 /// The base of each 4-bit code.
 const NT16_STR: &[u8; 16] = b"=ACMGRSVTWYHKDBN";
 
+/// htslib's 4-bit code of each base's [`complement`], for reversed reads.
+const NT16_COMPLEMENT: [u8; 256] = {
+    let mut table = [15u8; 256];
+    let pairs: [(u8, u8); 4] = [(b'A', 8), (b'C', 4), (b'G', 2), (b'T', 1)];
+    let mut i = 0;
+    while i < pairs.len() {
+        table[pairs[i].0 as usize] = pairs[i].1;
+        table[pairs[i].0.to_ascii_lowercase() as usize] = pairs[i].1;
+        i += 1;
+    }
+    table
+};
+
 /// Appends bases as BAM stores them: two 4-bit codes a byte, the first in the high
-/// half; an odd last base leaves the low half 0.
-fn push_bases(out: &mut Vec<u8>, mut bases: impl Iterator<Item = u8>) {
-    while let Some(high) = bases.next() {
-        let low = bases.next().map_or(0, |b| NT16_TABLE[b as usize]);
-        out.push(NT16_TABLE[high as usize] << 4 | low);
+/// half; an odd last base leaves the low half 0. Written into place a byte at a time
+/// (a push a byte was most of the record encoding's time).
+fn push_bases(out: &mut Vec<u8>, seq: &[u8]) {
+    let start = out.len();
+    out.resize(start + seq.len().div_ceil(2), 0);
+    for (byte, pair) in out[start..].iter_mut().zip(seq.chunks(2)) {
+        let low = pair.get(1).map_or(0, |&b| NT16_TABLE[b as usize]);
+        *byte = NT16_TABLE[pair[0] as usize] << 4 | low;
+    }
+}
+
+/// Appends the reverse complement of `seq` as [`push_bases`] appends bases.
+fn push_reverse_complement(out: &mut Vec<u8>, seq: &[u8]) {
+    let start = out.len();
+    out.resize(start + seq.len().div_ceil(2), 0);
+    for (byte, pair) in out[start..].iter_mut().zip(seq.rchunks(2)) {
+        *byte = match *pair {
+            [low, high] => NT16_COMPLEMENT[high as usize] << 4 | NT16_COMPLEMENT[low as usize],
+            [high] => NT16_COMPLEMENT[high as usize] << 4,
+            _ => unreachable!("rchunks(2) gives one or two bases"),
+        };
     }
 }
 
@@ -591,6 +620,26 @@ mod tests {
     use super::*;
     use crate::reference::{Contig, PackedText};
     use crate::test_support::random_codes;
+
+    #[test]
+    fn reversed_bases_pack_as_the_complement_read_backwards() {
+        let every_byte: Vec<u8> = (0..=255u8).collect();
+        for len in [0, 1, 2, 7, 148, 256] {
+            let seq: Vec<u8> = every_byte
+                .iter()
+                .cycle()
+                .skip(len * 3)
+                .take(len)
+                .copied()
+                .collect();
+            let reversed: Vec<u8> = seq.iter().rev().map(|&b| complement(b)).collect();
+            let (mut got, mut want) = (vec![9], vec![9]);
+            push_reverse_complement(&mut got, &seq);
+            push_bases(&mut want, &reversed);
+            assert_eq!(got, want, "length {len}");
+            assert_eq!(got.len(), 1 + len.div_ceil(2));
+        }
+    }
 
     #[test]
     fn bins_match_the_sam_spec() {
