@@ -1,5 +1,6 @@
 //! The bytes of an input in large blocks, read (and decompressed) on a thread of their
-//! own, so that reading and decompressing overlap the parsing of the block before. Plain gzip is inflated on that thread; BGZF, a run of members per block, in
+//! own, so that reading and decompressing overlap the parsing of the block before.
+//! Plain gzip is inflated on that thread; BGZF, a run of members per block, in
 //! parallel ([`super::bgzf`]). Each block keeps room in front of its data, where the
 //! reader copies the incomplete record that ended the block before: records then lie
 //! whole in one block without moving the block's data.
