@@ -152,7 +152,8 @@ struct MapArgs {
     /// BAM compression level, 0 (stored, no compression) to 9 (smallest), as samtools'
     /// -l: lower levels compress faster into larger files. The default, 1, is the
     /// fastest that compresses (as STAR's BAM: unsorted output is usually sorted next);
-    /// 6 is samtools' default (a file 8% smaller, compressed at a third of the speed). SAM output ignores it.
+    /// 6 is samtools' default (a file 8% smaller, compressed at a third of the speed).
+    /// SAM output ignores it.
     #[arg(short = 'l', long = "compression-level", value_name = "LEVEL",
           default_value_t = galign::sam::DEFAULT_BAM_LEVEL,
           value_parser = clap::value_parser!(u8).range(0..=9))]

@@ -93,7 +93,7 @@ fn reg2bin(beg: i64, end: i64) -> u16 {
     0
 }
 
-fn complement(b: u8) -> u8 {
+const fn complement(b: u8) -> u8 {
     match b {
         b'A' | b'a' => b'T',
         b'C' | b'c' => b'G',
@@ -551,13 +551,11 @@ const NT16_STR: &[u8; 16] = b"=ACMGRSVTWYHKDBN";
 
 /// htslib's 4-bit code of each base's [`complement`], for reversed reads.
 const NT16_COMPLEMENT: [u8; 256] = {
-    let mut table = [15u8; 256];
-    let pairs: [(u8, u8); 4] = [(b'A', 8), (b'C', 4), (b'G', 2), (b'T', 1)];
-    let mut i = 0;
-    while i < pairs.len() {
-        table[pairs[i].0 as usize] = pairs[i].1;
-        table[pairs[i].0.to_ascii_lowercase() as usize] = pairs[i].1;
-        i += 1;
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = NT16_TABLE[complement(b as u8) as usize];
+        b += 1;
     }
     table
 };
