@@ -125,8 +125,15 @@ fn chrm_index(dir: &Path) -> PathBuf {
 
 /// Runs `galign map -o OUT PREFIX INPUTS` and returns OUT without `@PG`.
 fn mapped(prefix: &Path, inputs: &[(&Path, Way)], dir: &Path) -> String {
+    mapped_on(prefix, inputs, dir, "2")
+}
+
+/// [`mapped`] on `threads` threads (from 4 a gzip file, or a gzip stream held in memory,
+/// is inflated in parallel).
+fn mapped_on(prefix: &Path, inputs: &[(&Path, Way)], dir: &Path, threads: &str) -> String {
     let out = dir.join("out.sam");
-    let args = ["map", "-o", out.to_str().unwrap(), prefix.to_str().unwrap()];
+    let (out_name, prefix) = (out.to_str().unwrap(), prefix.to_str().unwrap());
+    let args = ["map", "-t", threads, "-o", out_name, prefix];
     run_ok(&mut galign_via(&args, inputs, dir));
     let sam = std::fs::read(&out).unwrap();
     std::fs::remove_file(&out).unwrap();
@@ -154,6 +161,11 @@ fn reads_from_stdin_pipes_fifos_and_process_substitution_match_the_file() {
         for way in WAYS {
             let got = mapped(&prefix, &[(&reads, way)], dir.path());
             assert!(got == expected, "{compression} reads given as {way:?}");
+            let got = mapped_on(&prefix, &[(&reads, way)], dir.path(), "4");
+            assert!(
+                got == expected,
+                "{compression} reads given as {way:?}, 4 threads"
+            );
         }
     }
 }
@@ -279,15 +291,17 @@ fn truncated_and_empty_streams_through_a_pipe_name_stdin_and_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = chrm_index(dir.path());
     let text = gunzip("NA12878_chrM_20k.fq.gz");
-    let fail = |bytes: &[u8]| {
+    let fail_on = |bytes: &[u8], threads| {
         let input = dir.path().join("input");
         std::fs::write(&input, bytes).unwrap();
         let out = dir.path().join("out.bam");
-        let args = ["map", "-o", out.to_str().unwrap(), prefix.to_str().unwrap()];
+        let (out, prefix) = (out.to_str().unwrap(), prefix.to_str().unwrap());
+        let args = ["map", "-t", threads, "-o", out, prefix];
         let e = run_fail(&mut galign_via(&args, &[(&input, Way::Dash)], dir.path()));
-        assert!(!out.exists() && !files_in(dir.path()).iter().any(|f| f.contains("out")));
+        assert!(!files_in(dir.path()).iter().any(|f| f.contains("out")));
         e
     };
+    let fail = |bytes: &[u8]| fail_on(bytes, "2");
     // Cut inside the sequence line of record 18,000 (line 71,998), past the first block.
     let line_start = |n: usize| {
         let newline = text
@@ -308,6 +322,10 @@ fn truncated_and_empty_streams_through_a_pipe_name_stdin_and_the_record() {
     let gz = gz.finish().unwrap();
     let e = fail(&gz[..gz.len() / 2]);
     assert!(e.contains("galign: error: stdin: cannot read: "), "{e}");
+    // The same, held in memory and inflated in parallel.
+    let e = fail_on(&gz[..gz.len() / 2], "4");
+    assert!(e.contains("galign: error: stdin: cannot read: "), "{e}");
+    assert!(e.contains("truncated"), "{e}");
     let e = fail(b"");
     assert!(e.contains("stdin: the input is empty (no reads)"), "{e}");
 }

@@ -1,7 +1,7 @@
-//! Plain (not BGZF) gzip. A stream (stdin, a pipe) is inflated with ISA-L's igzip,
-//! ~1.6x the pure-Rust zlib-rs on FASTQ (BENCHMARKS.md), on one thread: one stream has
-//! to be inflated in order. A regular file given 4 threads or more is inflated in
-//! parallel by rapidgzip-core (chunks decoded speculatively from guessed block starts,
+//! Plain (not BGZF) gzip. A stream (stdin, a pipe) read as it comes is inflated with
+//! ISA-L's igzip, ~1.6x the pure-Rust zlib-rs on FASTQ (BENCHMARKS.md), on one thread:
+//! one stream has to be inflated in order. A regular file, or a stream held whole in
+//! memory (`held`), given 4 threads or more is inflated in parallel by rapidgzip-core (chunks decoded speculatively from guessed block starts,
 //! back references into the unknown window kept as markers until the chunk before is
 //! done): 0.62-0.65 s against ISA-L's 0.95-1.45 s for 730 MB of FASTQ on a 16-core host;
 //! it takes several times ISA-L's CPU time, so a caller whose other stages keep the cores
@@ -11,11 +11,11 @@
 //! are not gzip are errors that say so and where (ISA-L: member number and compressed
 //! byte offset).
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::mem::MaybeUninit;
 
 use isal_sys::igzip_lib as isal;
+use rapidgzip_core::ReadAt;
 
 /// Threads from which a gzip file is inflated in parallel: with fewer, one ISA-L thread
 /// is as fast (rapidgzip on 2 threads 1.19 s, ISA-L 0.95-1.45 s above).
@@ -29,14 +29,15 @@ pub fn in_parallel(threads: usize) -> bool {
     threads >= PARALLEL_FROM
 }
 
-/// The inflated bytes of the gzip `file` (read by position from its start), inflated on
-/// up to `threads` threads (at most [`PARALLEL_MOST`]).
-pub fn parallel(file: File, threads: usize) -> io::Result<impl Read + Send> {
+/// The inflated bytes of the gzip `source` (a file, or a stream held in memory; read by
+/// position from its start), inflated on up to `threads` threads (at most
+/// [`PARALLEL_MOST`]).
+pub fn parallel(source: impl ReadAt + 'static, threads: usize) -> io::Result<impl Read + Send> {
     let decoder = rapidgzip_core::Decoder::builder()
         .decoder_threads(threads.min(PARALLEL_MOST))
         .build()
         .map_err(io::Error::other)?;
-    decoder.reader(file).map_err(io::Error::other)
+    decoder.reader(source).map_err(io::Error::other)
 }
 
 /// Compressed bytes read from the source at a time.

@@ -12,6 +12,7 @@ use std::path::Path;
 use super::bgzf::Bgzf;
 use super::blocks::{Blocks, BlocksReader, Source};
 use super::gzip;
+use super::held::{self, Held};
 use super::positioned::PositionedFile;
 use super::read_full::read_full;
 use super::sniff::{self, Compression, Content};
@@ -147,7 +148,8 @@ pub fn estimated_size(path: &Path) -> Option<u64> {
     })
 }
 
-/// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content; a gzip file
+/// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content; a gzip file,
+/// or a gzip stream fast and short enough to be held in memory ([`held::GZIP_LIMITS`]),
 /// may be inflated on up to `gzip_threads` threads ([`gzip::parallel`]).
 pub fn open(path: &Path, role: Role, gzip_threads: usize) -> Result<Opened, InputError> {
     let name = shown_name(path);
@@ -253,6 +255,12 @@ fn decompress(mut raw: Raw, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)
         }
         (Compression::Gzip, Raw::File(file)) if gzip::in_parallel(gzip_threads) => {
             return with_head(stream(gzip::parallel(file, gzip_threads)?));
+        }
+        (Compression::Gzip, Raw::Stream(raw)) if gzip::in_parallel(gzip_threads) => {
+            return with_head(match held::hold(peek, raw, held::GZIP_LIMITS)? {
+                Held::Whole(bytes) => stream(gzip::parallel(bytes, gzip_threads)?),
+                Held::Part(raw) => stream(gzip::GzipDecoder::new(raw)),
+            });
         }
         (_, raw) => raw.into_stream(),
     };
