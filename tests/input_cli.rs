@@ -215,23 +215,42 @@ fn references_from_stdin_pipes_fifos_and_process_substitution_match_the_file() {
     let text = gunzip("human_rCRS_chrM_NC_012920.fa.gz");
     let fasta = dir.path().join("ref.fa");
     std::fs::write(&fasta, &text).unwrap();
-    let built = |inputs: &[(&Path, Way)]| {
+    // On 4 threads a gzip FASTA, file or stream, is inflated in parallel.
+    let built_on = |inputs: &[(&Path, Way)], threads| {
         let prefix = dir.path().join("idx");
-        let args = ["index", "--device", "cpu", "-p", prefix.to_str().unwrap()];
+        let args = [
+            "index",
+            "-t",
+            threads,
+            "--device",
+            "cpu",
+            "-p",
+            prefix.to_str().unwrap(),
+        ];
         run_ok(&mut galign_via(&args, inputs, dir.path()));
         let file = dir.path().join("idx.galign");
         let bytes = std::fs::read(&file).unwrap();
         std::fs::remove_file(&file).unwrap();
         bytes
     };
-    let sorted = |inputs: &[(&Path, Way)]| {
+    let built = |inputs: &[(&Path, Way)]| built_on(inputs, "2");
+    let sorted_on = |inputs: &[(&Path, Way)], threads| {
         let out = dir.path().join("out.sa");
-        let args = ["sa", "--device", "cpu", "-o", out.to_str().unwrap()];
+        let args = [
+            "sa",
+            "-t",
+            threads,
+            "--device",
+            "cpu",
+            "-o",
+            out.to_str().unwrap(),
+        ];
         run_ok(&mut galign_via(&args, inputs, dir.path()));
         let bytes = std::fs::read(&out).unwrap();
         std::fs::remove_file(&out).unwrap();
         bytes
     };
+    let sorted = |inputs: &[(&Path, Way)]| sorted_on(inputs, "2");
     let expected_index = built(&[(&fasta, Way::File)]);
     let expected_sa = sorted(&[(&fasta, Way::File)]);
     assert_eq!(expected_sa.len(), 4 * 16_569, "the chrM suffix array, u32");
@@ -242,6 +261,12 @@ fn references_from_stdin_pipes_fifos_and_process_substitution_match_the_file() {
             let what = format!("{compression} FASTA given as {way:?}");
             assert!(built(&[(&input, way)]) == expected_index, "index of {what}");
             assert!(sorted(&[(&input, way)]) == expected_sa, "sa of {what}");
+            if compression == "gzip" {
+                let index = built_on(&[(&input, way)], "4");
+                assert!(index == expected_index, "index of {what}, 4 threads");
+                let sa = sorted_on(&[(&input, way)], "4");
+                assert!(sa == expected_sa, "sa of {what}, 4 threads");
+            }
         }
     }
 }

@@ -1,16 +1,15 @@
 //! Plain (not BGZF) gzip. A stream (stdin, a pipe) read as it comes is inflated with
 //! ISA-L's igzip, ~1.6x the pure-Rust zlib-rs on FASTQ (BENCHMARKS.md), on one thread:
 //! one stream has to be inflated in order. A regular file, or a stream held whole in
-//! memory (`held`), given 4 threads or more is inflated in parallel by rapidgzip-core (chunks decoded speculatively from guessed block starts,
-//! back references into the unknown window kept as markers until the chunk before is
-//! done): 0.62-0.65 s against ISA-L's 0.95-1.45 s for 730 MB of FASTQ on a 16-core host;
-//! it takes several times ISA-L's CPU time, so a caller whose other stages keep the cores
-//! busy (BAM output) gives it one thread.
-//! Members follow one another as `gzip -d` reads them (concatenated files are one
-//! input); each member's CRC-32 and length are checked. A stream cut short or bytes that
-//! are not gzip are errors that say so and where (ISA-L: member number and compressed
-//! byte offset).
-
+//! memory (`gzip_stream`), given 4 threads or more is inflated in parallel by
+//! rapidgzip-core (chunks decoded speculatively from guessed block starts, back
+//! references into the unknown window kept as markers until the chunk before is done):
+//! 0.62-0.65 s against ISA-L's 0.95-1.45 s for 730 MB of FASTQ on a 16-core host; it
+//! takes several times ISA-L's CPU time, so a caller whose other stages keep the cores
+//! busy (BAM output) gives it one thread. Members follow one another as `gzip -d` reads
+//! them (concatenated files are one input); each member's CRC-32 and length are checked.
+//! A stream cut short or bytes that are not gzip are errors that say so and where (ISA-L:
+//! member number and compressed byte offset).
 use std::io::{self, Read};
 use std::mem::MaybeUninit;
 
@@ -92,6 +91,11 @@ impl<R: Read> GzipDecoder<R> {
             members: 0,
             in_member: false,
         }
+    }
+
+    /// Compressed bytes handed to the inflater so far.
+    pub fn compressed_offset(&self) -> u64 {
+        self.offset
     }
 
     /// Reads more compressed bytes after those not used yet (moved to the front, with

@@ -1,15 +1,19 @@
-//! A stream's bytes held in memory, readable by position. A gzip stream that arrives
-//! faster than one thread inflates it (`cat r.fq.gz | galign map idx -`) is held whole
-//! and then inflated in parallel like a file (rapidgzip reads its source by position);
-//! one that arrives slowly, or is too long to hold, is inflated as it comes.
+//! A stream's bytes held in memory as they arrive, on a thread of their own. A gzip
+//! stream (`cat r.fq.gz | galign map idx -`) is inflated on one thread as it arrives;
+//! once it has ended, held whole, it can be inflated in parallel like a file (rapidgzip
+//! reads its source by position). A stream too slow to gain from that, or too long to
+//! hold, is let go and read as it comes.
 
 use std::io::{self, Read};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crossbeam_channel::{Receiver, Sender};
 use rapidgzip_core::ReadAt;
 
-/// Bytes of a piece: every piece but the last is full. Small enough that a slow stream
-/// is noticed after a piece (see [`Limits`]), large enough that pieces are few.
+/// Bytes of a piece: every piece but the last is full. Small enough that the bytes
+/// reach the reader soon and a slow stream is noticed after a piece (see [`Limits`]),
+/// large enough that pieces are few.
 const PIECE: usize = 4 << 20;
 
 /// When a stream stops being held.
@@ -17,16 +21,15 @@ const PIECE: usize = 4 << 20;
 pub struct Limits {
     /// The most bytes held; a longer stream is read as it comes from there on.
     pub most: u64,
-    /// Bytes a second under which a stream is taken as slow, once it has been read for
-    /// `after`: the stream, not the decoder, then sets the pace, and holding it would
-    /// only delay the decoding.
+    /// Bytes a second under which a stream is let go, once it has been read for
+    /// `after`: the stream, not the decoder, then sets the pace.
     pub slowest: f64,
     /// How long a stream is read before its pace is judged.
     pub after: Duration,
 }
 
 /// Limits for a gzip stream: at most 2 GiB held (HG002 148 bp x1000, 21 M reads, is
-/// 1.7 GB of gzip); slow under 256 MB/s, about what one ISA-L thread inflates (165 MB
+/// 1.7 GB of gzip); let go under 256 MB/s, about what one ISA-L thread inflates (165 MB
 /// of gzip FASTQ in 0.95-1.45 s on a 16-core host, BENCHMARKS.md), judged after 0.25 s.
 pub const GZIP_LIMITS: Limits = Limits {
     most: 2 << 30,
@@ -34,9 +37,9 @@ pub const GZIP_LIMITS: Limits = Limits {
     after: Duration::from_millis(250),
 };
 
-/// Bytes held in memory, in pieces.
+/// A whole stream's bytes, in pieces.
 pub struct HeldBytes {
-    pieces: Vec<Vec<u8>>,
+    pieces: Vec<Arc<Vec<u8>>>,
     len: u64,
 }
 
@@ -49,7 +52,7 @@ impl ReadAt for HeldBytes {
         if offset >= self.len || out.is_empty() {
             return Ok(0);
         }
-        let piece = &self.pieces[(offset / PIECE as u64) as usize];
+        let piece = self.pieces[(offset / PIECE as u64) as usize].as_slice();
         let at = (offset % PIECE as u64) as usize;
         let n = out.len().min(piece.len() - at);
         out[..n].copy_from_slice(&piece[at..at + n]);
@@ -57,64 +60,125 @@ impl ReadAt for HeldBytes {
     }
 }
 
-/// A stream read into memory: whole, or its first part and the rest to come.
-pub enum Held {
-    /// The stream ended within the limits.
-    Whole(HeldBytes),
-    /// The stream was slow or long: the bytes held, then the rest as it comes.
-    Part(Box<dyn Read + Send>),
+/// A stream being held: its bytes as they arrive, and all of them once it has ended
+/// within the limits (never, if it was let go).
+pub struct Holding {
+    /// The stream's bytes in order, as they arrive.
+    pub arriving: Arriving,
+    /// The whole stream, sent once when it has ended within the limits.
+    pub whole: Receiver<HeldBytes>,
 }
 
-/// Reads `stream` (after the bytes `first`, at most a piece, already taken from it) into
-/// memory until its end or until `limits` say to stop.
-pub fn hold(first: Vec<u8>, mut stream: Box<dyn Read + Send>, limits: Limits) -> io::Result<Held> {
+/// What the holding thread hands the reader.
+enum Arrival {
+    /// The next bytes.
+    Piece(Arc<Vec<u8>>),
+    /// The stream was let go: its rest is to be read from it directly.
+    Rest(Box<dyn Read + Send>),
+    /// The stream has ended.
+    End,
+    /// Reading the stream failed.
+    Failed(io::Error),
+}
+
+/// Holds `stream` (after the bytes `first`, at most a piece, already taken from it) on a
+/// thread of its own until its end or until `limits` say to let it go.
+pub fn hold(first: Vec<u8>, stream: Box<dyn Read + Send>, limits: Limits) -> Holding {
     assert!(first.len() <= PIECE, "the bytes taken first fit a piece");
+    // Unbounded, yet no larger than the bytes held: past the limits the stream itself
+    // is handed over.
+    let (arrival_tx, arrival_rx) = crossbeam_channel::unbounded();
+    let (whole_tx, whole_rx) = crossbeam_channel::bounded(1);
+    std::thread::spawn(move || hold_on(first, stream, limits, &arrival_tx, &whole_tx));
+    Holding {
+        arriving: Arriving {
+            arrivals: arrival_rx,
+            piece: Arc::new(Vec::new()),
+            at: 0,
+            rest: None,
+            done: false,
+        },
+        whole: whole_rx,
+    }
+}
+
+/// The holding thread: reads `stream` a piece at a time, hands each piece on, and the
+/// whole at its end, or the stream itself once `limits` say to let it go.
+fn hold_on(
+    first: Vec<u8>,
+    mut stream: Box<dyn Read + Send>,
+    limits: Limits,
+    arrivals: &Sender<Arrival>,
+    whole: &Sender<HeldBytes>,
+) {
     let start = Instant::now();
     let mut held = HeldBytes {
-        len: first.len() as u64,
-        pieces: vec![first],
+        pieces: Vec::new(),
+        len: 0,
     };
+    let mut piece = first;
     loop {
-        let piece = held.pieces.last_mut().expect("one piece at least");
-        if piece.len() == PIECE {
-            held.pieces.push(Vec::with_capacity(PIECE));
-            continue;
-        }
         piece.reserve_exact(PIECE - piece.len());
         let want = (PIECE - piece.len()) as u64;
-        let got = (&mut stream).take(want).read_to_end(piece)?;
-        held.len += got as u64;
-        if (got as u64) < want {
-            return Ok(Held::Whole(held));
+        let got = match (&mut stream).take(want).read_to_end(&mut piece) {
+            Ok(got) => got as u64,
+            Err(error) => {
+                let _ = arrivals.send(Arrival::Failed(error));
+                return;
+            }
+        };
+        let piece_now = Arc::new(std::mem::replace(&mut piece, Vec::with_capacity(PIECE)));
+        held.len += piece_now.as_slice().len() as u64;
+        held.pieces.push(Arc::clone(&piece_now));
+        // A reader gone has stopped reading: nothing is left to do.
+        if arrivals.send(Arrival::Piece(piece_now)).is_err() {
+            return;
+        }
+        if got < want {
+            let _ = arrivals.send(Arrival::End);
+            let _ = whole.send(held);
+            return;
         }
         let elapsed = start.elapsed();
         let slow =
             elapsed >= limits.after && (held.len as f64) < limits.slowest * elapsed.as_secs_f64();
         if held.len >= limits.most || slow {
-            return Ok(Held::Part(Box::new(HeldThenRest {
-                held,
-                at: 0,
-                rest: stream,
-            })));
+            let _ = arrivals.send(Arrival::Rest(stream));
+            return;
         }
     }
 }
 
-/// Bytes held, then the rest of their stream.
-struct HeldThenRest {
-    held: HeldBytes,
-    at: u64,
-    rest: Box<dyn Read + Send>,
+/// A held stream's bytes in order, as they arrive.
+pub struct Arriving {
+    arrivals: Receiver<Arrival>,
+    piece: Arc<Vec<u8>>,
+    at: usize,
+    rest: Option<Box<dyn Read + Send>>,
+    done: bool,
 }
 
-impl Read for HeldThenRest {
+impl Read for Arriving {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = self.held.read_at(self.at, out)?;
-        if n == 0 {
-            return self.rest.read(out);
+        loop {
+            if let Some(rest) = &mut self.rest {
+                return rest.read(out);
+            }
+            let piece = self.piece.as_slice();
+            if self.at < piece.len() || self.done || out.is_empty() {
+                let n = out.len().min(piece.len() - self.at);
+                out[..n].copy_from_slice(&piece[self.at..self.at + n]);
+                self.at += n;
+                return Ok(n);
+            }
+            match self.arrivals.recv() {
+                Ok(Arrival::Piece(piece)) => (self.piece, self.at) = (piece, 0),
+                Ok(Arrival::Rest(rest)) => self.rest = Some(rest),
+                Ok(Arrival::End) => self.done = true,
+                Ok(Arrival::Failed(error)) => return Err(error),
+                Err(_) => return Err(io::Error::other("the thread holding the stream ended")),
+            }
         }
-        self.at += n as u64;
-        Ok(n)
     }
 }
 
@@ -128,56 +192,77 @@ mod tests {
         (0..len).map(|i| (i * 7 + i / 4099) as u8).collect()
     }
 
-    fn read_all(held: Held) -> (bool, Vec<u8>) {
-        match held {
-            Held::Whole(held) => {
-                let mut all = vec![0; held.len as usize];
-                let mut at = 0;
-                while at < all.len() {
-                    // Reads of odd lengths at odd offsets cross the pieces' ends.
-                    let end = all.len().min(at + 1_000_003);
-                    at += held.read_at(at as u64, &mut all[at..end]).unwrap();
-                }
-                assert_eq!(held.read_at(at as u64, &mut [0; 5]).unwrap(), 0);
-                (true, all)
-            }
-            Held::Part(mut rest) => {
-                let mut all = Vec::new();
-                rest.read_to_end(&mut all).unwrap();
-                (false, all)
+    /// Everything `holding` gives as it arrives, and the whole if it was held.
+    fn read_all(holding: Holding) -> (Vec<u8>, Option<Vec<u8>>) {
+        let Holding {
+            mut arriving,
+            whole,
+        } = holding;
+        let mut arrived = Vec::new();
+        // Reads of odd lengths cross the pieces' ends.
+        let mut buffer = vec![0; 1_000_003];
+        loop {
+            match arriving.read(&mut buffer).unwrap() {
+                0 => break,
+                n => arrived.extend_from_slice(&buffer[..n]),
             }
         }
+        let whole = whole.recv().ok().map(|held| {
+            let mut all = vec![0; held.len as usize];
+            let mut at = 0;
+            while at < all.len() {
+                let end = all.len().min(at + 1_000_003);
+                at += held.read_at(at as u64, &mut all[at..end]).unwrap();
+            }
+            assert_eq!(held.read_at(at as u64, &mut [0; 5]).unwrap(), 0);
+            all
+        });
+        (arrived, whole)
     }
 
     #[test]
-    fn a_stream_is_held_whole_within_the_limits_and_in_part_beyond_them() {
+    fn a_stream_is_held_whole_within_the_limits_and_let_go_beyond_them() {
         let stream = bytes(3 * PIECE + 12_345);
         let first = 70_000;
         let hold_with = |limits| {
             let rest = Box::new(Cursor::new(stream[first..].to_vec()));
-            read_all(hold(stream[..first].to_vec(), rest, limits).unwrap())
+            read_all(hold(stream[..first].to_vec(), rest, limits))
         };
         let roomy = Limits {
             most: 1 << 40,
             slowest: 0.0,
             after: Duration::ZERO,
         };
-        assert_eq!(hold_with(roomy), (true, stream.clone()));
+        assert_eq!(hold_with(roomy), (stream.clone(), Some(stream.clone())));
         let short = Limits {
             most: 2 * PIECE as u64,
             ..roomy
         };
-        assert_eq!(hold_with(short), (false, stream.clone()));
+        assert_eq!(hold_with(short), (stream.clone(), None));
         let impatient = Limits {
             slowest: f64::INFINITY,
             ..roomy
         };
-        assert_eq!(hold_with(impatient), (false, stream.clone()));
+        assert_eq!(hold_with(impatient), (stream.clone(), None));
         // A stream of exactly a piece, and an empty one.
         for len in [PIECE, 0] {
             let rest = Box::new(Cursor::new(Vec::new()));
-            let held = hold(stream[..len].to_vec(), rest, roomy).unwrap();
-            assert_eq!(read_all(held), (true, stream[..len].to_vec()));
+            let held = read_all(hold(stream[..len].to_vec(), rest, roomy));
+            assert_eq!(held, (stream[..len].to_vec(), Some(stream[..len].to_vec())));
         }
+    }
+
+    #[test]
+    fn a_failed_read_reaches_the_reader() {
+        struct Failing;
+        impl Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("the disk is on fire"))
+            }
+        }
+        let mut holding = hold(b"abc".to_vec(), Box::new(Failing), GZIP_LIMITS);
+        let e = holding.arriving.read_to_end(&mut Vec::new()).unwrap_err();
+        assert_eq!(e.to_string(), "the disk is on fire");
+        assert!(holding.whole.recv().is_err(), "nothing held whole");
     }
 }

@@ -8,8 +8,9 @@
 //! SAM or galign index, refused by name with what to give instead. Its bytes are then
 //! read in large blocks on a thread of their own (`blocks`; a plain regular file read by
 //! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
-//! `bgzf`; a gzip stream held in memory, `held`, to be inflated in parallel by `gzip`). On top: [`BatchReader`] parses reads in batches (FASTQ located block by
-//! block in parallel, `fastq`, on a thread of its own one block ahead);
+//! `bgzf`; a gzip stream inflated as it arrives, then in parallel once held in memory,
+//! `gzip_stream`, `held`). On top: [`BatchReader`] parses reads in batches (FASTQ located
+//! block by block in parallel, `fastq`, on a thread of its own one block ahead);
 //! [`FastaSplitter`] splits FASTA blocks into header lines and sequence bytes for the
 //! reference, which encodes them in parallel. Errors name the input as written (`-` as
 //! `stdin`) and, when parsing, the record and line.
@@ -19,6 +20,7 @@ mod blocks;
 mod fasta;
 mod fastq;
 mod gzip;
+mod gzip_stream;
 mod held;
 mod open;
 mod positioned;

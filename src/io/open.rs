@@ -12,7 +12,7 @@ use std::path::Path;
 use super::bgzf::Bgzf;
 use super::blocks::{Blocks, BlocksReader, Source};
 use super::gzip;
-use super::held::{self, Held};
+use super::gzip_stream;
 use super::positioned::PositionedFile;
 use super::read_full::read_full;
 use super::sniff::{self, Compression, Content};
@@ -79,7 +79,10 @@ pub enum InputError {
         hint: String,
     },
     /// Neither FASTQ nor FASTA.
-    #[error("{name}: malformed, not {expected}: it starts with '{found}', where FASTQ starts with '@' and FASTA with '>'")]
+    #[error(
+        "{name}: malformed, not {expected}: it starts with '{found}', \
+         where FASTQ starts with '@' and FASTA with '>'"
+    )]
     Unknown {
         name: String,
         expected: &'static str,
@@ -149,8 +152,8 @@ pub fn estimated_size(path: &Path) -> Option<u64> {
 }
 
 /// Opens `path` (`-` for stdin) and sniffs it, expecting `role`'s content; a gzip file,
-/// or a gzip stream fast and short enough to be held in memory ([`held::GZIP_LIMITS`]),
-/// may be inflated on up to `gzip_threads` threads ([`gzip::parallel`]).
+/// or a gzip stream once held whole ([`gzip_stream::arriving`]), may be inflated on up to
+/// `gzip_threads` threads ([`gzip::parallel`]).
 pub fn open(path: &Path, role: Role, gzip_threads: usize) -> Result<Opened, InputError> {
     let name = shown_name(path);
     let (raw, size_hint) = open_raw(path, &name, role)?;
@@ -257,10 +260,7 @@ fn decompress(mut raw: Raw, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)
             return with_head(stream(gzip::parallel(file, gzip_threads)?));
         }
         (Compression::Gzip, Raw::Stream(raw)) if gzip::in_parallel(gzip_threads) => {
-            return with_head(match held::hold(peek, raw, held::GZIP_LIMITS)? {
-                Held::Whole(bytes) => stream(gzip::parallel(bytes, gzip_threads)?),
-                Held::Part(raw) => stream(gzip::GzipDecoder::new(raw)),
-            });
+            return with_head(stream(gzip_stream::arriving(peek, raw, gzip_threads)));
         }
         (_, raw) => raw.into_stream(),
     };
