@@ -10,6 +10,7 @@
 //! them (concatenated files are one input); each member's CRC-32 and length are checked.
 //! A stream cut short or bytes that are not gzip are errors that say so and where (ISA-L:
 //! member number and compressed byte offset).
+
 use std::io::{self, Read};
 use std::mem::MaybeUninit;
 

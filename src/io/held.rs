@@ -85,8 +85,8 @@ enum Arrival {
 /// thread of its own until its end or until `limits` say to let it go.
 pub fn hold(first: Vec<u8>, stream: Box<dyn Read + Send>, limits: Limits) -> Holding {
     assert!(first.len() <= PIECE, "the bytes taken first fit a piece");
-    // Unbounded, yet no larger than the bytes held: past the limits the stream itself
-    // is handed over.
+    // Unbounded: it queues only pieces that are held anyway (at most `limits.most`
+    // bytes); past the limits the stream itself is handed over.
     let (arrival_tx, arrival_rx) = crossbeam_channel::unbounded();
     let (whole_tx, whole_rx) = crossbeam_channel::bounded(1);
     std::thread::spawn(move || hold_on(first, stream, limits, &arrival_tx, &whole_tx));
