@@ -346,13 +346,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// On SIGINT, SIGTERM or SIGHUP the temporaries of unfinished outputs are removed and the
 /// process ends with status 128 + the signal, as a shell reports it; SIGXFSZ (a file
 /// size limit reached) makes the write fail with a clear error instead of killing the
-/// process, so that its temporary is removed too.
+/// process, so that its temporary is removed too. A signal ignored when galign starts
+/// stays ignored: `nohup` ignores SIGHUP, a shell's background job SIGINT.
 fn stop_cleanly_on_signals() -> std::io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
     // A flag nobody reads: having a handler is what matters.
     let reached = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     signal_hook::flag::register(SIGXFSZ, reached)?;
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    let stopping = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&s| !ignored(s));
+    let mut signals = signal_hook::iterator::Signals::new(stopping)?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             galign::atomic_file::remove_pending();
@@ -360,6 +364,17 @@ fn stop_cleanly_on_signals() -> std::io::Result<()> {
         }
     });
     Ok(())
+}
+
+/// Whether `signal` is ignored (inherited as ignored from the parent: `nohup`, `trap ''`).
+fn ignored(signal: i32) -> bool {
+    // SAFETY: with no new action sigaction only writes the current one into `current`,
+    // a plain struct that zeroed bytes initialise.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
 }
 
 /// Parses a byte size: a number with an optional K, M, G or T (powers of 1024).

@@ -1,6 +1,7 @@
 //! Faults while galign runs: SIGINT, SIGTERM and SIGHUP at the start of `index`, `map`
 //! and `sa`, while they wait on input, and while they write their output (no file under
-//! the final name, no temporary left, status 128 + the signal); a full disk (`/dev/full`)
+//! the final name, no temporary left, status 128 + the signal), and the same signals
+//! inherited as ignored (`nohup`) staying ignored; a full disk (`/dev/full`)
 //! and a file-size limit (`ulimit -f`) as clear errors naming the output, which is left
 //! whole or absent (a device stays a device); compressed inputs cut short (zstd, bzip2,
 //! xz; gzip and BGZF are in `input_cli` and `map_cli`); an index whose section table
@@ -54,7 +55,7 @@ fn indexed(bases: usize) -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 /// `galign ARGS` (output `out` in `dir`), reading its input `-` from a pipe left open.
 fn spawn_waiting(args: &[&str]) -> (Child, std::process::ChildStdin) {
-    let mut child = galign()
+    let mut child = galign_with_signals(libc::SIG_DFL)
         .args(args)
         .stdin(Stdio::piped())
         .stderr(Stdio::null())
@@ -63,6 +64,33 @@ fn spawn_waiting(args: &[&str]) -> (Child, std::process::ChildStdin) {
         .unwrap();
     let stdin = child.stdin.take().unwrap();
     (child, stdin)
+}
+
+#[test]
+fn signals_ignored_at_the_start_stay_ignored_as_under_nohup() {
+    let (dir, _, _) = indexed(5000);
+    let before = files_in(dir.path());
+    let out = dir.path().join("out");
+    let mut child = galign_with_signals(libc::SIG_IGN)
+        .args(["index", "--device", "cpu", "-p", out.to_str().unwrap(), "-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b">chr1\nACGTTGCA\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    kill(&child, "HUP");
+    kill(&child, "INT");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "still running");
+    // SIGTERM was ignored too; the end of its input finishes it.
+    kill(&child, "TERM");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    assert!(dir.path().join("out.galign").exists());
+    assert_eq!(files_in(dir.path()).len(), before.len() + 1);
 }
 
 #[test]
@@ -122,7 +150,7 @@ fn signals_at_the_start_or_while_waiting_on_input_leave_nothing() {
 /// `false` when the run ended before the temporary was seen.
 fn signal_while_writing(args: &[&str], dir: &Path, signal: &str, number: i32) -> bool {
     let before = files_in(dir);
-    let mut child = galign()
+    let mut child = galign_with_signals(libc::SIG_DFL)
         .args(args)
         .stderr(Stdio::null())
         .stdout(Stdio::null())

@@ -11,6 +11,24 @@ pub fn galign() -> Command {
     Command::new(env!("CARGO_BIN_EXE_galign"))
 }
 
+/// `galign` with SIGINT, SIGTERM and SIGHUP set to `action` (`SIG_DFL`: as a shell's
+/// foreground job has them, whatever the tests inherited, since galign keeps a signal
+/// it inherits ignored, as under `nohup`; `SIG_IGN`: as under `nohup`).
+pub fn galign_with_signals(action: libc::sighandler_t) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut command = galign();
+    // SAFETY: signal() is async-signal-safe, as code between fork and exec must be.
+    unsafe {
+        command.pre_exec(move || {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, action);
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
 /// The repository's bundled data.
 pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
