@@ -53,9 +53,10 @@ fn indexed(bases: usize) -> (tempfile::TempDir, PathBuf, PathBuf) {
     (dir, fasta, prefix)
 }
 
-/// `galign ARGS` (output `out` in `dir`), reading its input `-` from a pipe left open.
-fn spawn_waiting(args: &[&str]) -> (Child, std::process::ChildStdin) {
-    let mut child = galign_with_signals(libc::SIG_DFL)
+/// `galign ARGS` (output `out` in `dir`), reading its input `-` from a pipe left open,
+/// with SIGINT, SIGTERM and SIGHUP set to `signals` ([`galign_with_signals`]).
+fn spawn_waiting(args: &[&str], signals: libc::sighandler_t) -> (Child, std::process::ChildStdin) {
+    let mut child = galign_with_signals(signals)
         .args(args)
         .stdin(Stdio::piped())
         .stderr(Stdio::null())
@@ -71,14 +72,8 @@ fn signals_ignored_at_the_start_stay_ignored_as_under_nohup() {
     let (dir, _, _) = indexed(5000);
     let before = files_in(dir.path());
     let out = dir.path().join("out");
-    let mut child = galign_with_signals(libc::SIG_IGN)
-        .args(["index", "--device", "cpu", "-p", out.to_str().unwrap(), "-"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let args = ["index", "--device", "cpu", "-p", out.to_str().unwrap(), "-"];
+    let (mut child, mut stdin) = spawn_waiting(&args, libc::SIG_IGN);
     stdin.write_all(b">chr1\nACGTTGCA\n").unwrap();
     std::thread::sleep(Duration::from_millis(300));
     kill(&child, "HUP");
@@ -116,7 +111,7 @@ fn signals_at_the_start_or_while_waiting_on_input_leave_nothing() {
     for args in &commands {
         for (signal, number) in SIGNALS {
             // At the start: before or as the handler is put in place.
-            let (mut child, stdin) = spawn_waiting(args);
+            let (mut child, stdin) = spawn_waiting(args, libc::SIG_DFL);
             kill(&child, signal);
             ended_by(&mut child, signal, number);
             drop(stdin);
@@ -126,7 +121,7 @@ fn signals_at_the_start_or_while_waiting_on_input_leave_nothing() {
                 "{args:?}, SIG{signal} at the start"
             );
             // While waiting on input, part of it read.
-            let (mut child, mut stdin) = spawn_waiting(args);
+            let (mut child, mut stdin) = spawn_waiting(args, libc::SIG_DFL);
             let part: &[u8] = if args[0] == "map" {
                 &reads
             } else {
