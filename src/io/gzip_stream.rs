@@ -122,18 +122,12 @@ mod tests {
 
     /// `len` bytes of random bases in lines of 100, which gzip to about a quarter.
     fn bases(len: usize) -> Vec<u8> {
-        let mut state = 12345u64;
-        (0..len)
-            .map(|i| match i % 101 {
-                100 => b'\n',
-                _ => {
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    b"ACGT"[(state >> 62) as usize]
-                }
-            })
-            .collect()
+        let codes = crate::test_support::random_codes(len, 12345, 4);
+        let base = |(i, &code): (usize, &u8)| match i % 101 {
+            100 => b'\n',
+            _ => b"ACGT"[code as usize],
+        };
+        codes.iter().enumerate().map(base).collect()
     }
 
     #[test]
