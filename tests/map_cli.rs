@@ -544,6 +544,44 @@ fn bam_compression_levels_give_the_same_records() {
     assert!(!dir.path().join("x.bam").exists());
 }
 
+/// BAM at the default level (ISA-L's level-1 deflate, which picks its code by the CPU
+/// it runs on) is the same file on every x86-64 CPU level ISA-L has code for: the
+/// binary run natively and under `qemu-x86_64` as an SSE4.2-only CPU (Westmere, ISA-L's
+/// `_01` code) and an AVX2 one (Haswell, `_04`, without AVX-512's encoder).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn default_level_bam_is_the_same_on_every_x86_64_cpu_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let bam = dir.path().join("out.bam");
+    let map = |cpu: Option<&str>| {
+        let mut command = match cpu {
+            Some(cpu) => {
+                let mut qemu = Command::new("qemu-x86_64");
+                qemu.args(["-cpu", cpu, env!("CARGO_BIN_EXE_galign")]);
+                qemu
+            }
+            None => Command::new(env!("CARGO_BIN_EXE_galign")),
+        };
+        command.args(["map", "-a", "-t", "2", "-o"]).arg(&bam);
+        run_ok(command.arg(&prefix).arg(&reads));
+        std::fs::read(&bam).unwrap()
+    };
+    let native = map(None);
+    assert!(
+        native.len() > 4 * 0x10000,
+        "{} bytes: too few blocks",
+        native.len()
+    );
+    for cpu in ["Westmere", "Haswell"] {
+        assert!(
+            map(Some(cpu)) == native,
+            "BAM under {cpu} differs from the native one"
+        );
+    }
+}
+
 #[test]
 fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
     let dir = tempfile::tempdir().unwrap();

@@ -2,11 +2,12 @@
 //! blocks exactly where htslib cuts it (at most [`BLOCK_SIZE`] bytes a block; a record
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
-//! (a rayon pool of the writer's own) with libdeflate at the level htslib gives the
-//! zlib-style level asked for ([`DEFAULT_LEVEL`] unless `map -l` says otherwise) while
-//! the caller goes on (up to [`IN_FLIGHT`] writes at once), and written in order, then
-//! the 28-byte end-of-file block. The cut points depend on the bytes alone, so the file
-//! is the same whatever the thread count or batch size, and the same as htslib's.
+//! (a rayon pool of the writer's own) while the caller goes on (up to [`IN_FLIGHT`]
+//! writes at once), and written in order, then the 28-byte end-of-file block. Level 1
+//! ([`DEFAULT_LEVEL`]) is ISA-L's level-1 deflate, the others libdeflate at the level
+//! htslib gives each zlib-style level. The cut points and each block's bytes depend on
+//! the bytes alone, so the file is the same whatever the thread count or batch size;
+//! at levels other than 1 it is the same as htslib's.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -15,6 +16,7 @@ use std::ops::Range;
 
 use crossbeam_channel::Receiver;
 
+use isal_sys::igzip_lib as isal;
 use libdeflater::{CompressionLvl, Compressor};
 use rayon::prelude::*;
 
@@ -27,8 +29,9 @@ const MAX_BLOCK: usize = 0x10000;
 /// unsorted and is usually sorted next, and on real reads level 1 takes a third of the
 /// CPU of htslib's default 6 (libdeflate 7) for a file 8% larger (BENCHMARKS.md).
 pub const DEFAULT_LEVEL: u8 = 1;
-/// The libdeflate level of each zlib-style level 1-9, as htslib's `bgzf_compress` maps
-/// them (`lvl_map`); level 0 is stored blocks, written as htslib writes them.
+/// The libdeflate level of each zlib-style level 2-9, as htslib's `bgzf_compress` maps
+/// them (`lvl_map`); level 0 is stored blocks, written as htslib writes them, and level
+/// 1 ISA-L's (see [`isal_deflate`]).
 const LIBDEFLATE_LEVEL: [i32; 10] = [0, 1, 2, 3, 5, 6, 7, 8, 10, 12];
 /// A block's gzip header up to its compressed size: the `BC` extra field.
 const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2, 0];
@@ -46,6 +49,10 @@ const EOF_BLOCK: [u8; 28] = [
 ];
 
 thread_local! {
+    /// Where each compressing thread makes a block, [`MAX_BLOCK`] bytes once grown.
+    static ROOM: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// ISA-L's stream and level-1 buffer of each compressing thread, made once.
+    static ISAL: RefCell<Option<IsalDeflater>> = const { RefCell::new(None) };
     /// The compressor of each compressing thread and its libdeflate level, made once:
     /// libdeflate allocates hundreds of KB for one at level 7, which a compressor per
     /// rayon split (`map_init`) paid again and again, in fresh pages the kernel had to
@@ -214,38 +221,95 @@ impl<W: Write> BgzfWriter<W> {
 }
 
 /// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes) at zlib-style `level`,
-/// as htslib's `bgzf_compress` makes it.
+/// as htslib's `bgzf_compress` makes it but for level 1's encoder.
 fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
-    let mut block = vec![0; MAX_BLOCK];
-    let body = &mut block[HEADER_LEN..MAX_BLOCK - FOOTER_LEN];
-    let deflated = if level == 0 {
-        // One stored deflate block: BFINAL = 1, BTYPE = 00, LEN, NLEN, the bytes.
-        let len = data.len() as u16;
-        body[0] = 1;
-        body[1..3].copy_from_slice(&len.to_le_bytes());
-        body[3..5].copy_from_slice(&(!len).to_le_bytes());
-        body[5..5 + data.len()].copy_from_slice(data);
-        5 + data.len()
-    } else {
-        let wanted = LIBDEFLATE_LEVEL[level as usize];
-        COMPRESSOR
-            .with_borrow_mut(|slot| {
-                if slot.as_ref().is_none_or(|(at, _)| *at != wanted) {
-                    let lvl = CompressionLvl::new(wanted).expect("a libdeflate level");
-                    *slot = Some((wanted, Compressor::new(lvl)));
-                }
-                let (_, compressor) = slot.as_mut().expect("made above");
-                compressor.deflate_compress(data, body)
-            })
-            .map_err(|e| io::Error::other(format!("BGZF block compression failed: {e:?}")))?
-    };
-    let len = HEADER_LEN + deflated + FOOTER_LEN;
-    block.truncate(len);
-    block[..HEADER.len()].copy_from_slice(&HEADER);
-    block[HEADER.len()..HEADER_LEN].copy_from_slice(&((len - 1) as u16).to_le_bytes());
-    block[len - 8..len - 4].copy_from_slice(&libdeflater::crc32(data).to_le_bytes());
-    block[len - 4..].copy_from_slice(&(data.len() as u32).to_le_bytes());
-    Ok(block)
+    // Made in the thread's room, then copied out at its size: a fresh zeroed 64 KiB
+    // a block cost page faults and clearing (4% of a BAM run's CPU).
+    ROOM.with_borrow_mut(|room| {
+        room.resize(MAX_BLOCK, 0);
+        let body = &mut room[HEADER_LEN..MAX_BLOCK - FOOTER_LEN];
+        let deflated = match level {
+            0 => stored(data, body),
+            1 => isal_deflate(data, body).unwrap_or_else(|| stored(data, body)),
+            _ => libdeflate(level, data, body)?,
+        };
+        let len = HEADER_LEN + deflated + FOOTER_LEN;
+        let block = &mut room[..len];
+        block[..HEADER.len()].copy_from_slice(&HEADER);
+        block[HEADER.len()..HEADER_LEN].copy_from_slice(&((len - 1) as u16).to_le_bytes());
+        block[len - 8..len - 4].copy_from_slice(&libdeflater::crc32(data).to_le_bytes());
+        block[len - 4..].copy_from_slice(&(data.len() as u32).to_le_bytes());
+        Ok(block.to_vec())
+    })
+}
+
+/// `data` as one stored deflate block in `body` (BFINAL = 1, BTYPE = 00, LEN, NLEN, the
+/// bytes), as htslib writes level 0; returns its length.
+fn stored(data: &[u8], body: &mut [u8]) -> usize {
+    let len = data.len() as u16;
+    body[0] = 1;
+    body[1..3].copy_from_slice(&len.to_le_bytes());
+    body[3..5].copy_from_slice(&(!len).to_le_bytes());
+    body[5..5 + data.len()].copy_from_slice(data);
+    5 + data.len()
+}
+
+/// ISA-L's stateless deflate state of a thread: the stream and its level-1 buffer.
+struct IsalDeflater {
+    stream: Box<isal::isal_zstream>,
+    level_buf: Vec<u8>,
+}
+
+/// `data` deflated by ISA-L at its level 1 into `body`; returns the deflated length, or
+/// `None` when it does not fit (incompressible data: a stored block then). Written by
+/// hand over `isal-sys` (no crate wraps ISA-L's compression): on HG002's BAM records
+/// (2 cores, 64 KB blocks) it deflates at 495 MB/s into 21.0 MB, libdeflate's level 1
+/// at 268 MB/s into 19.8 MB (BENCHMARKS.md), which makes it the default level's
+/// encoder: compression is the largest CPU stage of a BAM run.
+fn isal_deflate(data: &[u8], body: &mut [u8]) -> Option<usize> {
+    ISAL.with_borrow_mut(|slot| {
+        let deflater = slot.get_or_insert_with(|| IsalDeflater {
+            // SAFETY: an all-zero `isal_zstream` is plain data (integers and null
+            // pointers); `isal_deflate_stateless_init` below sets it up before each use.
+            stream: Box::new(unsafe { std::mem::zeroed() }),
+            level_buf: vec![0; isal::ISAL_DEF_LVL1_DEFAULT as usize],
+        });
+        let stream = &mut *deflater.stream;
+        // SAFETY: `stream` is a valid `isal_zstream`; the pointers set below stay valid
+        // (and the lengths true) for the call; ISA-L reads `data` only and writes at most
+        // `avail_out` bytes of `body` and the level buffer.
+        unsafe {
+            isal::isal_deflate_stateless_init(stream);
+            stream.level = 1;
+            stream.level_buf = deflater.level_buf.as_mut_ptr();
+            stream.level_buf_size = deflater.level_buf.len() as u32;
+            stream.gzip_flag = isal::IGZIP_DEFLATE as u16;
+            stream.end_of_stream = 1;
+            stream.flush = isal::NO_FLUSH as u16;
+            stream.next_in = data.as_ptr().cast_mut();
+            stream.avail_in = data.len() as u32;
+            stream.next_out = body.as_mut_ptr();
+            stream.avail_out = body.len() as u32;
+            let code = isal::isal_deflate_stateless(stream);
+            (code == isal::COMP_OK as i32).then_some(stream.total_out as usize)
+        }
+    })
+}
+
+/// `data` deflated by libdeflate into `body` at the level htslib gives zlib-style
+/// `level` (2-9); returns the deflated length.
+fn libdeflate(level: u8, data: &[u8], body: &mut [u8]) -> io::Result<usize> {
+    let wanted = LIBDEFLATE_LEVEL[level as usize];
+    COMPRESSOR
+        .with_borrow_mut(|slot| {
+            if slot.as_ref().is_none_or(|(at, _)| *at != wanted) {
+                let lvl = CompressionLvl::new(wanted).expect("a libdeflate level");
+                *slot = Some((wanted, Compressor::new(lvl)));
+            }
+            let (_, compressor) = slot.as_mut().expect("made above");
+            compressor.deflate_compress(data, body)
+        })
+        .map_err(|e| io::Error::other(format!("BGZF block compression failed: {e:?}")))
 }
 
 #[cfg(test)]
@@ -342,6 +406,41 @@ mod tests {
         assert!(files[0].len() > files[1].len());
         assert!(files[1].len() > files[6].len());
         assert!(files[9].len() <= files[6].len());
+    }
+
+    /// Bytes that do not compress (ISA-L's deflate then does not fit in a block's room)
+    /// are written as stored blocks at level 1, as libdeflate writes them at level 6.
+    #[test]
+    fn incompressible_bytes_are_stored_at_level_1() {
+        let mut state = 7u64;
+        let mut body = Vec::new();
+        for _ in 0..3 {
+            body.extend_from_slice(&(60_000u32 - 4).to_le_bytes());
+            body.extend((0..60_000 - 4).map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                (state >> 56) as u8
+            }));
+        }
+        for level in [1, 6] {
+            let mut writer = BgzfWriter::new(Vec::new(), 2, level).unwrap();
+            writer.write_header(b"BAM\x01").unwrap();
+            writer.write_records([&body[..]]).unwrap();
+            let file = writer.finish().unwrap();
+            let sizes = block_sizes(&file);
+            assert_eq!(sizes, [4, 60_000, 60_000, 60_000, 0], "level {level}");
+            // Each record's block is one stored deflate block: BFINAL = 1, BTYPE = 00.
+            let mut rest = &file[..];
+            for i in 0..4 {
+                let len = u16::from_le_bytes([rest[16], rest[17]]) as usize + 1;
+                if i > 0 {
+                    assert_eq!(len, HEADER_LEN + 5 + 60_000 + FOOTER_LEN, "level {level}");
+                    assert_eq!(rest[HEADER_LEN], 1, "level {level}");
+                }
+                rest = &rest[len..];
+            }
+        }
     }
 
     #[test]
