@@ -95,7 +95,12 @@ impl Blocks {
         std::thread::spawn(move || {
             let mut prefix = Some(prefix);
             loop {
-                let mut data = spare_rx.try_recv().unwrap_or_default();
+                // A new block is allocated zeroed (calloc: fresh pages, no writes), so that
+                // its pages are faulted in by whoever fills them (BGZF's parallel
+                // inflation, a file's parallel reads), not here one after another.
+                let mut data = spare_rx
+                    .try_recv()
+                    .unwrap_or_else(|_| vec![0; HEADROOM + BLOCK]);
                 data.resize(HEADROOM + BLOCK, 0);
                 let mut len = 0;
                 if let Some(prefix) = prefix.take() {
