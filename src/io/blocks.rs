@@ -9,6 +9,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
+use rayon::prelude::*;
 
 use super::bgzf::Bgzf;
 use super::positioned::PositionedFile;
@@ -48,6 +49,27 @@ impl Source {
             Source::Bgzf(bgzf) => bgzf.fill(out),
         }
     }
+}
+
+/// A new block's buffer, allocated zeroed (calloc: fresh pages, nothing written), so that
+/// its pages are faulted in by whoever fills them: BGZF's parallel inflation, a file's
+/// parallel reads. A stream (`serial`) is copied in by this one thread, in whose reads
+/// a fresh block's 8,192 page faults came one after another (most blocks of a run are
+/// fresh: the batches in flight hold the earlier ones); its pages are faulted in on all
+/// cores first.
+fn new_block(serial: bool) -> Vec<u8> {
+    const PAGE: usize = 4096;
+    let mut data = vec![0u8; HEADROOM + BLOCK];
+    if serial {
+        data.par_chunks_mut(1 << 20).for_each(|chunk| {
+            for page in chunk.chunks_mut(PAGE) {
+                // SAFETY: a valid pointer to the page's first byte, held exclusively. A
+                // volatile write: a plain store of 0 to calloc'd memory may be removed.
+                unsafe { std::ptr::write_volatile(page.as_mut_ptr(), 0) };
+            }
+        });
+    }
+    data
 }
 
 /// One block: `data[HEADROOM..HEADROOM + len]` holds the bytes read.
@@ -94,13 +116,9 @@ impl Blocks {
         let (spare, spare_rx) = crossbeam_channel::bounded::<Vec<u8>>(DEPTH + 2);
         std::thread::spawn(move || {
             let mut prefix = Some(prefix);
+            let serial = matches!(source, Source::Stream(_));
             loop {
-                // A new block is allocated zeroed (calloc: fresh pages, no writes), so that
-                // its pages are faulted in by whoever fills them (BGZF's parallel
-                // inflation, a file's parallel reads), not here one after another.
-                let mut data = spare_rx
-                    .try_recv()
-                    .unwrap_or_else(|_| vec![0; HEADROOM + BLOCK]);
+                let mut data = spare_rx.try_recv().unwrap_or_else(|_| new_block(serial));
                 data.resize(HEADROOM + BLOCK, 0);
                 let mut len = 0;
                 if let Some(prefix) = prefix.take() {
