@@ -7,7 +7,9 @@
 //! ([`DEFAULT_LEVEL`]) is ISA-L's level-1 deflate, the others libdeflate at the level
 //! htslib gives each zlib-style level. The cut points and each block's bytes depend on
 //! the bytes alone, so the file is the same whatever the thread count or batch size;
-//! at levels other than 1 it is the same as htslib's.
+//! at levels other than 1 it is the same as htslib's. ISA-L picks its code by the CPU:
+//! its level-1 match finder is one source for SSE4.1, AVX and AVX2, so level 1 gives the
+//! same bytes on every x86-64 CPU with SSE4.1 (its plain-C fallback and ARM code differ).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
