@@ -105,14 +105,7 @@ impl PackedText {
     /// padded with code 0 past the end of the text.
     #[inline]
     pub fn key64(&self, i: usize) -> u64 {
-        let w = i / 32;
-        let shift = 2 * (i % 32) as u32;
-        let hi = self.words[w] << shift;
-        if shift == 0 {
-            hi
-        } else {
-            hi | (self.words[w + 1] >> (64 - shift))
-        }
+        self.as_ref().key64(i)
     }
 
     /// The packed words, including the trailing zero word(s).
@@ -167,14 +160,59 @@ impl<'a> PackedRef<'a> {
         ((self.words[i / 32] >> (62 - 2 * (i % 32))) & 3) as u8
     }
 
-    /// Whether the text holds `codes` starting at `pos`.
-    pub fn matches_at(&self, pos: usize, codes: &[u8]) -> bool {
-        pos + codes.len() <= self.len
-            && codes
-                .iter()
-                .enumerate()
-                .all(|(i, &c)| self.get(pos + i) == c)
+    /// The 32 bases starting at `i` as one integer, first base most significant,
+    /// padded with code 0 past the end of the text.
+    #[inline]
+    pub fn key64(&self, i: usize) -> u64 {
+        let w = i / 32;
+        let shift = 2 * (i % 32) as u32;
+        let hi = self.words[w] << shift;
+        if shift == 0 {
+            hi
+        } else {
+            hi | (self.words[w + 1] >> (64 - shift))
+        }
     }
+
+    /// Whether the text holds `codes` starting at `pos`; compared 32 bases a word.
+    pub fn matches_at(&self, pos: usize, codes: &[u8]) -> bool {
+        if pos + codes.len() > self.len {
+            return false;
+        }
+        let mut chunks = codes.chunks_exact(32);
+        let mut at = pos;
+        for chunk in &mut chunks {
+            match pack_codes(chunk) {
+                Some(word) if word == self.key64(at) => at += 32,
+                _ => return false,
+            }
+        }
+        let rest = chunks.remainder();
+        if rest.is_empty() {
+            return true;
+        }
+        let mut padded = [0u8; 32];
+        padded[..rest.len()].copy_from_slice(rest);
+        let drop = 64 - 2 * rest.len() as u32;
+        pack_codes(&padded).is_some_and(|word| (word ^ self.key64(at)) >> drop == 0)
+    }
+}
+
+/// 32 codes (one a byte) packed as [`PackedText::key64`] packs bases, or `None` when
+/// one is not a base (over 3).
+#[inline]
+fn pack_codes(codes: &[u8]) -> Option<u64> {
+    let mut word = 0u64;
+    let mut any_over = 0u64;
+    for eight in codes.chunks_exact(8) {
+        let x = u64::from_be_bytes(eight.try_into().expect("8 bytes"));
+        any_over |= x;
+        // Pairs of codes into nibbles, nibbles into bytes, bytes into 16 bits.
+        let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+        let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+        word = word << 16 | ((x | x >> 24) & 0xFFFF);
+    }
+    (any_over & 0xFCFC_FCFC_FCFC_FCFC == 0).then_some(word)
 }
 
 #[cfg(test)]
@@ -195,6 +233,42 @@ mod tests {
                 PackedText::from_codes(&backwards).words(),
                 "len {len}"
             );
+        }
+    }
+
+    #[test]
+    fn matches_at_agrees_with_comparing_base_by_base() {
+        let codes = crate::test_support::random_codes(300, 7, 4);
+        let t = PackedText::from_codes(&codes);
+        let text = t.as_ref();
+        for pos in [0usize, 1, 5, 31, 32, 33, 100, 250] {
+            for len in [0usize, 1, 7, 31, 32, 33, 64, 65, 100] {
+                let end = (pos + len).min(codes.len());
+                let mut pattern = codes[pos..end].to_vec();
+                pattern.resize(len, 0);
+                let naive = |p: &[u8]| {
+                    pos + p.len() <= codes.len() && p.iter().zip(&codes[pos..]).all(|(a, b)| a == b)
+                };
+                assert_eq!(
+                    text.matches_at(pos, &pattern),
+                    naive(&pattern),
+                    "{pos} {len}"
+                );
+                for i in [0, len / 2, len.saturating_sub(1)] {
+                    if i >= len {
+                        continue;
+                    }
+                    let mut other = pattern.clone();
+                    for changed in [(other[i] + 1) % 4, 4] {
+                        other[i] = changed;
+                        assert_eq!(
+                            text.matches_at(pos, &other),
+                            naive(&other),
+                            "{pos} {len} {i}"
+                        );
+                    }
+                }
+            }
         }
     }
 
