@@ -6,29 +6,81 @@
 // when p + h is the (implicit, smallest) sentinel. After ../prims/scan.cuh (prepended by
 // src/gpu/kernels.rs).
 
-// The first 16 bases of every suffix as a 32-bit key, in decreasing position order
-// (so that a stable sort lists shorter suffixes first among equal padded keys).
-extern "C" __global__ void init_keys(const u64* __restrict__ words, u32 n, u32* __restrict__ keys,
+// The 16 bases at p as a 32-bit key, first base most significant, padded with code 0
+// past the end (0 when p >= n).
+__device__ __forceinline__ u32 bases16(const u64* __restrict__ words, u32 n, u64 p) {
+    if (p >= n) return 0;
+    u64 w = p >> 5;
+    u32 s = (p & 31) * 2;
+    u64 hi = words[w] << s;
+    if (s) hi |= words[w + 1] >> (64 - s);
+    return (u32)(hi >> 32);
+}
+
+// The 16 bases at p + offset of every suffix p as a 32-bit key, in decreasing position
+// order (so that stable sorts list shorter suffixes first among equal padded keys).
+extern "C" __global__ void init_keys(const u64* __restrict__ words, u32 n, u32 offset, u32* __restrict__ keys,
                                      u32* __restrict__ vals) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     u32 p = n - 1 - (u32)i;
-    u32 w = p >> 5, s = (p & 31) * 2;
-    u64 hi = words[w] << s;
-    if (s) hi |= words[w + 1] >> (64 - s);
-    keys[i] = (u32)(hi >> 32);
+    keys[i] = bases16(words, n, (u64)p + offset);
     vals[i] = p;
 }
 
-// Group starts after the initial sort: a new group begins where the key changes or
-// next to a suffix shorter than 16 bases (those are always alone). Writes i at a start,
-// 0 elsewhere, for a max-scan into heads.
-extern "C" __global__ void init_starts(const u32* __restrict__ keys, const u32* __restrict__ vals, u32 n,
-                                       u32 short_from, u32* __restrict__ starts) {
+// keys[i] = the first 16 bases of suffix vals[i] (the second pass of a 32-base sort).
+extern "C" __global__ void gather_keys(const u64* __restrict__ words, u32 n, const u32* __restrict__ vals,
+                                       u32* __restrict__ keys) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
+    keys[i] = bases16(words, n, vals[i]);
+}
+
+// Group starts after the initial sort by 16 bases (`second` 0: keys) or 32 (`second` 1:
+// keys, then the 16 bases after them, read from the text once an element and shared
+// with the next thread): a new group begins where the prefix changes or next to a
+// suffix shorter than the prefix (those are always alone). Writes i at a start, 0
+// elsewhere, for a max-scan into heads. Blocks of INIT_THREADS.
+#define INIT_THREADS 256
+extern "C" __global__ void __launch_bounds__(INIT_THREADS)
+    init_starts(const u64* __restrict__ words, const u32* __restrict__ keys, const u32* __restrict__ vals, u32 n,
+                u32 short_from, u32 second, u32* __restrict__ starts) {
+    __shared__ u32 after[INIT_THREADS + 1]; // after[t + 1]: thread t's; after[0]: the element before
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (second) {
+        if (i < n) after[threadIdx.x + 1] = bases16(words, n, (u64)vals[i] + 16);
+        if (threadIdx.x == 0 && i > 0 && i < n) after[0] = bases16(words, n, (u64)vals[i - 1] + 16);
+        __syncthreads();
+    }
+    if (i >= n) return;
     bool start = i == 0 || keys[i] != keys[i - 1] || vals[i] >= short_from || vals[i - 1] >= short_from;
+    if (!start && second) start = after[threadIdx.x + 1] != after[threadIdx.x];
     starts[i] = start ? (u32)i : 0;
+}
+
+// Distinct 16-mers of the text, sketched by HyperLogLog (SKETCH_REGISTERS registers):
+// regs[j] = the most leading zeros plus one, over the hashes of the 16-mers whose hash
+// picks register j. Deterministic (a max). Grid-strided over the positions.
+#define SKETCH_BITS 12
+#define SKETCH_REGISTERS (1 << SKETCH_BITS)
+extern "C" __global__ void kmer_sketch(const u64* __restrict__ words, u32 n, u32* __restrict__ regs) {
+    __shared__ u32 local[SKETCH_REGISTERS];
+    for (u32 j = threadIdx.x; j < SKETCH_REGISTERS; j += blockDim.x) local[j] = 0;
+    __syncthreads();
+    const u64 stride = (u64)gridDim.x * blockDim.x;
+    for (u64 p = (u64)blockIdx.x * blockDim.x + threadIdx.x; p + 16 <= n; p += stride) {
+        // splitmix64's finalizer
+        u64 h = bases16(words, n, p) + 0x9E3779B97F4A7C15ull;
+        h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+        h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
+        u32 j = (u32)(h >> (64 - SKETCH_BITS));
+        u32 rank = __clzll((h << SKETCH_BITS) | (1ull << (SKETCH_BITS - 1))) + 1;
+        atomicMax(&local[j], rank);
+    }
+    __syncthreads();
+    for (u32 j = threadIdx.x; j < SKETCH_REGISTERS; j += blockDim.x)
+        if (local[j]) atomicMax(&regs[j], local[j]);
 }
 
 // keep[i] = 1 when element i's group (its run of equal heads) has two or more members.

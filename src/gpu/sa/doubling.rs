@@ -2,8 +2,11 @@
 //!
 //! 1. Initial sort of all suffixes by their first 16 bases (a 32-bit key read from the
 //!    packed text) with the device radix sort, fed in decreasing position order so that
-//!    among equal padded keys shorter suffixes come first, as the sentinel demands.
-//!    Suffixes shorter than 16 bases are alone in their group.
+//!    among equal padded keys shorter suffixes come first, as the sentinel demands; on
+//!    repeat-rich text (most 16-mers repeated, estimated by a HyperLogLog sketch of the
+//!    distinct 16-mers) by 32 bases instead, in two stable passes (bases 16-31, then
+//!    0-15): a second pass costs less than the round at step 16 it saves there.
+//!    Suffixes shorter than the prefix are alone in their group.
 //! 2. Ranks are group heads (SA index of the group's first suffix), from a max-scan of
 //!    group starts. The unsorted suffixes (groups of two or more) are compacted into a
 //!    work list; singletons drop out for good.
@@ -36,9 +39,16 @@ use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
 /// The kernel file of the doubling builder.
 pub(crate) const FILE: &str = "sa/doubling.cu";
+/// Threads a block (INIT_THREADS in sa/doubling.cu, for `init_starts`).
 const THREADS: u32 = 256;
-/// Bases in the initial sort key.
-const INITIAL_PREFIX: u32 = 16;
+/// Bases in a 32-bit sort key.
+const KEY_BASES: u32 = 16;
+/// Registers of the 16-mer sketch (SKETCH_REGISTERS in sa/doubling.cu).
+const SKETCH_REGISTERS: usize = 1 << 12;
+/// The share of suffixes whose first 16 bases repeat elsewhere (estimated) above which
+/// the initial sort takes 32 bases in two passes: the second pass costs less than the
+/// round at step 16 it saves once most suffixes would be in it.
+const TWO_PASS_SHARE: f64 = 0.4;
 
 fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
@@ -63,7 +73,9 @@ pub(crate) fn on_device<'g>(
     let n32 = Arg::U32(n as u32);
     let ws = Workspace::new(gpu, n)?;
 
-    // 1. Initial sort by the first 16 bases.
+    // 1. Initial sort by the first 16 or 32 bases.
+    let passes = initial_passes(gpu, text, prof)?;
+    let prefix = KEY_BASES * passes;
     let (sa, isa, list) = {
         let k0 = gpu.alloc(4 * n)?;
         let v0 = gpu.alloc(4 * n)?;
@@ -75,6 +87,7 @@ pub(crate) fn on_device<'g>(
             &[
                 Arg::U64(text.words.ptr(0)),
                 n32,
+                Arg::U32(KEY_BASES * (passes - 1)),
                 Arg::U64(k0.ptr(0)),
                 Arg::U64(v0.ptr(0)),
             ],
@@ -82,23 +95,41 @@ pub(crate) fn on_device<'g>(
         let mut keys = [k0, gpu.alloc(4 * n)?];
         let mut vals = [v0, gpu.alloc(4 * n)?];
         prof.mark("initial keys");
-        ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * INITIAL_PREFIX)?;
+        ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * KEY_BASES)?;
+        if passes == 2 {
+            // Then stably by the first 16 bases: sorted by 32.
+            gpu.launch(
+                FILE,
+                "gather_keys",
+                blocks(n),
+                THREADS,
+                &[
+                    Arg::U64(text.words.ptr(0)),
+                    n32,
+                    Arg::U64(vals[0].ptr(0)),
+                    Arg::U64(keys[0].ptr(0)),
+                ],
+            )?;
+            ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * KEY_BASES)?;
+        }
         prof.mark("initial sort");
 
         // 2. Heads (into keys[1]), ranks (vals[1]), keep flags then their scan (keys[0]).
         let [sorted_keys, heads] = &keys;
         let [sorted_pos, isa] = &vals;
-        let short_from = (n as u32).saturating_sub(INITIAL_PREFIX - 1);
+        let short_from = (n as u32).saturating_sub(prefix - 1);
         gpu.launch(
             FILE,
             "init_starts",
             blocks(n),
             THREADS,
             &[
+                Arg::U64(text.words.ptr(0)),
                 Arg::U64(sorted_keys.ptr(0)),
                 Arg::U64(sorted_pos.ptr(0)),
                 n32,
                 Arg::U32(short_from),
+                Arg::U32(passes - 1),
                 Arg::U64(heads.ptr(0)),
             ],
         )?;
@@ -146,18 +177,63 @@ pub(crate) fn on_device<'g>(
     // 3. Doubling rounds over the unsorted suffixes.
     if list.len > 0 {
         let room = bound.map(|b| b.saturating_sub(gpu.held_bytes() as u64));
-        doubling_rounds(
-            gpu,
-            &ws,
-            (&sa, &isa, n),
-            list,
-            INITIAL_PREFIX as usize,
-            room,
-            prof,
-        )?;
+        doubling_rounds(gpu, &ws, (&sa, &isa, n), list, prefix as usize, room, prof)?;
     }
     prof.unsorted = unsorted;
     Ok(sa)
+}
+
+/// Passes of 16 bases in the initial sort: two (32 bases) where the text's 16-mers
+/// repeat so much that the first doubling round would hold most suffixes (copies of a
+/// genome), judged from the distinct 16-mers ([`distinct_16mers`]), else one.
+fn initial_passes(
+    gpu: &Gpu,
+    text: DeviceText<'_, '_>,
+    prof: &mut Profile,
+) -> Result<u32, GpuError> {
+    let distinct = distinct_16mers(gpu, text)?;
+    let repeated = 1.0 - distinct / text.len as f64;
+    prof.note(format!(
+        "distinct 16-mers {distinct:.0} ({repeated:.3} repeated)"
+    ));
+    prof.mark("initial passes");
+    Ok(1 + (repeated > TWO_PASS_SHARE) as u32)
+}
+
+/// The distinct 16-mers of `text`, estimated by a HyperLogLog sketch (about 1.6% off).
+fn distinct_16mers(gpu: &Gpu, text: DeviceText<'_, '_>) -> Result<f64, GpuError> {
+    let regs = gpu.alloc(4 * SKETCH_REGISTERS)?;
+    regs.zero(4 * SKETCH_REGISTERS)?;
+    let grid = blocks(text.len).min(4 * 1024);
+    gpu.launch(
+        FILE,
+        "kmer_sketch",
+        grid,
+        THREADS,
+        &[
+            Arg::U64(text.words.ptr(0)),
+            Arg::U32(text.len as u32),
+            Arg::U64(regs.ptr(0)),
+        ],
+    )?;
+    let mut ranks = vec![0u32; SKETCH_REGISTERS];
+    regs.download(&mut ranks)?;
+    Ok(hyperloglog_estimate(&ranks))
+}
+
+/// HyperLogLog's estimate of the distinct items behind `ranks` (one register each: the
+/// most leading zeros plus one of their hashes), with linear counting for small counts.
+fn hyperloglog_estimate(ranks: &[u32]) -> f64 {
+    let m = ranks.len() as f64;
+    let alpha = 0.7213 / (1.0 + 1.079 / m);
+    let sum: f64 = ranks.iter().map(|&r| (-(r as f64)).exp2()).sum();
+    let raw = alpha * m * m / sum;
+    let zeros = ranks.iter().filter(|&&r| r == 0).count();
+    if raw <= 2.5 * m && zeros > 0 {
+        m * (m / zeros as f64).ln()
+    } else {
+        raw
+    }
 }
 
 /// From the `n` elements `sorted` in their initial order and their group `heads`: each
@@ -276,6 +352,7 @@ pub(crate) fn doubling_rounds(
     room: Option<u64>,
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
+    prof.rounds_start();
     if let Some(mut room) = room {
         while list.len > 0 && WHOLE_ROUND_BYTES * list.len as u64 > room {
             let chunk = (room / CHUNK_ROUND_BYTES) as usize;
@@ -290,9 +367,10 @@ pub(crate) fn doubling_rounds(
                     in_use: gpu.held_bytes() >> 20,
                 });
             };
+            let listed = list.len;
             list.len = chunked_round(gpu, ws, (sa, isa, n), &list, &cuts, h, prof)?;
             h = h.saturating_mul(2);
-            prof.rounds += 1;
+            prof.round(listed);
             prof.chunked_rounds += 1;
         }
     }
@@ -346,9 +424,9 @@ fn whole_rounds(
         let next = round(gpu, ws, (sa, isa, n), (&buffers, &status), m, h, prof)?;
         narrow.swap(0, 1);
         carried = Some((packed_at, m));
+        prof.round(m);
         m = next;
         h = h.saturating_mul(2);
-        prof.rounds += 1;
     }
     Ok(())
 }
@@ -673,4 +751,37 @@ fn group_starts(
         &[Arg::U64(heads), Arg::U32(m as u32), Arg::U64(starts)],
     )?;
     ws.scan_queued(starts, starts, m, ScanOp::Max, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hyperloglog_estimate, SKETCH_REGISTERS};
+
+    /// The registers `kmer_sketch` (sa/doubling.cu) makes of `keys`, on the CPU.
+    fn sketch(keys: impl Iterator<Item = u32>) -> Vec<u32> {
+        let bits = SKETCH_REGISTERS.trailing_zeros();
+        let mut regs = vec![0u32; SKETCH_REGISTERS];
+        for key in keys {
+            let mut h = (key as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+            h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            h ^= h >> 31;
+            let j = (h >> (64 - bits)) as usize;
+            let rank = ((h << bits) | (1 << (bits - 1))).leading_zeros() + 1;
+            regs[j] = regs[j].max(rank);
+        }
+        regs
+    }
+
+    #[test]
+    fn the_sketch_counts_distinct_keys_within_a_few_percent() {
+        assert_eq!(hyperloglog_estimate(&sketch(std::iter::empty())), 0.0);
+        for distinct in [10u32, 1_000, 100_000, 3_000_000] {
+            // Each key three times, spread over the u32 range.
+            let keys = (0..3 * distinct).map(|i| (i % distinct).wrapping_mul(2_654_435_761));
+            let estimate = hyperloglog_estimate(&sketch(keys));
+            let error = (estimate / distinct as f64 - 1.0).abs();
+            assert!(error < 0.05, "{distinct} distinct: estimated {estimate:.0}");
+        }
+    }
 }

@@ -159,6 +159,11 @@ pub(crate) struct Profile<'g> {
     last: std::time::Instant,
     start: std::time::Instant,
     phases: Vec<(&'static str, f64)>,
+    /// Facts of the build worth printing (the text's estimated repeats).
+    notes: Vec<String>,
+    /// Each doubling round's list length and milliseconds.
+    round_log: Vec<(usize, f64)>,
+    last_round: std::time::Instant,
     rounds: usize,
     unsorted: usize,
     /// Members of large groups, summed over the rounds (of long runs, in a partitioned
@@ -184,6 +189,9 @@ impl<'g> Profile<'g> {
             last: now,
             start: now,
             phases: Vec::new(),
+            notes: Vec::new(),
+            round_log: Vec::new(),
+            last_round: now,
             rounds: 0,
             unsorted: 0,
             large: 0,
@@ -219,6 +227,28 @@ impl<'g> Profile<'g> {
         }
     }
 
+    /// Records `note` for the report (when profiling).
+    pub(crate) fn note(&mut self, note: String) {
+        if self.gpu.is_some() {
+            self.notes.push(note);
+        }
+    }
+
+    /// Counts a doubling round over `listed` elements, ended now (after its last mark).
+    pub(crate) fn round(&mut self, listed: usize) {
+        self.rounds += 1;
+        if self.gpu.is_some() {
+            let ms = (self.last - self.last_round).as_secs_f64() * 1e3;
+            self.round_log.push((listed, ms));
+            self.last_round = self.last;
+        }
+    }
+
+    /// Marks where the doubling rounds start (for [`Profile::round`]'s times).
+    pub(crate) fn rounds_start(&mut self) {
+        self.last_round = self.last;
+    }
+
     /// Prints the phases of a build over `n` bases.
     pub(crate) fn report(&self, n: usize) {
         if let Some(gpu) = self.gpu {
@@ -241,6 +271,19 @@ impl<'g> Profile<'g> {
                 gpu.peak_bytes() as f64 / n as f64,
                 gpu.peak_bytes() >> 20
             );
+            if !self.notes.is_empty() || !self.round_log.is_empty() {
+                let rounds: Vec<String> = self
+                    .round_log
+                    .iter()
+                    .map(|(m, ms)| format!("{m}:{ms:.1}"))
+                    .collect();
+                eprintln!(
+                    "{}: {}; rounds (list:ms) {}",
+                    self.what,
+                    self.notes.join("; "),
+                    rounds.join(" ")
+                );
+            }
         }
     }
 }

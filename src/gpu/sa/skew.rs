@@ -265,14 +265,20 @@ fn sort_sample<'g>(
             drop(sorted_keys);
             name_and_recurse(gpu, ws, level, sorted, changes, prof)?
         }
-        Sampler::Doubling => double(
-            gpu,
-            ws,
-            level,
-            (sorted, spare),
-            [sorted_keys, changes],
-            prof,
-        )?,
+        Sampler::Doubling => {
+            // The groups share a window (or three sorted symbols): whole sample steps
+            // of three symbols each.
+            let shared = if width >= 3 { width } else { 3 } as usize;
+            double(
+                gpu,
+                ws,
+                level,
+                (sorted, spare),
+                [sorted_keys, changes],
+                shared / 3,
+                prof,
+            )?
+        }
     };
     let (sa, rank) = order;
     gpu.launch(
@@ -330,15 +336,17 @@ fn name_and_recurse<'g>(
     Ok((sa, next))
 }
 
-/// Hybrid: the groups of equal windows (heads from the window changes in `scratch[1]`)
-/// refined by prefix doubling over the sample indexes; the `sorted` sample indexes
-/// become the sample's order, `spare` (`s` u32s) takes the ranks.
+/// Hybrid: the groups of equal windows (heads from the window changes in `scratch[1]`),
+/// which share their first `steps` sample steps, refined by prefix doubling over the
+/// sample indexes; the `sorted` sample indexes become the sample's order, `spare` (`s`
+/// u32s) takes the ranks.
 fn double<'g>(
     gpu: &'g Gpu,
     ws: &Workspace<'g>,
     level: &Level,
     (sorted, spare): (DevBuf<'g>, DevBuf<'g>),
     scratch: [DevBuf<'g>; 2],
+    steps: usize,
     prof: &mut Profile,
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
     let s = level.s;
@@ -360,7 +368,7 @@ fn double<'g>(
             heads: None,
             len: m,
         };
-        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), list, 1, None, prof)?;
+        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), list, steps, None, prof)?;
     }
     Ok((sorted, isa))
 }
