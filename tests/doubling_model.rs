@@ -12,25 +12,35 @@ mod common;
 use common::Rng;
 use galign::reference::PackedText;
 
-/// Bases in the initial sort key, as `INITIAL_PREFIX` in doubling.rs.
-const INITIAL_PREFIX: usize = 16;
+/// Bases in one initial sort key (`KEY_BASES` in doubling.rs).
+const KEY_BASES: usize = 16;
 
-/// The suffix array of `codes` by the bounded doubling rounds, chunks of at most
-/// `chunk` list elements (a group longer than that is a chunk of its own, here: the GPU
-/// build gives such texts to skew).
-fn model(codes: &[u8], chunk: usize) -> Vec<u32> {
+/// The suffix array of `codes` by the bounded doubling rounds after an initial sort of
+/// `passes` (1 or 2) stable sorts by 16-base keys, as doubling.rs sorts; chunks of at
+/// most `chunk` list elements (a group longer than that is a chunk of its own, here: the
+/// GPU build gives such texts to skew).
+fn model(codes: &[u8], chunk: usize, passes: usize) -> Vec<u32> {
     let n = codes.len();
     let key = |p: usize| -> u64 {
-        (0..INITIAL_PREFIX).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
+        (0..KEY_BASES).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
     };
-    // Initial sort: by the padded 16-base key, shorter suffixes first among equal keys.
-    let mut sa: Vec<usize> = (0..n).collect();
-    sa.sort_by_key(|&p| (key(p), std::cmp::Reverse(p)));
-    let short = |p: usize| p + INITIAL_PREFIX > n;
+    let prefix = KEY_BASES * passes;
+    // Initial sort, fed in decreasing position order: the bases after the first 16
+    // (with two passes), then stably the first 16.
+    let mut sa: Vec<usize> = (0..n).rev().collect();
+    if passes == 2 {
+        sa.sort_by_key(|&p| key(p + KEY_BASES));
+    }
+    sa.sort_by_key(|&p| key(p));
+    let prefix_key = |p: usize| (key(p), if passes == 2 { key(p + KEY_BASES) } else { 0 });
+    let short = |p: usize| p + prefix > n;
     let mut isa = vec![0usize; n];
     let mut head = 0;
     for i in 0..n {
-        let start = i == 0 || key(sa[i]) != key(sa[i - 1]) || short(sa[i]) || short(sa[i - 1]);
+        let start = i == 0
+            || prefix_key(sa[i]) != prefix_key(sa[i - 1])
+            || short(sa[i])
+            || short(sa[i - 1]);
         if start {
             head = i;
         }
@@ -39,7 +49,7 @@ fn model(codes: &[u8], chunk: usize) -> Vec<u32> {
     // The suffixes in groups of two or more, as `init_ranks` keeps them.
     let grouped = |i: usize| isa[sa[i]] != i || (i + 1 < n && isa[sa[i + 1]] == i);
     let mut list: Vec<usize> = (0..n).filter(|&i| grouped(i)).map(|i| sa[i]).collect();
-    let mut h = INITIAL_PREFIX;
+    let mut h = prefix;
     while !list.is_empty() {
         let mut next = Vec::new();
         for range in cuts(&list, &isa, chunk) {
@@ -150,7 +160,10 @@ fn chunked_rounds_give_the_suffix_array() {
     for (what, codes) in texts() {
         let want: Vec<u32> = galign::sa::suffix_array(&PackedText::from_codes(&codes));
         for chunk in [1, 2, 7, 64, 1000, usize::MAX] {
-            assert_eq!(model(&codes, chunk), want, "{what}, chunks of {chunk}");
+            for passes in [1, 2] {
+                let got = model(&codes, chunk, passes);
+                assert_eq!(got, want, "{what}, chunks of {chunk}, {passes} passes");
+            }
         }
     }
 }

@@ -134,8 +134,10 @@ pub(crate) fn on_device<'g>(
             ],
         )?;
         ws.scan_queued(heads.ptr(0), heads.ptr(0), n, ScanOp::Max, true)?;
+        prof.mark("initial heads");
         let keep = sorted_keys;
         let m = init_ranks(gpu, &ws, (sorted_pos, heads, n), isa, keep)?;
+        prof.mark("initial ranks");
         // Rounds that will go in chunks read their heads from a list, not the ranks
         // (a random read an element saved); it fits within the bound then.
         let chunked = bound.is_some_and(|b| {
@@ -161,7 +163,7 @@ pub(crate) fn on_device<'g>(
         let pos = gpu.alloc(4 * m)?;
         pos.copy_from(list.ptr(0), 4 * m)?;
         drop(list);
-        prof.mark("initial ranks");
+        prof.mark("initial list");
         (
             sa,
             isa,
