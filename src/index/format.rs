@@ -200,7 +200,7 @@ impl SectionWriter {
             lengths.contains(&bytes.len()),
             "section {name}: unplanned length"
         );
-        let crc = writing_pool().install(|| {
+        let crc = beside_build_pool().install(|| {
             let crc = checksum(bytes);
             bytes
                 .par_chunks(CHUNK)
@@ -267,15 +267,17 @@ fn start_writeback(file: &File, offset: usize, len: usize) {
 /// Bytes checksummed or written by one task.
 const CHUNK: usize = 16 << 20;
 
-/// Threads that checksum and write sections.
+/// Threads of [`beside_build_pool`].
 const WRITING_THREADS: usize = 4;
 
-/// The threads sections are checksummed and written on: a pool of their own, so that a
-/// section written while an index builds (`galign index` writes the forward index during
-/// the mirror's build) leaves the shared pool to the build. On the shared pool, the
-/// blocking writes held up the GPU builder's parallel copies into its staging buffers
-/// (3 Gbp on an H200: the mirror's text upload 164-211 ms against the forward's 66-71).
-fn writing_pool() -> &'static rayon::ThreadPool {
+/// The threads for work beside an index build: sections checksummed and written (`galign
+/// index` writes the forward index during the mirror's build), the text reversed for the
+/// mirror during the forward's build. A pool of their own leaves the shared pool to the
+/// build: there, the blocking writes held up the GPU builder's parallel copies into its
+/// staging buffers (3 Gbp on an H200: the mirror's text upload 164-211 ms against the
+/// forward's 66-71), and the reversal slowed the forward's upload (67-80 ms against the
+/// mirror's 20-28).
+pub(crate) fn beside_build_pool() -> &'static rayon::ThreadPool {
     static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
     POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
