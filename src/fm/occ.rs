@@ -11,6 +11,8 @@
 
 use rayon::prelude::*;
 
+use crate::reference::packed::pack_eight;
+
 /// Rows in one block.
 pub const ROWS_PER_BLOCK: usize = 192;
 /// `u64` words in one block.
@@ -114,16 +116,6 @@ fn pack_symbols(flags: &[u8]) -> u64 {
         word |= pack_eight(u64::from_be_bytes(bytes)) << (48 - 16 * g);
     }
     word
-}
-
-/// The low two bits of each byte of `x`, the most significant byte's first: 16 bits.
-/// (Eight rows at a time by shifts: a byte loop was most of the FM builder's time.)
-#[inline]
-fn pack_eight(x: u64) -> u64 {
-    let x = x & 0x0303_0303_0303_0303;
-    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
-    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
-    (x | x >> 24) & 0xFFFF
 }
 
 /// The counts a block's header holds: A, C, G, T in the rows before it.

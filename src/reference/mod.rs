@@ -4,7 +4,7 @@
 mod encode;
 mod fasta;
 mod layout;
-mod packed;
+pub(crate) mod packed;
 
 pub use fasta::{read_fasta, ReferenceError};
 pub use layout::{AmbiguousRun, Contig, Layout};
