@@ -49,6 +49,9 @@ const SKETCH_REGISTERS: usize = 1 << 12;
 /// the initial sort takes 32 bases in two passes: the second pass costs less than the
 /// round at step 16 it saves once most suffixes would be in it.
 const TWO_PASS_SHARE: f64 = 0.4;
+/// Suffixes a group of equal 16-mers holds on average from which a text counts as
+/// periodic ([`Repeats::periodic`]).
+const PERIODIC_GROUP: f64 = 65536.0;
 
 fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
@@ -58,14 +61,15 @@ fn blocks(len: usize) -> u32 {
 /// libcubwt needs 20.5): 16 during the initial sort, and its rounds sized to the rest.
 pub const BOUNDED_BYTES_PER_BASE: u64 = 20;
 
-/// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases) and
-/// leaves it in device memory (`n` u32s); every temporary is freed on return. With
-/// `bound`, the doubling rounds keep the bytes held on `gpu` within it, or fail with
-/// [`GpuError::OutOfMemory`] where a group is larger than the room left.
+/// Builds the suffix array of the non-empty `text` (at most [`check_len`] bases), whose
+/// `repeats` were sketched, and leaves it in device memory (`n` u32s); every temporary
+/// is freed on return. With `bound`, the doubling rounds keep the bytes held on `gpu`
+/// within it, or fail with [`GpuError::OutOfMemory`] where a group is larger than the
+/// room left.
 pub(crate) fn on_device<'g>(
     gpu: &'g Gpu,
     text: DeviceText<'_, 'g>,
-    bound: Option<u64>,
+    (bound, repeats): (Option<u64>, Repeats),
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
     let n = text.len;
@@ -74,7 +78,7 @@ pub(crate) fn on_device<'g>(
     let ws = Workspace::new(gpu, n)?;
 
     // 1. Initial sort by the first 16 or 32 bases.
-    let passes = initial_passes(gpu, text, prof)?;
+    let passes = repeats.initial_passes();
     let prefix = KEY_BASES * passes;
     let (sa, isa, list) = {
         let k0 = gpu.alloc(4 * n)?;
@@ -185,21 +189,55 @@ pub(crate) fn on_device<'g>(
     Ok(sa)
 }
 
-/// Passes of 16 bases in the initial sort: two (32 bases) where the text's 16-mers
-/// repeat so much that the first doubling round would hold most suffixes (copies of a
-/// genome), judged from the distinct 16-mers ([`distinct_16mers`]), else one.
-fn initial_passes(
-    gpu: &Gpu,
-    text: DeviceText<'_, '_>,
-    prof: &mut Profile,
-) -> Result<u32, GpuError> {
-    let distinct = distinct_16mers(gpu, text)?;
-    let repeated = 1.0 - distinct / text.len as f64;
-    prof.note(format!(
-        "distinct 16-mers {distinct:.0} ({repeated:.3} repeated)"
-    ));
-    prof.mark("initial passes");
-    Ok(1 + (repeated > TWO_PASS_SHARE) as u32)
+/// How repetitive a text is, from its distinct 16-mers (estimated by a HyperLogLog
+/// sketch on the GPU, [`distinct_16mers`]): what picks the initial sort's passes, and
+/// whether `auto` should leave the text to skew at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Repeats {
+    distinct: f64,
+    len: usize,
+}
+
+impl Repeats {
+    /// Sketches the 16-mers of the non-empty `text`.
+    pub(crate) fn of(
+        gpu: &Gpu,
+        text: DeviceText<'_, '_>,
+        prof: &mut Profile,
+    ) -> Result<Repeats, GpuError> {
+        let repeats = Repeats {
+            distinct: distinct_16mers(gpu, text)?,
+            len: text.len,
+        };
+        prof.note(format!(
+            "distinct 16-mers {:.0} ({:.3} repeated)",
+            repeats.distinct,
+            repeats.repeated()
+        ));
+        prof.mark("16-mer sketch");
+        Ok(repeats)
+    }
+
+    /// The share of suffixes whose first 16 bases repeat elsewhere, at least.
+    fn repeated(self) -> f64 {
+        1.0 - self.distinct / self.len as f64
+    }
+
+    /// Passes of 16 bases in the initial sort: two (32 bases) where the 16-mers repeat so
+    /// much that the first doubling round would hold most suffixes (copies of a genome),
+    /// else one.
+    fn initial_passes(self) -> u32 {
+        1 + (self.repeated() > TWO_PASS_SHARE) as u32
+    }
+
+    /// Whether the text is so periodic (all-A, short periods: its groups of equal 16-mers
+    /// average [`PERIODIC_GROUP`] suffixes or more) that doubling's rounds would go over
+    /// nearly all of it about log2(n) times, where skew takes a few passes (64 Mbp of
+    /// all-A on an H200: doubling 201 ms, bounded doubling given up after its initial
+    /// sort 60 ms, skew 43 ms; BENCHMARKS.md, session 22).
+    pub(crate) fn periodic(self) -> bool {
+        self.distinct * PERIODIC_GROUP <= self.len as f64
+    }
 }
 
 /// The distinct 16-mers of `text`, estimated by a HyperLogLog sketch (about 1.6% off).
@@ -757,7 +795,23 @@ fn group_starts(
 
 #[cfg(test)]
 mod tests {
-    use super::{hyperloglog_estimate, SKETCH_REGISTERS};
+    use super::{hyperloglog_estimate, Repeats, SKETCH_REGISTERS};
+
+    #[test]
+    fn the_sketch_picks_the_passes_and_the_periodic_texts() {
+        let repeats = |distinct: f64, len: usize| Repeats { distinct, len };
+        // chr20 in four orientations, 3 and 31 copies (session 22's sketches).
+        assert_eq!(repeats(198_592_731.0, 252_102_080).initial_passes(), 1);
+        assert_eq!(repeats(71_969_565.0, 189_076_560).initial_passes(), 2);
+        assert_eq!(repeats(312_900_566.0, 1_953_791_120).initial_passes(), 2);
+        assert!(!repeats(312_900_566.0, 1_953_791_120).periodic());
+        // All-A and period 7 of 64 Mbp; 1 kb tandem repeats of 16 Mbp are not periodic.
+        assert!(repeats(1.0, 1 << 26).periodic());
+        assert!(repeats(7.0, 1 << 26).periodic());
+        assert!(!repeats(1000.0, 1 << 24).periodic());
+        // A text shorter than 16 bases has no 16-mer: one group at most, periodic.
+        assert!(repeats(0.0, 5).periodic());
+    }
 
     /// The registers `kmer_sketch` (sa/doubling.cu) makes of `keys`, on the CPU.
     fn sketch(keys: impl Iterator<Item = u32>) -> Vec<u32> {

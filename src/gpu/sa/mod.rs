@@ -13,8 +13,9 @@ use crate::reference::PackedText;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Algorithm {
     /// Doubling within 20 bytes a base (its rounds over the unsorted suffixes in chunks
-    /// where they do not fit at once), else skew where that fits the device memory
-    /// (docs/GPU.md); the build in parts where neither fits.
+    /// where they do not fit at once; skew for periodic texts such as all-A), else skew
+    /// where that fits the device memory (docs/GPU.md); the build in parts where neither
+    /// fits.
     #[default]
     Auto,
     /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class:
@@ -29,8 +30,9 @@ pub enum Algorithm {
     /// base.
     Hybrid,
     /// Doubling that holds at most [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base,
-    /// or skew where a group of equal prefixes is too large for that (all-A, short
-    /// periods): what `auto` runs (not an option of its own).
+    /// or skew where a group of equal prefixes is too large for that, or at once where
+    /// the text is periodic (all-A, short periods; [`doubling::Repeats::periodic`]):
+    /// what `auto` runs (not an option of its own).
     #[value(skip)]
     BoundedDoubling,
 }
@@ -91,11 +93,18 @@ pub(crate) fn on_device<'g>(
     };
     match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
-        Algorithm::Doubling => doubling::on_device(gpu, text, None, prof),
+        Algorithm::Doubling => {
+            let repeats = doubling::Repeats::of(gpu, text, prof)?;
+            doubling::on_device(gpu, text, (None, repeats), prof)
+        }
         Algorithm::BoundedDoubling => {
-            // A group too large for the bound (all-A, short periods): skew instead.
+            // A periodic text, or a group too large for the bound: skew instead.
+            let repeats = doubling::Repeats::of(gpu, text, prof)?;
+            if repeats.periodic() {
+                return skew::on_device(gpu, text, skew::Sampler::Recursion, prof);
+            }
             let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len as u64;
-            match doubling::on_device(gpu, text, Some(bound), prof) {
+            match doubling::on_device(gpu, text, (Some(bound), repeats), prof) {
                 Err(GpuError::OutOfMemory { .. }) => {
                     skew::on_device(gpu, text, skew::Sampler::Recursion, prof)
                 }
