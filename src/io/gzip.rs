@@ -33,8 +33,24 @@ pub fn in_parallel(threads: usize) -> bool {
 /// position from its start), inflated on up to `threads` threads (at most
 /// [`PARALLEL_MOST`]).
 pub fn parallel(source: impl ReadAt + 'static, threads: usize) -> io::Result<impl Read + Send> {
+    parallel_as(rapidgzip_core::Format::Gzip, source, threads)
+}
+
+/// [`parallel`] for raw deflate (no gzip header or trailer): a gzip stream held whole
+/// goes on with it from a block boundary (`gzip_resume`).
+pub fn parallel_raw(source: impl ReadAt + 'static, threads: usize) -> io::Result<impl Read + Send> {
+    parallel_as(rapidgzip_core::Format::RawDeflate, source, threads)
+}
+
+/// rapidgzip's parallel inflater on `source` in `format`.
+fn parallel_as(
+    format: rapidgzip_core::Format,
+    source: impl ReadAt + 'static,
+    threads: usize,
+) -> io::Result<impl Read + Send> {
     let decoder = rapidgzip_core::Decoder::builder()
         .decoder_threads(threads.min(PARALLEL_MOST))
+        .format(format)
         .build()
         .map_err(io::Error::other)?;
     decoder.reader(source).map_err(io::Error::other)

@@ -1,8 +1,9 @@
-//! A stream's bytes held in memory as they arrive, on a thread of their own. A gzip
-//! stream (`cat r.fq.gz | galign map idx -`) is inflated on one thread as it arrives;
-//! once it has ended, held whole, it can be inflated in parallel like a file (rapidgzip
-//! reads its source by position). A stream too slow to gain from that, or too long to
-//! hold, is let go and read as it comes.
+//! A stream's bytes held in memory as they arrive, on a thread of their own, and handed
+//! to two readers. A gzip stream (`cat r.fq.gz | galign map idx -`) is inflated on one
+//! thread as it arrives, while a second finds deflate block boundaries in the same
+//! bytes; once it has ended, held whole, it can be inflated in parallel like a file
+//! (rapidgzip reads its source by position) from the last boundary found. A stream too
+//! slow to gain from that, or too long to hold, is let go and read as it comes.
 
 use std::io::{self, Read};
 use std::sync::Arc;
@@ -65,6 +66,8 @@ impl ReadAt for HeldBytes {
 pub struct Holding {
     /// The stream's bytes in order, as they arrive.
     pub arriving: Arriving,
+    /// The same bytes again, for a second reader; it fails where the stream is let go.
+    pub tracked: Arriving,
     /// The whole stream, sent once when it has ended within the limits.
     pub whole: Receiver<HeldBytes>,
 }
@@ -88,27 +91,25 @@ pub fn hold(first: Vec<u8>, stream: Box<dyn Read + Send>, limits: Limits) -> Hol
     // Unbounded: it queues only pieces that are held anyway (at most `limits.most`
     // bytes); past the limits the stream itself is handed over.
     let (arrival_tx, arrival_rx) = crossbeam_channel::unbounded();
+    let (tracked_tx, tracked_rx) = crossbeam_channel::unbounded();
     let (whole_tx, whole_rx) = crossbeam_channel::bounded(1);
-    std::thread::spawn(move || hold_on(first, stream, limits, &arrival_tx, &whole_tx));
+    let senders = [arrival_tx, tracked_tx];
+    std::thread::spawn(move || hold_on(first, stream, limits, &senders, &whole_tx));
     Holding {
-        arriving: Arriving {
-            arrivals: arrival_rx,
-            piece: Arc::new(Vec::new()),
-            at: 0,
-            rest: None,
-            done: false,
-        },
+        arriving: Arriving::new(arrival_rx),
+        tracked: Arriving::new(tracked_rx),
         whole: whole_rx,
     }
 }
 
-/// The holding thread: reads `stream` a piece at a time, hands each piece on, and the
-/// whole at its end, or the stream itself once `limits` say to let it go.
+/// The holding thread: reads `stream` a piece at a time, hands each piece on to both
+/// readers, and the whole at its end; or the stream itself to the first reader once
+/// `limits` say to let it go (the second is told it failed).
 fn hold_on(
     first: Vec<u8>,
     mut stream: Box<dyn Read + Send>,
     limits: Limits,
-    arrivals: &Sender<Arrival>,
+    [arrivals, tracked]: &[Sender<Arrival>; 2],
     whole: &Sender<HeldBytes>,
 ) {
     let start = Instant::now();
@@ -124,6 +125,9 @@ fn hold_on(
         let got = match (&mut stream).take(want).read_to_end(&mut piece) {
             Ok(got) => got as u64,
             Err(error) => {
+                let _ = tracked.send(Arrival::Failed(io::Error::other(
+                    "reading the stream failed",
+                )));
                 let _ = arrivals.send(Arrival::Failed(error));
                 return;
             }
@@ -131,11 +135,14 @@ fn hold_on(
         let piece_now = Arc::new(std::mem::replace(&mut piece, Vec::with_capacity(PIECE)));
         held.len += piece_now.as_slice().len() as u64;
         held.pieces.push(Arc::clone(&piece_now));
-        // A reader gone has stopped reading: nothing is left to do.
+        // The second reader may have stopped; the first gone has stopped reading:
+        // nothing is left to do.
+        let _ = tracked.send(Arrival::Piece(Arc::clone(&piece_now)));
         if arrivals.send(Arrival::Piece(piece_now)).is_err() {
             return;
         }
         if got < want {
+            let _ = tracked.send(Arrival::End);
             let _ = arrivals.send(Arrival::End);
             let _ = whole.send(held);
             return;
@@ -144,6 +151,7 @@ fn hold_on(
         let slow =
             elapsed >= limits.after && (held.len as f64) < limits.slowest * elapsed.as_secs_f64();
         if held.len >= limits.most || slow {
+            let _ = tracked.send(Arrival::Failed(io::Error::other("the stream was let go")));
             let _ = arrivals.send(Arrival::Rest(stream));
             return;
         }
@@ -179,6 +187,18 @@ pub struct Arriving {
     at: usize,
     rest: Option<Box<dyn Read + Send>>,
     done: bool,
+}
+
+impl Arriving {
+    fn new(arrivals: Receiver<Arrival>) -> Arriving {
+        Arriving {
+            arrivals,
+            piece: Arc::new(Vec::new()),
+            at: 0,
+            rest: None,
+            done: false,
+        }
+    }
 }
 
 impl Read for Arriving {
@@ -219,6 +239,7 @@ mod tests {
     fn read_all(holding: Holding) -> (Vec<u8>, Option<Vec<u8>>) {
         let Holding {
             mut arriving,
+            mut tracked,
             whole,
         } = holding;
         let mut arrived = Vec::new();
@@ -240,6 +261,13 @@ mod tests {
             assert_eq!(held.read_at(at as u64, &mut [0; 5]).unwrap(), 0);
             all
         });
+        // The second reader has the same bytes where the stream was held whole, and
+        // fails where it was let go.
+        let mut second = Vec::new();
+        match tracked.read_to_end(&mut second) {
+            Ok(_) => assert!(whole.is_some() && second == arrived),
+            Err(_) => assert!(whole.is_none()),
+        }
         (arrived, whole)
     }
 

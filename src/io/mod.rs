@@ -8,8 +8,9 @@
 //! SAM or galign index, refused by name with what to give instead. Its bytes are then
 //! read in large blocks on a thread of their own (`blocks`; a plain regular file read by
 //! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
-//! `bgzf`; a gzip stream inflated as it arrives, then in parallel once held in memory,
-//! `gzip_stream`, `held`). On top: [`BatchReader`] parses reads in batches (FASTQ located
+//! `bgzf`; a gzip stream inflated as it arrives, then in parallel once held in memory
+//! from a deflate block boundary found beside it, `gzip_stream`, `held`, `gzip_blocks`,
+//! `gzip_resume`). On top: [`BatchReader`] parses reads in batches (FASTQ located
 //! block by block in parallel, `fastq`, on a thread of its own one block ahead);
 //! [`FastaSplitter`] splits FASTA blocks into header lines and sequence bytes for the
 //! reference, which encodes them in parallel. Errors name the input as written (`-` as
@@ -20,6 +21,8 @@ mod blocks;
 mod fasta;
 mod fastq;
 mod gzip;
+mod gzip_blocks;
+mod gzip_resume;
 mod gzip_stream;
 mod held;
 mod open;

@@ -1,0 +1,384 @@
+//! Plain gzip inflated by zlib-rs one deflate block a call (zlib's `Z_BLOCK`), so that a
+//! read ending at a block boundary can say where the stream is: the boundary's bit in the
+//! compressed stream, the 32 KiB of output before it and the member's CRC-32 so far
+//! ([`Checkpoint`]). From there a stream held whole is inflated on in parallel
+//! (`gzip_resume`) instead of all over again from its start. It only finds boundaries,
+//! on a thread of its own beside ISA-L (`gzip_stream`): on the 16-core GPU hosts zlib-rs
+//! inflates ~1.25x slower than ISA-L, and ~1.56x with `Z_BLOCK` (BENCHMARKS.md, session
+//! 23). Members follow one another as `gzip -d` reads them; each one's CRC-32 and length
+//! are checked.
+
+use std::io::{self, Read};
+
+use libz_rs_sys as z;
+
+/// Compressed bytes read from the source at a time.
+const INPUT: usize = 1 << 20;
+/// The most output a deflate block refers back to.
+pub const WINDOW: usize = 32 << 10;
+
+/// Where a stream stands at a deflate block boundary inside a member: what resuming the
+/// inflation from there needs.
+pub struct Checkpoint {
+    /// The member (from 1) the boundary is in.
+    pub member: u64,
+    /// The boundary's bit in the compressed stream (bit 0 is the lowest of byte 0).
+    pub bit: u64,
+    /// The member's last output before the boundary, up to [`WINDOW`] bytes.
+    pub window: Vec<u8>,
+    /// The member's output before the boundary: its CRC-32 and length.
+    pub crc: crc32fast::Hasher,
+}
+
+/// A gzip stream of one or more members, inflated a deflate block at a time.
+pub struct BlockGzipDecoder<R> {
+    source: R,
+    /// zlib's stream; boxed, as zlib-rs's state points back to it.
+    stream: Box<z::z_stream>,
+    /// Compressed bytes read, of which `input[start..end]` are not used yet.
+    input: Vec<u8>,
+    start: usize,
+    end: usize,
+    eof: bool,
+    /// Compressed bytes used before `input[start]`, and read from the source.
+    offset: u64,
+    read: u64,
+    /// Members started so far; whether the last one is not finished.
+    members: u64,
+    in_member: bool,
+    crc: crc32fast::Hasher,
+    /// The last call ended at a boundary between two blocks of a member.
+    at_boundary: bool,
+}
+
+// SAFETY: the z_stream and the state it owns are used by one thread at a time (through
+// `&mut self`); its pointers point into this decoder's buffers only during a call.
+unsafe impl<R: Send> Send for BlockGzipDecoder<R> {}
+
+impl<R: Read> BlockGzipDecoder<R> {
+    /// Inflates `source`, which starts with a gzip header.
+    pub fn new(source: R) -> BlockGzipDecoder<R> {
+        // SAFETY: an all-zero z_stream is what inflateInit2_ expects (no allocator given:
+        // zlib-rs's own); the stream is boxed before the state points back to it.
+        let mut stream: Box<z::z_stream> = Box::new(unsafe { std::mem::zeroed() });
+        let size = std::mem::size_of::<z::z_stream>() as i32;
+        // 16 + 15: a gzip wrapper and a 32 KiB window.
+        let code = unsafe { z::inflateInit2_(&mut *stream, 16 + 15, z::zlibVersion(), size) };
+        assert_eq!(code, z::Z_OK, "zlib-rs initialises its inflater");
+        BlockGzipDecoder {
+            source,
+            stream,
+            input: vec![0; INPUT],
+            start: 0,
+            end: 0,
+            eof: false,
+            offset: 0,
+            read: 0,
+            members: 0,
+            in_member: false,
+            crc: crc32fast::Hasher::new(),
+            at_boundary: false,
+        }
+    }
+
+    /// Where the stream stands, if the last read ended at a boundary between two deflate
+    /// blocks of a member (or just before a member's first block).
+    pub fn checkpoint(&self) -> Option<Checkpoint> {
+        if !self.at_boundary {
+            return None;
+        }
+        let mut window = vec![0; WINDOW];
+        let mut len = 0;
+        // SAFETY: the stream is initialised; `window` holds the 32 KiB it may copy.
+        let code = unsafe { z::inflateGetDictionary(&*self.stream, window.as_mut_ptr(), &mut len) };
+        if code != z::Z_OK {
+            return None;
+        }
+        window.truncate(len as usize);
+        let unused_bits = (self.stream.data_type & 7) as u64;
+        Some(Checkpoint {
+            member: self.members,
+            bit: self.offset * 8 - unused_bits,
+            window,
+            crc: self.crc.clone(),
+        })
+    }
+
+    /// Reads more compressed bytes after those not used yet.
+    fn refill(&mut self) -> io::Result<()> {
+        self.input.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+        let n = loop {
+            match self.source.read(&mut self.input[self.end..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                n => break n?,
+            }
+        };
+        self.end += n;
+        self.read += n as u64;
+        self.eof = n == 0;
+        Ok(())
+    }
+
+    /// Starts the next member; false at the end of the stream.
+    fn next_member(&mut self) -> io::Result<bool> {
+        if self.start == self.end {
+            self.refill()?;
+            if self.eof {
+                return Ok(false);
+            }
+        }
+        // SAFETY: the stream is initialised.
+        unsafe { z::inflateReset(&mut *self.stream) };
+        self.crc = crc32fast::Hasher::new();
+        self.members += 1;
+        self.in_member = true;
+        Ok(true)
+    }
+
+    /// One call of the inflater, up to the next block boundary: from `input[start..end]`
+    /// into `out`; returns the bytes written and whether it used any input.
+    fn step(&mut self, out: &mut [u8]) -> io::Result<(usize, bool)> {
+        let avail_in = (self.end - self.start) as u32;
+        let avail_out = u32::try_from(out.len()).unwrap_or(u32::MAX);
+        let stream = &mut *self.stream;
+        stream.next_in = self.input[self.start..].as_mut_ptr();
+        stream.avail_in = avail_in;
+        stream.next_out = out.as_mut_ptr();
+        stream.avail_out = avail_out;
+        // SAFETY: next_in/avail_in and next_out/avail_out describe live buffers that
+        // nothing else touches during the call.
+        let code = unsafe { z::inflate(stream, z::Z_BLOCK) };
+        let used = (avail_in - stream.avail_in) as usize;
+        let written = (avail_out - stream.avail_out) as usize;
+        let data_type = stream.data_type;
+        self.start += used;
+        self.offset += used as u64;
+        self.crc.update(&out[..written]);
+        self.at_boundary = false;
+        match code {
+            z::Z_STREAM_END => self.in_member = false,
+            z::Z_OK | z::Z_BUF_ERROR => {
+                // Just after a block's end code (or the member's header), and not in
+                // the last block.
+                self.at_boundary = data_type & 128 != 0 && data_type & 64 == 0;
+            }
+            _ => return Err(self.corrupt()),
+        }
+        Ok((written, used > 0))
+    }
+
+    /// The error for data zlib refused.
+    fn corrupt(&self) -> io::Error {
+        let why = if self.stream.msg.is_null() {
+            "invalid data".to_string()
+        } else {
+            // SAFETY: zlib's messages are static NUL-terminated strings.
+            unsafe { std::ffi::CStr::from_ptr(self.stream.msg) }
+                .to_string_lossy()
+                .into_owned()
+        };
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "corrupt gzip data in member {} near compressed byte {}: {why}",
+                self.members, self.offset
+            ),
+        )
+    }
+
+    /// The error for a stream that ends inside a member.
+    fn truncated(&self) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!(
+                "truncated gzip stream: it ends inside member {}, after {} compressed bytes",
+                self.members, self.read
+            ),
+        )
+    }
+}
+
+impl<R: Read> Read for BlockGzipDecoder<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if out.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            if !self.in_member && !self.next_member()? {
+                return Ok(0);
+            }
+            if self.start == self.end {
+                if self.eof {
+                    return Err(self.truncated());
+                }
+                self.refill()?;
+                continue;
+            }
+            let (written, used) = self.step(out)?;
+            if written > 0 {
+                return Ok(written);
+            }
+            if self.in_member && !used && !self.at_boundary {
+                // zlib wants more input than there is.
+                if self.eof {
+                    return Err(self.truncated());
+                }
+                self.refill()?;
+            }
+        }
+    }
+}
+
+impl<R> Drop for BlockGzipDecoder<R> {
+    fn drop(&mut self) {
+        // SAFETY: the stream was initialised by inflateInit2_ and is ended once.
+        unsafe { z::inflateEnd(&mut *self.stream) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+    use std::io::Write;
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(data).unwrap();
+        gz.finish().unwrap()
+    }
+
+    fn text(n: usize) -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| format!("@r{i}\nACGT{}\n+\nIIII\n", i % 97).into_bytes())
+            .collect()
+    }
+
+    /// A source handing out `chunk` bytes per read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn inflate(bytes: &[u8], chunk: usize) -> io::Result<Vec<u8>> {
+        let mut all = Vec::new();
+        BlockGzipDecoder::new(Trickle(bytes, chunk)).read_to_end(&mut all)?;
+        Ok(all)
+    }
+
+    #[test]
+    fn members_inflate_in_order_whatever_the_read_sizes() {
+        let (a, b) = (text(50_000), text(3));
+        let mut both = gzip(&a);
+        both.extend(gzip(b""));
+        both.extend(gzip(&b));
+        for chunk in [1, 7, 4096, usize::MAX] {
+            let all = inflate(&both, chunk).unwrap();
+            assert!(all == [&a[..], &b[..]].concat(), "chunk {chunk}");
+        }
+        assert!(inflate(&gzip(b""), 3).unwrap().is_empty());
+    }
+
+    #[test]
+    fn cut_or_corrupt_streams_say_what_and_where() {
+        let one = gzip(&text(20_000));
+        let mut two = one.clone();
+        two.extend(&one);
+        for cut in [5, one.len() / 2, one.len() - 4] {
+            let e = inflate(&two[..one.len() + cut], 1000).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
+            let message = e.to_string();
+            assert!(message.starts_with("truncated gzip stream: it ends inside member 2, after "));
+            assert!(message.ends_with(&format!(" {} compressed bytes", one.len() + cut)));
+        }
+        let mut bad = two.clone();
+        bad[one.len() + one.len() / 2] ^= 0x10;
+        let e = inflate(&bad, 1000).unwrap_err().to_string();
+        assert!(
+            e.starts_with("corrupt gzip data in member 2 near compressed byte "),
+            "{e}"
+        );
+        let mut crc = two.clone();
+        let at = crc.len() - 6;
+        crc[at] ^= 1;
+        let e = inflate(&crc, 1000).unwrap_err().to_string();
+        assert!(e.starts_with("corrupt gzip data in member 2 "), "{e}");
+        let mut trailing = two;
+        trailing.extend(b"not gzip, but text after the last member");
+        let e = inflate(&trailing, 1000).unwrap_err().to_string();
+        assert!(e.starts_with("corrupt gzip data in member 3 "), "{e}");
+    }
+
+    #[test]
+    fn checkpoints_name_the_block_boundary_its_window_and_the_crc_so_far() {
+        let data = text(200_000);
+        let gz = gzip(&data);
+        let mut decoder = BlockGzipDecoder::new(Trickle(&gz, 5000));
+        let (mut given, mut checkpoints) = (Vec::new(), 0);
+        let mut buffer = vec![0; 100_000];
+        loop {
+            let n = decoder.read(&mut buffer).unwrap();
+            given.extend_from_slice(&buffer[..n]);
+            if let Some(checkpoint) = decoder.checkpoint() {
+                checkpoints += 1;
+                let window_start = given.len().saturating_sub(WINDOW);
+                assert!(checkpoint.window == given[window_start..]);
+                assert_eq!(checkpoint.crc.clone().finalize(), crc32fast::hash(&given));
+                assert_eq!(checkpoint.member, 1);
+                // Deflate from the boundary on, with the window, gives the rest.
+                let rest = inflate_raw_from(&gz, checkpoint.bit, &checkpoint.window);
+                assert!(rest == data[given.len()..], "at {}", given.len());
+            }
+            if n == 0 {
+                break;
+            }
+        }
+        assert!(given == data);
+        assert!(checkpoints > 2, "{checkpoints} checkpoints");
+    }
+
+    /// Raw deflate of `gz` from `bit` on, with `window` as the history: zlib's
+    /// `inflatePrime` takes the partial first byte's bits.
+    fn inflate_raw_from(gz: &[u8], bit: u64, window: &[u8]) -> Vec<u8> {
+        let mut stream: Box<z::z_stream> = Box::new(unsafe { std::mem::zeroed() });
+        let size = std::mem::size_of::<z::z_stream>() as i32;
+        let mut out = vec![0; 20 << 20];
+        unsafe {
+            assert_eq!(
+                z::inflateInit2_(&mut *stream, -15, z::zlibVersion(), size),
+                0
+            );
+            let (byte, bits) = ((bit / 8) as usize, (bit % 8) as i32);
+            let mut from = byte;
+            if bits > 0 {
+                assert_eq!(
+                    z::inflatePrime(&mut *stream, 8 - bits, (gz[byte] >> bits) as i32),
+                    0
+                );
+                from += 1;
+            }
+            let len = window.len() as u32;
+            assert_eq!(
+                z::inflateSetDictionary(&mut *stream, window.as_ptr(), len),
+                0
+            );
+            stream.next_in = gz[from..].as_ptr() as *mut u8;
+            stream.avail_in = (gz.len() - from) as u32;
+            stream.next_out = out.as_mut_ptr();
+            stream.avail_out = out.len() as u32;
+            assert_eq!(z::inflate(&mut *stream, z::Z_FINISH), z::Z_STREAM_END);
+            out.truncate(out.len() - stream.avail_out as usize);
+            z::inflateEnd(&mut *stream);
+        }
+        out
+    }
+}
