@@ -241,33 +241,7 @@ impl<R> Drop for BlockGzipDecoder<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flate2::write::GzEncoder;
-    use flate2::Compression;
-    use std::io::Write;
-
-    fn gzip(data: &[u8]) -> Vec<u8> {
-        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
-        gz.write_all(data).unwrap();
-        gz.finish().unwrap()
-    }
-
-    fn text(n: usize) -> Vec<u8> {
-        (0..n)
-            .flat_map(|i| format!("@r{i}\nACGT{}\n+\nIIII\n", i % 97).into_bytes())
-            .collect()
-    }
-
-    /// A source handing out `chunk` bytes per read.
-    struct Trickle<'a>(&'a [u8], usize);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-            let n = self.0.len().min(self.1).min(out.len());
-            out[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
+    use crate::io::gzip_cases::{self, gzip, text, Trickle};
 
     fn inflate(bytes: &[u8], chunk: usize) -> io::Result<Vec<u8>> {
         let mut all = Vec::new();
@@ -277,45 +251,12 @@ mod tests {
 
     #[test]
     fn members_inflate_in_order_whatever_the_read_sizes() {
-        let (a, b) = (text(50_000), text(3));
-        let mut both = gzip(&a);
-        both.extend(gzip(b""));
-        both.extend(gzip(&b));
-        for chunk in [1, 7, 4096, usize::MAX] {
-            let all = inflate(&both, chunk).unwrap();
-            assert!(all == [&a[..], &b[..]].concat(), "chunk {chunk}");
-        }
-        assert!(inflate(&gzip(b""), 3).unwrap().is_empty());
+        gzip_cases::members_inflate_in_order(&inflate);
     }
 
     #[test]
     fn cut_or_corrupt_streams_say_what_and_where() {
-        let one = gzip(&text(20_000));
-        let mut two = one.clone();
-        two.extend(&one);
-        for cut in [5, one.len() / 2, one.len() - 4] {
-            let e = inflate(&two[..one.len() + cut], 1000).unwrap_err();
-            assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
-            let message = e.to_string();
-            assert!(message.starts_with("truncated gzip stream: it ends inside member 2, after "));
-            assert!(message.ends_with(&format!(" {} compressed bytes", one.len() + cut)));
-        }
-        let mut bad = two.clone();
-        bad[one.len() + one.len() / 2] ^= 0x10;
-        let e = inflate(&bad, 1000).unwrap_err().to_string();
-        assert!(
-            e.starts_with("corrupt gzip data in member 2 near compressed byte "),
-            "{e}"
-        );
-        let mut crc = two.clone();
-        let at = crc.len() - 6;
-        crc[at] ^= 1;
-        let e = inflate(&crc, 1000).unwrap_err().to_string();
-        assert!(e.starts_with("corrupt gzip data in member 2 "), "{e}");
-        let mut trailing = two;
-        trailing.extend(b"not gzip, but text after the last member");
-        let e = inflate(&trailing, 1000).unwrap_err().to_string();
-        assert!(e.starts_with("corrupt gzip data in member 3 "), "{e}");
+        gzip_cases::cut_or_corrupt_streams_say_what_and_where(&inflate, "incorrect data check");
     }
 
     #[test]

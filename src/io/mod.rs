@@ -22,6 +22,8 @@ mod fasta;
 mod fastq;
 mod gzip;
 mod gzip_blocks;
+#[cfg(test)]
+mod gzip_cases;
 mod gzip_resume;
 mod gzip_stream;
 mod held;
