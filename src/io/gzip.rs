@@ -17,6 +17,8 @@ use std::mem::MaybeUninit;
 use isal_sys::igzip_lib as isal;
 use rapidgzip_core::ReadAt;
 
+use super::gzip_input::GzipInput;
+
 /// Threads from which a gzip file is inflated in parallel: with fewer, one ISA-L thread
 /// is as fast (rapidgzip on 2 threads 1.19 s, ISA-L 0.95-1.45 s above).
 const PARALLEL_FROM: usize = 4;
@@ -56,30 +58,10 @@ fn parallel_as(
     decoder.reader(source).map_err(io::Error::other)
 }
 
-/// Compressed bytes read from the source at a time.
-const INPUT: usize = 1 << 20;
-/// Compressed bytes kept before the unused ones when more are read: at the end of a
-/// member ISA-L hands back the whole bytes left in its 64-bit bit buffer by moving
-/// `next_in` back, over bytes it may have taken in an earlier call.
-const HISTORY: usize = 8;
-
 /// A gzip stream of one or more members, inflated as it is read.
 pub struct GzipDecoder<R> {
-    source: R,
+    input: GzipInput<R>,
     state: Box<isal::inflate_state>,
-    /// Compressed bytes read, of which `input[start..end]` are not handed to ISA-L yet.
-    input: Vec<u8>,
-    start: usize,
-    end: usize,
-    /// The source is at its end.
-    eof: bool,
-    /// Compressed bytes handed to ISA-L so far (the offset of `input[start]`), and
-    /// read from the source.
-    offset: u64,
-    read: u64,
-    /// Members started so far; whether the last one is not finished.
-    members: u64,
-    in_member: bool,
 }
 
 // SAFETY: the inflater's state is plain data owned by the decoder; its pointers point
@@ -97,67 +79,36 @@ impl<R: Read> GzipDecoder<R> {
             Box::from_raw(Box::into_raw(state).cast::<isal::inflate_state>())
         };
         GzipDecoder {
-            source,
+            input: GzipInput::new(source),
             state,
-            input: vec![0; INPUT],
-            start: 0,
-            end: 0,
-            eof: false,
-            offset: 0,
-            read: 0,
-            members: 0,
-            in_member: false,
         }
     }
 
     /// Compressed bytes handed to the inflater so far.
     pub fn compressed_offset(&self) -> u64 {
-        self.offset
-    }
-
-    /// Reads more compressed bytes after those not used yet (moved to the front, with
-    /// up to [`HISTORY`] bytes before them).
-    fn refill(&mut self) -> io::Result<()> {
-        let from = self.start.saturating_sub(HISTORY);
-        self.input.copy_within(from..self.end, 0);
-        self.end -= from;
-        self.start -= from;
-        let n = loop {
-            match self.source.read(&mut self.input[self.end..]) {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                n => break n?,
-            }
-        };
-        self.end += n;
-        self.read += n as u64;
-        self.eof = n == 0;
-        Ok(())
+        self.input.offset()
     }
 
     /// Starts the next member; false at the end of the stream.
     fn next_member(&mut self) -> io::Result<bool> {
-        if self.start == self.end {
-            self.refill()?;
-            if self.eof {
-                return Ok(false);
-            }
+        if !self.input.next_member()? {
+            return Ok(false);
         }
         // SAFETY: the state was initialised by isal_inflate_init.
         unsafe { isal::isal_inflate_reset(&mut *self.state) };
         self.state.crc_flag = isal::ISAL_GZIP;
-        self.members += 1;
-        self.in_member = true;
         Ok(true)
     }
 
-    /// One call of the inflater: from `input[start..end]` into `out`; returns the bytes
+    /// One call of the inflater: from the unused input into `out`; returns the bytes
     /// written and whether it used any input. At the end of a member ISA-L may give
-    /// back bytes it had taken (`next_in` moves back, at most [`HISTORY`] bytes).
+    /// back bytes it had taken (`next_in` moves back, at most the input's history).
     fn step(&mut self, out: &mut [u8]) -> io::Result<(usize, bool)> {
-        let avail_in = self.end - self.start;
-        let base = self.input.as_ptr() as usize;
+        let input = &mut self.input;
+        let avail_in = input.end - input.start;
+        let base = input.bytes.as_ptr() as usize;
         let state = &mut *self.state;
-        state.next_in = self.input[self.start..].as_mut_ptr();
+        state.next_in = input.bytes[input.start..].as_mut_ptr();
         state.avail_in = avail_in as u32;
         state.next_out = out.as_mut_ptr();
         state.avail_out = u32::try_from(out.len()).unwrap_or(u32::MAX);
@@ -168,19 +119,18 @@ impl<R: Read> GzipDecoder<R> {
         let written = (avail_out - state.avail_out) as usize;
         let start = (state.next_in as usize)
             .checked_sub(base)
-            .filter(|&at| at + state.avail_in as usize == self.end);
+            .filter(|&at| at + state.avail_in as usize == input.end);
         // More given back than this decoder kept: only seen on corrupt streams.
         let Some(start) = start else {
             return Err(self.corrupt(isal::ISAL_INVALID_BLOCK));
         };
-        let used = start > self.start;
-        self.offset = (self.offset + start as u64) - self.start as u64;
-        self.start = start;
+        let used = start > input.start;
+        input.set_start(start);
         if code < 0 {
             return Err(self.corrupt(code));
         }
         if self.state.block_state == isal::isal_block_state_ISAL_BLOCK_FINISH {
-            self.in_member = false;
+            self.input.in_member = false;
         }
         Ok((written, used))
     }
@@ -195,24 +145,7 @@ impl<R: Read> GzipDecoder<R> {
             isal::ISAL_INVALID_SYMBOL => "an invalid Huffman code",
             _ => "an invalid deflate block",
         };
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "corrupt gzip data in member {} near compressed byte {}: {why}",
-                self.members, self.offset
-            ),
-        )
-    }
-
-    /// The error for a stream that ends inside a member.
-    fn truncated(&self) -> io::Error {
-        io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            format!(
-                "truncated gzip stream: it ends inside member {}, after {} compressed bytes",
-                self.members, self.read
-            ),
-        )
+        self.input.corrupt(why)
     }
 }
 
@@ -222,24 +155,25 @@ impl<R: Read> Read for GzipDecoder<R> {
             return Ok(0);
         }
         loop {
-            if !self.in_member && !self.next_member()? {
+            if !self.input.in_member && !self.next_member()? {
                 return Ok(0);
             }
             let (written, used) = self.step(out)?;
             if written > 0 {
                 return Ok(written);
             }
-            if !self.in_member {
+            let input = &mut self.input;
+            if !input.in_member {
                 continue; // an empty member ended
             }
-            if self.start == self.end || !used {
+            if input.is_used_up() || !used {
                 // ISA-L wants more input (it keeps what it could not use yet).
-                if self.eof {
-                    return Err(self.truncated());
+                if input.eof {
+                    return Err(input.truncated());
                 }
-                self.refill()?;
-                if self.eof && !used && self.start < self.end {
-                    return Err(self.truncated());
+                input.refill()?;
+                if input.eof && !used && !input.is_used_up() {
+                    return Err(input.truncated());
                 }
             }
         }

@@ -12,8 +12,8 @@ use std::io::{self, Read};
 
 use libz_rs_sys as z;
 
-/// Compressed bytes read from the source at a time.
-const INPUT: usize = 1 << 20;
+use super::gzip_input::GzipInput;
+
 /// The most output a deflate block refers back to.
 pub const WINDOW: usize = 32 << 10;
 
@@ -32,20 +32,10 @@ pub struct Checkpoint {
 
 /// A gzip stream of one or more members, inflated a deflate block at a time.
 pub struct BlockGzipDecoder<R> {
-    source: R,
+    input: GzipInput<R>,
     /// zlib's stream; boxed, as zlib-rs's state points back to it.
     stream: Box<z::z_stream>,
-    /// Compressed bytes read, of which `input[start..end]` are not used yet.
-    input: Vec<u8>,
-    start: usize,
-    end: usize,
-    eof: bool,
-    /// Compressed bytes used before `input[start]`, and read from the source.
-    offset: u64,
-    read: u64,
-    /// Members started so far; whether the last one is not finished.
-    members: u64,
-    in_member: bool,
+    /// The member's output so far: its CRC-32 and length.
     crc: crc32fast::Hasher,
     /// The last call ended at a boundary between two blocks of a member.
     at_boundary: bool,
@@ -66,16 +56,8 @@ impl<R: Read> BlockGzipDecoder<R> {
         let code = unsafe { z::inflateInit2_(&mut *stream, 16 + 15, z::zlibVersion(), size) };
         assert_eq!(code, z::Z_OK, "zlib-rs initialises its inflater");
         BlockGzipDecoder {
-            source,
+            input: GzipInput::new(source),
             stream,
-            input: vec![0; INPUT],
-            start: 0,
-            end: 0,
-            eof: false,
-            offset: 0,
-            read: 0,
-            members: 0,
-            in_member: false,
             crc: crc32fast::Hasher::new(),
             at_boundary: false,
         }
@@ -97,53 +79,32 @@ impl<R: Read> BlockGzipDecoder<R> {
         window.truncate(len as usize);
         let unused_bits = (self.stream.data_type & 7) as u64;
         Some(Checkpoint {
-            member: self.members,
-            bit: self.offset * 8 - unused_bits,
+            member: self.input.members,
+            bit: self.input.offset() * 8 - unused_bits,
             window,
             crc: self.crc.clone(),
         })
     }
 
-    /// Reads more compressed bytes after those not used yet.
-    fn refill(&mut self) -> io::Result<()> {
-        self.input.copy_within(self.start..self.end, 0);
-        self.end -= self.start;
-        self.start = 0;
-        let n = loop {
-            match self.source.read(&mut self.input[self.end..]) {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                n => break n?,
-            }
-        };
-        self.end += n;
-        self.read += n as u64;
-        self.eof = n == 0;
-        Ok(())
-    }
-
     /// Starts the next member; false at the end of the stream.
     fn next_member(&mut self) -> io::Result<bool> {
-        if self.start == self.end {
-            self.refill()?;
-            if self.eof {
-                return Ok(false);
-            }
+        if !self.input.next_member()? {
+            return Ok(false);
         }
         // SAFETY: the stream is initialised.
         unsafe { z::inflateReset(&mut *self.stream) };
         self.crc = crc32fast::Hasher::new();
-        self.members += 1;
-        self.in_member = true;
         Ok(true)
     }
 
-    /// One call of the inflater, up to the next block boundary: from `input[start..end]`
+    /// One call of the inflater, up to the next block boundary: from the unused input
     /// into `out`; returns the bytes written and whether it used any input.
     fn step(&mut self, out: &mut [u8]) -> io::Result<(usize, bool)> {
-        let avail_in = (self.end - self.start) as u32;
+        let input = &mut self.input;
+        let avail_in = (input.end - input.start) as u32;
         let avail_out = u32::try_from(out.len()).unwrap_or(u32::MAX);
         let stream = &mut *self.stream;
-        stream.next_in = self.input[self.start..].as_mut_ptr();
+        stream.next_in = input.bytes[input.start..].as_mut_ptr();
         stream.avail_in = avail_in;
         stream.next_out = out.as_mut_ptr();
         stream.avail_out = avail_out;
@@ -153,12 +114,11 @@ impl<R: Read> BlockGzipDecoder<R> {
         let used = (avail_in - stream.avail_in) as usize;
         let written = (avail_out - stream.avail_out) as usize;
         let data_type = stream.data_type;
-        self.start += used;
-        self.offset += used as u64;
+        input.set_start(input.start + used);
         self.crc.update(&out[..written]);
         self.at_boundary = false;
         match code {
-            z::Z_STREAM_END => self.in_member = false,
+            z::Z_STREAM_END => self.input.in_member = false,
             z::Z_OK | z::Z_BUF_ERROR => {
                 // Just after a block's end code (or the member's header), and not in
                 // the last block.
@@ -179,24 +139,7 @@ impl<R: Read> BlockGzipDecoder<R> {
                 .to_string_lossy()
                 .into_owned()
         };
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "corrupt gzip data in member {} near compressed byte {}: {why}",
-                self.members, self.offset
-            ),
-        )
-    }
-
-    /// The error for a stream that ends inside a member.
-    fn truncated(&self) -> io::Error {
-        io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            format!(
-                "truncated gzip stream: it ends inside member {}, after {} compressed bytes",
-                self.members, self.read
-            ),
-        )
+        self.input.corrupt(&why)
     }
 }
 
@@ -206,26 +149,26 @@ impl<R: Read> Read for BlockGzipDecoder<R> {
             return Ok(0);
         }
         loop {
-            if !self.in_member && !self.next_member()? {
+            if !self.input.in_member && !self.next_member()? {
                 return Ok(0);
             }
-            if self.start == self.end {
-                if self.eof {
-                    return Err(self.truncated());
+            if self.input.is_used_up() {
+                if self.input.eof {
+                    return Err(self.input.truncated());
                 }
-                self.refill()?;
+                self.input.refill()?;
                 continue;
             }
             let (written, used) = self.step(out)?;
             if written > 0 {
                 return Ok(written);
             }
-            if self.in_member && !used && !self.at_boundary {
+            if self.input.in_member && !used && !self.at_boundary {
                 // zlib wants more input than there is.
-                if self.eof {
-                    return Err(self.truncated());
+                if self.input.eof {
+                    return Err(self.input.truncated());
                 }
-                self.refill()?;
+                self.input.refill()?;
             }
         }
     }

@@ -24,6 +24,7 @@ mod gzip;
 mod gzip_blocks;
 #[cfg(test)]
 mod gzip_cases;
+mod gzip_input;
 mod gzip_resume;
 mod gzip_stream;
 mod held;
