@@ -10,7 +10,8 @@
 //! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
 //! `bgzf`; a gzip stream inflated as it arrives, then in parallel once held in memory
 //! from a deflate block boundary found beside it, `gzip_stream`, `held`, `gzip_blocks`,
-//! `gzip_resume`). On top: [`BatchReader`] parses reads in batches (FASTQ located
+//! `gzip_resume`; plain gzip inflated by ISA-L, `gzip`, both gzip decoders reading
+//! through `gzip_input`). On top: [`BatchReader`] parses reads in batches (FASTQ located
 //! block by block in parallel, `fastq`, on a thread of its own one block ahead);
 //! [`FastaSplitter`] splits FASTA blocks into header lines and sequence bytes for the
 //! reference, which encodes them in parallel. Errors name the input as written (`-` as
