@@ -266,9 +266,20 @@ mod tests {
         codes.iter().enumerate().map(base).collect()
     }
 
+    /// Waits until the tracking thread has reached a block boundary: on a loaded machine
+    /// it may lag behind ISA-L, and the stream would then (rightly) be started over.
+    fn wait_for_a_boundary(reader: &Switching) {
+        let latest = &reader.tracker.as_ref().expect("tracking").latest;
+        let start = std::time::Instant::now();
+        while latest.lock().unwrap().is_none() {
+            assert!(start.elapsed().as_secs() < 120, "no block boundary reached");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
     /// Reads `gz` through a [`Switching`] whose stream waits at three quarters until
-    /// 3 MB are inflated; returns the reader (to look at) and everything it gave, or
-    /// the error.
+    /// 3 MB are inflated and the tracker has reached a boundary; returns the reader (to
+    /// look at) and everything it gave, or the error.
     fn through_switching(gz: &[u8]) -> (Switching, io::Result<Vec<u8>>) {
         let (go, gate) = crossbeam_channel::bounded(1);
         let stream = Gated {
@@ -281,6 +292,7 @@ mod tests {
         let mut all = vec![0; 3_000_001];
         reader.read_exact(&mut all).unwrap();
         assert!(reader.parallel.is_none());
+        wait_for_a_boundary(&reader);
         go.send(()).unwrap();
         while reader.whole.is_some() || reader.ahead.is_some() {
             let mut next = [0; 7];
