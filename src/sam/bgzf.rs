@@ -3,13 +3,12 @@
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
 //! (a rayon pool of the writer's own) while the caller goes on (up to [`IN_FLIGHT`]
-//! writes at once), and written in order, then the 28-byte end-of-file block. Level 1
-//! ([`DEFAULT_LEVEL`]) is ISA-L's level-1 deflate, the others libdeflate at the level
-//! htslib gives each zlib-style level. The cut points and each block's bytes depend on
-//! the bytes alone, so the file is the same whatever the thread count or batch size;
-//! at levels other than 1 it is the same as htslib's. ISA-L picks its code by the CPU:
-//! its level-1 match finder is one source for SSE4.1, AVX and AVX2, so level 1 gives the
-//! same bytes on every x86-64 CPU with SSE4.1 (its plain-C fallback and ARM code differ).
+//! writes at once), and written in order, then the 28-byte end-of-file block. Every
+//! level is libdeflate at the level htslib gives it, so the file is htslib's, byte for
+//! byte, and the same whatever the thread count, batch size or CPU. (ISA-L's level-1
+//! deflate, 1.8x faster, wrote level 1 until it was seen to give other bytes for the
+//! same block now and then on a loaded 2-core AMD EPYC host, a valid deflate stream with
+//! other matches, which no replay outside those runs reproduced: BENCHMARKS.md.)
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -18,7 +17,6 @@ use std::ops::Range;
 
 use crossbeam_channel::Receiver;
 
-use isal_sys::igzip_lib as isal;
 use libdeflater::{CompressionLvl, Compressor};
 use rayon::prelude::*;
 
@@ -31,9 +29,9 @@ const MAX_BLOCK: usize = 0x10000;
 /// unsorted and is usually sorted next, and on real reads level 1 takes a third of the
 /// CPU of htslib's default 6 (libdeflate 7) for a file 8% larger (BENCHMARKS.md).
 pub const DEFAULT_LEVEL: u8 = 1;
-/// The libdeflate level of each zlib-style level 2-9, as htslib's `bgzf_compress` maps
-/// them (`lvl_map`); entries 0 and 1 are not used: level 0 is stored blocks, written as
-/// htslib writes them, and level 1 ISA-L's (see [`isal_deflate`]).
+/// The libdeflate level of each zlib-style level 1-9, as htslib's `bgzf_compress` maps
+/// them (`lvl_map`); entry 0 is not used: level 0 is stored blocks, written as htslib
+/// writes them.
 const LIBDEFLATE_LEVEL: [i32; 10] = [0, 1, 2, 3, 5, 6, 7, 8, 10, 12];
 /// A block's gzip header up to its compressed size: the `BC` extra field.
 const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2, 0];
@@ -53,8 +51,6 @@ const EOF_BLOCK: [u8; 28] = [
 thread_local! {
     /// Where each compressing thread makes a block, [`MAX_BLOCK`] bytes once grown.
     static ROOM: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    /// ISA-L's stream and level-1 buffer of each compressing thread, made once.
-    static ISAL: RefCell<Option<IsalDeflater>> = const { RefCell::new(None) };
     /// The compressor of each compressing thread and its libdeflate level, made once:
     /// libdeflate allocates hundreds of KB for one at level 7, which a compressor per
     /// rayon split (`map_init`) paid again and again, in fresh pages the kernel had to
@@ -223,7 +219,7 @@ impl<W: Write> BgzfWriter<W> {
 }
 
 /// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes) at zlib-style `level`,
-/// as htslib's `bgzf_compress` makes it but for level 1's encoder.
+/// as htslib's `bgzf_compress` makes it.
 fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
     // Made in the thread's room, then copied out at its size: a fresh zeroed 64 KiB
     // a block cost page faults and clearing (~2% of a BAM run's CPU, perf, 2 cores).
@@ -232,7 +228,6 @@ fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
         let body = &mut room[HEADER_LEN..MAX_BLOCK - FOOTER_LEN];
         let deflated = match level {
             0 => stored(data, body),
-            1 => isal_deflate(data, body).unwrap_or_else(|| stored(data, body)),
             _ => libdeflate(level, data, body)?,
         };
         let len = HEADER_LEN + deflated + FOOTER_LEN;
@@ -256,50 +251,8 @@ fn stored(data: &[u8], body: &mut [u8]) -> usize {
     5 + data.len()
 }
 
-/// ISA-L's stateless deflate state of a thread: the stream and its level-1 buffer.
-struct IsalDeflater {
-    stream: Box<isal::isal_zstream>,
-    level_buf: Vec<u8>,
-}
-
-/// `data` deflated by ISA-L at its level 1 into `body`; returns the deflated length, or
-/// `None` when it does not fit (incompressible data: a stored block then). Written by
-/// hand over `isal-sys` (no crate wraps ISA-L's compression): on HG002's BAM records
-/// (2 cores, 64 KB blocks) it deflates at 495 MB/s into 21.0 MB, libdeflate's level 1
-/// at 268 MB/s into 19.8 MB (BENCHMARKS.md), which makes it the default level's
-/// encoder: compression is the largest CPU stage of a BAM run.
-fn isal_deflate(data: &[u8], body: &mut [u8]) -> Option<usize> {
-    ISAL.with_borrow_mut(|slot| {
-        let deflater = slot.get_or_insert_with(|| IsalDeflater {
-            // SAFETY: an all-zero `isal_zstream` is plain data (integers and null
-            // pointers); `isal_deflate_stateless_init` below sets it up before each use.
-            stream: Box::new(unsafe { std::mem::zeroed() }),
-            level_buf: vec![0; isal::ISAL_DEF_LVL1_DEFAULT as usize],
-        });
-        let stream = &mut *deflater.stream;
-        // SAFETY: `stream` is a valid `isal_zstream`; the pointers set below stay valid
-        // (and the lengths true) for the call; ISA-L reads `data` only and writes at most
-        // `avail_out` bytes of `body` and the level buffer.
-        unsafe {
-            isal::isal_deflate_stateless_init(stream);
-            stream.level = 1;
-            stream.level_buf = deflater.level_buf.as_mut_ptr();
-            stream.level_buf_size = deflater.level_buf.len() as u32;
-            stream.gzip_flag = isal::IGZIP_DEFLATE as u16;
-            stream.end_of_stream = 1;
-            stream.flush = isal::NO_FLUSH as u16;
-            stream.next_in = data.as_ptr().cast_mut();
-            stream.avail_in = data.len() as u32;
-            stream.next_out = body.as_mut_ptr();
-            stream.avail_out = body.len() as u32;
-            let code = isal::isal_deflate_stateless(stream);
-            (code == isal::COMP_OK as i32).then_some(stream.total_out as usize)
-        }
-    })
-}
-
 /// `data` deflated by libdeflate into `body` at the level htslib gives zlib-style
-/// `level` (2-9); returns the deflated length.
+/// `level` (1-9); returns the deflated length.
 fn libdeflate(level: u8, data: &[u8], body: &mut [u8]) -> io::Result<usize> {
     let wanted = LIBDEFLATE_LEVEL[level as usize];
     COMPRESSOR
@@ -410,8 +363,7 @@ mod tests {
         assert!(files[9].len() <= files[6].len());
     }
 
-    /// Bytes that do not compress (ISA-L's deflate then does not fit in a block's room)
-    /// are written as stored blocks at level 1, as libdeflate writes them at level 6.
+    /// Bytes that do not compress are written as stored blocks, at level 1 as at 6.
     #[test]
     fn incompressible_bytes_are_stored_at_level_1() {
         let mut body = Vec::new();
