@@ -301,9 +301,12 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_THREADS) seg_sort_medium(con
 // have loaded theirs. (Sorting the ranks' writes by address first, as init_ranks does,
 // measured slower here: x3 31.5 -> 52.9 ms, x31 520 -> 548 ms on an H100; half the
 // elements or more keep their rank, and the sort moves 12-byte pairs.)
-#define RANK_ITEMS 8
+// Tiles of 1,024 elements and at most 32 registers a thread: 8 blocks an SM (2,048 and
+// 40 registers gave 6: the pass waits on its loads and on the look-back, ncu), 259 against
+// 270 ms of x31's rounds on an H200 (BENCHMARKS.md, session 24).
+#define RANK_ITEMS 4
 #define RANK_TILE (SCAN_BLOCK_THREADS * RANK_ITEMS)
-extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS)
+extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS, 8)
     seg_rank_compact(const u64* __restrict__ sorted, const u32* __restrict__ heads, const u32* starts, u32 m,
                      u32* __restrict__ isa, u32* __restrict__ sa, u32* next_pos, u32* __restrict__ next_heads,
                      u32* __restrict__ next_starts, u64* status) {

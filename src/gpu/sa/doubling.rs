@@ -579,7 +579,7 @@ struct RoundBuffers {
 }
 
 /// List elements of a tile of `seg_rank_compact` (RANK_TILE in sa/doubling.cu).
-const RANK_TILE: usize = 2048;
+const RANK_TILE: usize = 1024;
 
 /// Bytes of the look-back status of `seg_rank_compact` over up to `m` elements: a tile
 /// counter and two words a tile.
