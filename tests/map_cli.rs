@@ -544,9 +544,10 @@ fn bam_compression_levels_give_the_same_records() {
     assert!(!dir.path().join("x.bam").exists());
 }
 
-/// BAM at the default level (libdeflate, which picks its code by the CPU it runs on) is
-/// the same file on every x86-64 CPU level: the binary run natively and under
-/// `qemu-x86_64` as an SSE4.2-only CPU (Westmere) and an AVX2 one (Haswell).
+/// BAM at the default level (ISA-L's level-1 deflate, which picks its code by the CPU
+/// it runs on) is the same file on every x86-64 CPU level ISA-L has code for: the
+/// binary run natively and under `qemu-x86_64` as an SSE4.2-only CPU (Westmere, ISA-L's
+/// `_01` code) and an AVX2 one (Haswell, `_04`, without AVX-512's encoder).
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn default_level_bam_is_the_same_on_every_x86_64_cpu_level() {

@@ -3,12 +3,16 @@
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
 //! (a rayon pool of the writer's own) while the caller goes on (up to [`IN_FLIGHT`]
-//! writes at once), and written in order, then the 28-byte end-of-file block. Every
-//! level is libdeflate at the level htslib gives it, so the file is htslib's, byte for
-//! byte, and the same whatever the thread count, batch size or CPU. (ISA-L's level-1
-//! deflate, 1.8x faster, wrote level 1 until it was seen to give other bytes for the
-//! same block now and then on a loaded 2-core AMD EPYC host, a valid deflate stream with
-//! other matches, which no replay outside those runs reproduced: BENCHMARKS.md.)
+//! writes at once), and written in order, then the 28-byte end-of-file block. Level 1
+//! ([`DEFAULT_LEVEL`]) is ISA-L's level-1 deflate, the others libdeflate at the level
+//! htslib gives each zlib-style level. The cut points and each block's bytes depend on
+//! the bytes alone, so the file is the same whatever the thread count or batch size;
+//! at levels other than 1 it is the same as htslib's. ISA-L picks its code by the CPU:
+//! its level-1 match finder is one source for SSE4.1, AVX and AVX2, so level 1 gives the
+//! same bytes on every x86-64 CPU with SSE4.1 (its plain-C fallback and ARM code differ).
+//! ISA-L is the crate's copy with a one-line fix (`vendor/isal-sys/GALIGN-PATCH.md`):
+//! unpatched, one hash slot of each call came from the stream's address, and the same
+//! block compressed to other (valid) bytes now and then.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -17,6 +21,7 @@ use std::ops::Range;
 
 use crossbeam_channel::Receiver;
 
+use isal_sys::igzip_lib as isal;
 use libdeflater::{CompressionLvl, Compressor};
 use rayon::prelude::*;
 
@@ -29,9 +34,9 @@ const MAX_BLOCK: usize = 0x10000;
 /// unsorted and is usually sorted next, and on real reads level 1 takes a third of the
 /// CPU of htslib's default 6 (libdeflate 7) for a file 8% larger (BENCHMARKS.md).
 pub const DEFAULT_LEVEL: u8 = 1;
-/// The libdeflate level of each zlib-style level 1-9, as htslib's `bgzf_compress` maps
-/// them (`lvl_map`); entry 0 is not used: level 0 is stored blocks, written as htslib
-/// writes them.
+/// The libdeflate level of each zlib-style level 2-9, as htslib's `bgzf_compress` maps
+/// them (`lvl_map`); entries 0 and 1 are not used: level 0 is stored blocks, written as
+/// htslib writes them, and level 1 ISA-L's (see [`isal_deflate`]).
 const LIBDEFLATE_LEVEL: [i32; 10] = [0, 1, 2, 3, 5, 6, 7, 8, 10, 12];
 /// A block's gzip header up to its compressed size: the `BC` extra field.
 const HEADER: [u8; 16] = [31, 139, 8, 4, 0, 0, 0, 0, 0, 255, 6, 0, b'B', b'C', 2, 0];
@@ -51,6 +56,8 @@ const EOF_BLOCK: [u8; 28] = [
 thread_local! {
     /// Where each compressing thread makes a block, [`MAX_BLOCK`] bytes once grown.
     static ROOM: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// ISA-L's stream and level-1 buffer of each compressing thread, made once.
+    static ISAL: RefCell<Option<IsalDeflater>> = const { RefCell::new(None) };
     /// The compressor of each compressing thread and its libdeflate level, made once:
     /// libdeflate allocates hundreds of KB for one at level 7, which a compressor per
     /// rayon split (`map_init`) paid again and again, in fresh pages the kernel had to
@@ -219,7 +226,7 @@ impl<W: Write> BgzfWriter<W> {
 }
 
 /// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes) at zlib-style `level`,
-/// as htslib's `bgzf_compress` makes it.
+/// as htslib's `bgzf_compress` makes it but for level 1's encoder.
 fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
     // Made in the thread's room, then copied out at its size: a fresh zeroed 64 KiB
     // a block cost page faults and clearing (~2% of a BAM run's CPU, perf, 2 cores).
@@ -228,6 +235,7 @@ fn compress_block(level: u8, data: &[u8]) -> io::Result<Vec<u8>> {
         let body = &mut room[HEADER_LEN..MAX_BLOCK - FOOTER_LEN];
         let deflated = match level {
             0 => stored(data, body),
+            1 => isal_deflate(data, body).unwrap_or_else(|| stored(data, body)),
             _ => libdeflate(level, data, body)?,
         };
         let len = HEADER_LEN + deflated + FOOTER_LEN;
@@ -251,8 +259,64 @@ fn stored(data: &[u8], body: &mut [u8]) -> usize {
     5 + data.len()
 }
 
+/// ISA-L's stateless deflate state of a thread: the stream and its level-1 buffer.
+struct IsalDeflater {
+    stream: Box<isal::isal_zstream>,
+    level_buf: Vec<u8>,
+}
+
+impl IsalDeflater {
+    /// A deflater with its level-1 buffer.
+    fn new() -> IsalDeflater {
+        IsalDeflater {
+            // SAFETY: an all-zero `isal_zstream` is plain data (integers and null
+            // pointers); `isal_deflate_stateless_init` sets it up before each use.
+            stream: Box::new(unsafe { std::mem::zeroed() }),
+            level_buf: vec![0; isal::ISAL_DEF_LVL1_DEFAULT as usize],
+        }
+    }
+
+    /// `data` deflated at ISA-L's level 1 into `body`; the deflated length, or `None`
+    /// when it does not fit (incompressible data).
+    fn deflate(&mut self, data: &[u8], body: &mut [u8]) -> Option<usize> {
+        let stream = &mut *self.stream;
+        // SAFETY: `stream` is a valid `isal_zstream`; the pointers set below stay valid
+        // (and the lengths true) for the call; ISA-L reads `data` only and writes at most
+        // `avail_out` bytes of `body` and the level buffer.
+        unsafe {
+            isal::isal_deflate_stateless_init(stream);
+            stream.level = 1;
+            stream.level_buf = self.level_buf.as_mut_ptr();
+            stream.level_buf_size = self.level_buf.len() as u32;
+            stream.gzip_flag = isal::IGZIP_DEFLATE as u16;
+            stream.end_of_stream = 1;
+            stream.flush = isal::NO_FLUSH as u16;
+            stream.next_in = data.as_ptr().cast_mut();
+            stream.avail_in = data.len() as u32;
+            stream.next_out = body.as_mut_ptr();
+            stream.avail_out = body.len() as u32;
+            let code = isal::isal_deflate_stateless(stream);
+            (code == isal::COMP_OK as i32).then_some(stream.total_out as usize)
+        }
+    }
+}
+
+/// `data` deflated by ISA-L at its level 1 into `body` with the thread's deflater;
+/// returns the deflated length, or `None` when it does not fit (incompressible data: a
+/// stored block then). Written by hand over `isal-sys` (no crate wraps ISA-L's
+/// compression): on HG002's BAM records (2 cores, 64 KB blocks) it deflates at 495 MB/s
+/// into 21.0 MB, libdeflate's level 1 at 268 MB/s into 19.8 MB (BENCHMARKS.md), which
+/// makes it the default level's encoder: compression is the largest CPU stage of a BAM
+/// run.
+fn isal_deflate(data: &[u8], body: &mut [u8]) -> Option<usize> {
+    ISAL.with_borrow_mut(|slot| {
+        slot.get_or_insert_with(IsalDeflater::new)
+            .deflate(data, body)
+    })
+}
+
 /// `data` deflated by libdeflate into `body` at the level htslib gives zlib-style
-/// `level` (1-9); returns the deflated length.
+/// `level` (2-9); returns the deflated length.
 fn libdeflate(level: u8, data: &[u8], body: &mut [u8]) -> io::Result<usize> {
     let wanted = LIBDEFLATE_LEVEL[level as usize];
     COMPRESSOR
@@ -363,7 +427,36 @@ mod tests {
         assert!(files[9].len() <= files[6].len());
     }
 
-    /// Bytes that do not compress are written as stored blocks, at level 1 as at 6.
+    /// ISA-L's level 1 gives the same bytes for the same input whatever the address of
+    /// its stream: unpatched, `.write_first_byte` hashed the third position from the
+    /// stream pointer left in rcx (vendor/isal-sys/GALIGN-PATCH.md), and deflaters at
+    /// different addresses disagreed on some 1 in 10 short inputs of a few symbols.
+    #[test]
+    fn isal_level_1_does_not_depend_on_where_its_stream_lies() {
+        // Streams ~82 KB apart and more: their addresses differ above bit 16, which
+        // the defect read.
+        let mut deflaters: Vec<IsalDeflater> = (0..48).map(|_| IsalDeflater::new()).collect();
+        let mut state = 7u32;
+        let (mut out, mut first) = (vec![0u8; 1024], vec![0u8; 1024]);
+        for i in 0..400 {
+            let len = 16 + i % 49;
+            // Quality-like runs, mostly `#`: early repeats, which a hash slot decides.
+            let input: Vec<u8> = (0..len)
+                .map(|_| {
+                    state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    b"####$#F$"[(state >> 16) as usize % 8]
+                })
+                .collect();
+            let n = deflaters[0].deflate(&input, &mut first).expect("fits");
+            for (k, deflater) in deflaters.iter_mut().enumerate().skip(1) {
+                let m = deflater.deflate(&input, &mut out).expect("fits");
+                assert_eq!(out[..m], first[..n], "input {i} ({input:?}), deflater {k}");
+            }
+        }
+    }
+
+    /// Bytes that do not compress (ISA-L's deflate then does not fit in a block's room)
+    /// are written as stored blocks at level 1, as libdeflate writes them at level 6.
     #[test]
     fn incompressible_bytes_are_stored_at_level_1() {
         let mut body = Vec::new();
