@@ -9,6 +9,7 @@
 //! grammar of needletail's FASTA parser, which galign used before.
 
 use memchr::{memchr, memchr_iter};
+use rayon::prelude::*;
 
 /// A piece of a FASTA stream, in stream order.
 #[derive(Debug, PartialEq, Eq)]
@@ -92,10 +93,37 @@ impl FastaSplitter {
     }
 }
 
+/// Bytes from which the search for the next header is split among threads, and the
+/// bytes each one searches: a reference's block is mostly sequence, and one thread
+/// scanning it for `>` was half of reading 2.96 Gbp (0.30-0.34 of 0.61-0.67 s, H200,
+/// 16 cores, 32 MiB blocks).
+const PARALLEL_SEARCH: usize = 4 << 20;
+const SEARCH_PIECE: usize = 1 << 20;
+
 /// The first `>` after `from` that starts a line (`bytes[from]` itself is sequence).
 fn next_header(bytes: &[u8], from: usize) -> Option<usize> {
-    memchr_iter(b'>', &bytes[from + 1..])
-        .map(|i| from + 1 + i)
+    match bytes.len() - from > PARALLEL_SEARCH {
+        true => next_header_in_pieces(bytes, from, SEARCH_PIECE),
+        false => first_header(bytes, from + 1, bytes.len()),
+    }
+}
+
+/// [`next_header`], its range searched in pieces of `piece` bytes on all threads, the
+/// first piece holding one giving it.
+fn next_header_in_pieces(bytes: &[u8], from: usize, piece: usize) -> Option<usize> {
+    let start = from + 1;
+    let pieces = (bytes.len() - start).div_ceil(piece);
+    (0..pieces).into_par_iter().find_map_first(|p| {
+        let begin = start + p * piece;
+        first_header(bytes, begin, (begin + piece).min(bytes.len()))
+    })
+}
+
+/// The first `>` in `bytes[begin..end]` that starts a line (`begin` at least 1: the
+/// byte before is looked at).
+fn first_header(bytes: &[u8], begin: usize, end: usize) -> Option<usize> {
+    memchr_iter(b'>', &bytes[begin..end])
+        .map(|i| begin + i)
         .find(|&j| bytes[j - 1] == b'\n')
 }
 
@@ -122,6 +150,25 @@ mod tests {
             out.push((Some(h), Vec::new()));
         }
         out
+    }
+
+    #[test]
+    fn headers_are_found_alike_in_pieces() {
+        // `>` at line starts and inside lines, at and around piece boundaries (pieces of
+        // 7 bytes), and a stretch without any.
+        let stream = b"ACGT>AC\n>h1\nACGTACG\n>h2\nAC>\nACGTAC>\n>ACGTACGTACGTACGTACGTAC\n>h3\n";
+        for from in 0..stream.len() - 1 {
+            for piece in [1, 2, 7, 8, 64] {
+                assert_eq!(
+                    next_header_in_pieces(stream, from, piece),
+                    first_header(stream, from + 1, stream.len()),
+                    "from {from}, pieces of {piece}"
+                );
+            }
+        }
+        let long = [b"A".repeat(PARALLEL_SEARCH + 5), b"\n>x\n".to_vec()].concat();
+        assert_eq!(next_header(&long, 0), Some(PARALLEL_SEARCH + 6));
+        assert_eq!(next_header(&long[..PARALLEL_SEARCH + 3], 0), None);
     }
 
     #[test]
