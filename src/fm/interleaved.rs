@@ -84,6 +84,40 @@ impl FmIndex<'_> {
         found: &mut Vec<u64>,
         ranges: &mut Vec<Range<usize>>,
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, the one instruction the copy adds.
+            return unsafe { self.occurrences_with_popcnt(patterns, found, ranges) };
+        }
+        self.occurrences_any_cpu(patterns, found, ranges);
+    }
+
+    /// [`FmIndex::occurrences_interleaved`] compiled with POPCNT, which the x86-64
+    /// baseline lacks: every Occ and sampled-row rank counts bits (an emulated count
+    /// is a dozen instructions). HG002 x40 against chr20, SAM, 2 cores: user time
+    /// 1.19-1.37 -> 1.07-1.18 s.
+    ///
+    /// # Safety
+    /// The CPU must have POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn occurrences_with_popcnt(
+        &self,
+        patterns: &[&[u8]],
+        found: &mut Vec<u64>,
+        ranges: &mut Vec<Range<usize>>,
+    ) {
+        self.occurrences_any_cpu(patterns, found, ranges);
+    }
+
+    /// The search itself, inlined into each CPU's copy with all it calls.
+    #[inline(always)]
+    fn occurrences_any_cpu(
+        &self,
+        patterns: &[&[u8]],
+        found: &mut Vec<u64>,
+        ranges: &mut Vec<Range<usize>>,
+    ) {
         found.clear();
         ranges.clear();
         ranges.resize(patterns.len(), 0..0);
@@ -119,6 +153,7 @@ impl FmIndex<'_> {
     }
 
     /// A query for pattern `index`, whose first access is prefetched.
+    #[inline(always)]
     fn start(&self, index: usize, pattern: &[u8], found: Vec<u64>) -> Query {
         debug_assert!(!pattern.is_empty());
         let k = self.k as usize;
@@ -138,6 +173,7 @@ impl FmIndex<'_> {
 
     /// The step that searches `lo..hi` with `left` symbols to add, or locates once the
     /// search is over; its accesses prefetched.
+    #[inline(always)]
     fn search_step(&self, lo: u64, hi: u64, left: usize) -> Step {
         if left > 0 && hi > lo + 1 {
             self.occ.prefetch(lo);
@@ -153,6 +189,7 @@ impl FmIndex<'_> {
     }
 
     /// The step that locates row `at` of `at..end`; its accesses prefetched.
+    #[inline(always)]
     fn locate_step(&self, at: u64, end: u64, left: usize) -> Step {
         Step::Locate {
             at,
@@ -163,6 +200,7 @@ impl FmIndex<'_> {
     }
 
     /// Takes `step` one dependent access further, appending any position found.
+    #[inline(always)]
     fn advance(&self, step: Step, pattern: &[u8], found: &mut Vec<u64>) -> Step {
         match step {
             Step::Jump { code } => {
@@ -208,6 +246,7 @@ impl FmIndex<'_> {
     /// Row `at` of `at..end` lies at `position`: kept as it is when the whole pattern
     /// was searched, else once the pattern's first `left` symbols match the text before
     /// it (prefetched here, compared in the next step).
+    #[inline(always)]
     fn located(&self, at: u64, end: u64, position: u64, left: usize, found: &mut Vec<u64>) -> Step {
         if left == 0 {
             found.push(position);
@@ -229,6 +268,7 @@ impl FmIndex<'_> {
     }
 
     /// The step after row `at` of `at..end`: the next row's walk, or done.
+    #[inline(always)]
     fn next_row(&self, at: u64, end: u64, left: usize) -> Step {
         match at + 1 < end {
             true => self.locate_step(at + 1, end, left),
@@ -272,6 +312,10 @@ mod tests {
             let slices: Vec<&[u8]> = patterns.iter().map(|p| &p[..]).collect();
             let (mut found, mut ranges) = (Vec::new(), Vec::new());
             fm.occurrences_interleaved(&slices, &mut found, &mut ranges);
+            // The copy for any CPU gives what this CPU's (POPCNT's, on x86-64) gives.
+            let (mut found_any, mut ranges_any) = (Vec::new(), Vec::new());
+            fm.occurrences_any_cpu(&slices, &mut found_any, &mut ranges_any);
+            assert_eq!((&found_any, &ranges_any), (&found, &ranges), "rate {rate}");
             let mut hits = 0;
             for (p, range) in patterns.iter().zip(&ranges) {
                 let mut want = Vec::new();

@@ -27,12 +27,14 @@ pub enum Locating {
 
 impl FmIndex<'_> {
     /// Starts locating `row`, its first accesses prefetched.
+    #[inline(always)]
     pub fn start_locating(&self, row: u64) -> Locating {
         self.walk_at(row, 0)
     }
 
     /// Takes `locating` one dependent access further: the text position once found,
     /// else the next state (prefetched).
+    #[inline(always)]
     pub fn advance_locating(&self, locating: Locating) -> Result<u64, Locating> {
         match locating {
             Locating::Walk { row, steps } => match self.sampled.rank(row) {
@@ -51,6 +53,7 @@ impl FmIndex<'_> {
     }
 
     /// The walk at `row` after `steps` steps, its reads prefetched.
+    #[inline(always)]
     fn walk_at(&self, row: u64, steps: u64) -> Locating {
         self.sampled.prefetch(row);
         self.occ.prefetch(row);

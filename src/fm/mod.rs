@@ -236,7 +236,7 @@ impl FmIndex<'_> {
     }
 
     /// LF mapping: the row of the suffix one position earlier in the text.
-    #[inline]
+    #[inline(always)]
     pub fn lf(&self, row: u64) -> u64 {
         let s = self.occ.symbol(row);
         self.c[s as usize] + self.occ.occ(s, row)

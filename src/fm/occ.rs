@@ -196,7 +196,7 @@ impl<'a> Occ<'a> {
     }
 
     /// Occurrences of symbol `c` in rows `0..i` (the sentinel never counts).
-    #[inline]
+    #[inline(always)]
     pub fn occ(&self, c: u8, i: u64) -> u64 {
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;
