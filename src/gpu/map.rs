@@ -524,18 +524,15 @@ impl<'g> GpuSearcher<'g> {
             self.kernel_seconds += start.elapsed().as_secs_f64();
             return Ok(Err(total));
         }
-        ensure(gpu, &mut b.positions, w * total as usize)?;
-        if total > 0 {
-            let (lo, direct) = (b.lo.ptr(0), b.direct.ptr(0));
-            locate(
-                gpu,
-                (file, &index),
-                (offsets, lo, direct),
-                (items, total),
-                b.positions.ptr(0),
-            )?;
-        }
-        gpu.sync()?;
+        let intervals = (offsets, b.lo.ptr(0), b.direct.ptr(0));
+        locate_into(
+            gpu,
+            (file, &index),
+            intervals,
+            (items, total),
+            &mut b.positions,
+            self.width,
+        )?;
         self.kernel_seconds += start.elapsed().as_secs_f64();
         let mut offsets = vec![0; items + 1];
         b.offsets.download(&mut offsets)?;
@@ -572,6 +569,23 @@ fn download_positions(buf: &DevBuf<'_>, len: usize, width: Width) -> Result<Posi
         Width::U32 => download::<u32>(buf, len),
         Width::U64 => download::<u64>(buf, len),
     }
+}
+
+/// Locates the `total` positions of `count` intervals (as [`locate`] takes them) into
+/// `positions`, grown to hold them at `width`, and waits for the GPU.
+fn locate_into<'g>(
+    gpu: &'g Gpu,
+    kernels: (&'static str, &[Arg; 11]),
+    intervals: (u64, u64, u64),
+    (count, total): (usize, u64),
+    positions: &mut DevBuf<'g>,
+    width: Width,
+) -> Result<(), GpuError> {
+    ensure(gpu, positions, width.bytes() * total as usize)?;
+    if total > 0 {
+        locate(gpu, kernels, intervals, (count, total), positions.ptr(0))?;
+    }
+    gpu.sync()
 }
 
 /// Launches `map_locate` of kernel file `file` over the index of `index`

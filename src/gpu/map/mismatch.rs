@@ -34,8 +34,8 @@
 use std::time::Instant;
 
 use super::{
-    download_positions, ensure, kernel_file, locate, position_arg, GpuSearcher, Located, Overflow,
-    NOT_SEARCHABLE, THREADS,
+    download_positions, ensure, kernel_file, locate_into, position_arg, GpuSearcher, Located,
+    Overflow, NOT_SEARCHABLE, THREADS,
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
@@ -446,18 +446,15 @@ impl GpuSearcher<'_> {
         let offsets = b.finished_offsets.ptr(0);
         b.scan
             .scan_queued(offsets, offsets, entries + 1, ScanOp::Sum, false)?;
-        ensure(gpu, &mut b.positions, width.bytes() * total as usize)?;
-        if total > 0 {
-            let (lo, direct) = (b.finished_lo.ptr(0), b.finished_direct.ptr(0));
-            locate(
-                gpu,
-                (file, &index),
-                (offsets, lo, direct),
-                (entries, total),
-                b.positions.ptr(0),
-            )?;
-        }
-        gpu.sync()?;
+        let intervals = (offsets, b.finished_lo.ptr(0), b.finished_direct.ptr(0));
+        locate_into(
+            gpu,
+            (file, &index),
+            intervals,
+            (entries, total),
+            &mut b.positions,
+            width,
+        )?;
         self.kernel_seconds += start.elapsed().as_secs_f64();
         let mut entry_offsets = vec![0; entries + 1];
         let mut entry_item = vec![0; entries];
