@@ -80,7 +80,7 @@ impl Bidirectional<'_> {
 /// One backward-search step from rows `[lo, lo + size)` of `occ`, for every symbol:
 /// the new first row, the new size, and how many rows of the interval hold a smaller
 /// BWT symbol (the sentinel is smaller than every base).
-#[inline]
+#[inline(always)]
 fn step(occ: &Occ<'_>, c: &[u64; 5], lo: u64, size: u64) -> [(u64, u64, u64); 4] {
     let hi = lo + size;
     let (below, upto) = (occ.occ_all(lo), occ.occ_all(hi));

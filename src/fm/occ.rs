@@ -220,7 +220,7 @@ impl<'a> Occ<'a> {
 
     /// Occurrences of each symbol in rows `0..i` (the sentinel never counts): one block
     /// read for all four, as a bidirectional extension needs them.
-    #[inline]
+    #[inline(always)]
     pub fn occ_all(&self, i: u64) -> [u64; 4] {
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;

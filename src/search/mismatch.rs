@@ -133,6 +133,42 @@ pub fn occurrences_interleaved(
     found: &mut Vec<u64>,
     ranges: &mut Vec<Range<usize>>,
 ) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT, the one instruction the copy adds.
+        return unsafe { occurrences_with_popcnt(index, patterns, k, plans, found, ranges) };
+    }
+    occurrences_any_cpu(index, patterns, k, plans, found, ranges);
+}
+
+/// [`occurrences_interleaved`] compiled with POPCNT, as the exact search's
+/// [`crate::fm::FmIndex::occurrences_interleaved`] is (every Occ query counts bits).
+///
+/// # Safety
+/// The CPU must have POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn occurrences_with_popcnt(
+    index: &Bidirectional<'_>,
+    patterns: &[&[u8]],
+    k: u8,
+    plans: &mut Plans,
+    found: &mut Vec<u64>,
+    ranges: &mut Vec<Range<usize>>,
+) {
+    occurrences_any_cpu(index, patterns, k, plans, found, ranges);
+}
+
+/// The search itself, inlined into each CPU's copy with the walker's steps.
+#[inline(always)]
+fn occurrences_any_cpu(
+    index: &Bidirectional<'_>,
+    patterns: &[&[u8]],
+    k: u8,
+    plans: &mut Plans,
+    found: &mut Vec<u64>,
+    ranges: &mut Vec<Range<usize>>,
+) {
     found.clear();
     ranges.clear();
     ranges.resize(patterns.len(), 0..0);
@@ -266,6 +302,7 @@ struct Walker<'w, 'a> {
 impl Walker<'_, '_> {
     /// A query for pattern `pattern` (`codes`) with plan `plan`, reusing `spent`'s
     /// buffers; its first work prefetched.
+    #[inline(always)]
     fn start(&self, pattern: usize, codes: &[u8], plan: usize, mut spent: Query) -> Query {
         spent.stack.clear();
         spent.found.clear();
@@ -281,6 +318,7 @@ impl Walker<'_, '_> {
     }
 
     /// Takes the query's work one dependent access further.
+    #[inline(always)]
     fn advance(&self, q: &mut Query, codes: &[u8]) {
         let fm = &self.index.forward;
         q.work = match q.work {
@@ -323,6 +361,7 @@ impl Walker<'_, '_> {
     /// Pushes the node of k-mer variant `variant` of search `search` (its jump-table
     /// entry prefetched) unless the k-mer does not occur; the next variant's work, or
     /// the next node's.
+    #[inline(always)]
     fn jumped(&self, q: &mut Query, search: usize, variant: usize, codes: &[u8]) -> Work {
         let fm = &self.index.forward;
         let steps = &self.plans[q.plan][search].steps;
@@ -352,6 +391,7 @@ impl Walker<'_, '_> {
 
     /// The work that compares the pattern (`len` codes) with the text at `start`, the
     /// text prefetched.
+    #[inline(always)]
     fn compare_at(&self, start: usize, len: usize) -> Work {
         let words = self.index.forward.text.words();
         prefetch(words, start / 32);
@@ -360,6 +400,7 @@ impl Walker<'_, '_> {
     }
 
     /// Pushes the children of `node` whose mismatches stay within its step's bounds.
+    #[inline(always)]
     fn extend(&self, q: &mut Query, node: Node, codes: &[u8]) {
         let step = self.plans[q.plan][node.search].steps[node.t];
         let children = match step.right {
@@ -388,6 +429,7 @@ impl Walker<'_, '_> {
 
     /// The work of the query's next node (the next search's start when none is left),
     /// or done; its accesses prefetched.
+    #[inline(always)]
     fn next_node(&self, q: &mut Query, codes: &[u8]) -> Work {
         let searches = &self.plans[q.plan];
         let fm = &self.index.forward;
@@ -449,6 +491,7 @@ impl Walker<'_, '_> {
     /// string it matched is the read's from the last step's position to the first's,
     /// with its substitutions, searched again here from the empty string (rare: the
     /// interval still holds several rows).
+    #[inline(always)]
     fn with_mirror(&self, node: Node, steps: &[Step], codes: &[u8]) -> Node {
         let (first, last) = (steps[node.t - 1].first, steps[0].pos);
         let mut interval = self.index.everything();
@@ -467,6 +510,7 @@ impl Walker<'_, '_> {
 
     /// The first valid k-mer variant from `variant` on of the search with `steps`, its
     /// jump-table entry prefetched.
+    #[inline(always)]
     fn next_variant(&self, steps: &[Step], codes: &[u8], variant: usize) -> Option<usize> {
         let k = self.index.forward.k as usize;
         let (found, (code, _)) = (variant..=4 * k)
@@ -480,6 +524,7 @@ impl Walker<'_, '_> {
     /// base `b` at step `j`. Its jump-table code and substitutions, or `None` where it is
     /// not a k-mer the steps admit (`b` is the read's base, step `j` allows no mismatch,
     /// or a non-ACGT read base is left in it).
+    #[inline(always)]
     fn kmer_variant(
         &self,
         steps: &[Step],
@@ -552,6 +597,12 @@ mod tests {
                     got.sort_unstable();
                     got.dedup();
                     assert_eq!(got, brute_force(&codes, &read, k), "read {read:?} k {k}");
+                    // The copy for any CPU gives what this CPU's (POPCNT's) gives.
+                    let (mut any_cpu, mut ranges) = (Vec::new(), Vec::new());
+                    let patterns: [&[u8]; 1] = [&read];
+                    occurrences_any_cpu(&bi, &patterns, k, &mut plans, &mut any_cpu, &mut ranges);
+                    any_cpu.sort_unstable();
+                    assert_eq!(any_cpu, got, "read {read:?} k {k}, any CPU");
                 }
             }
         }
