@@ -18,6 +18,7 @@ pub mod index;
 pub mod io;
 pub mod map;
 pub mod par;
+mod popcnt;
 pub mod progress;
 pub mod reference;
 pub mod sa;
