@@ -124,24 +124,12 @@ pub fn occurrences(
     occurrences_interleaved(index, &[codes], k, plans, out, &mut ranges);
 }
 
-/// [`occurrences`] of every pattern of `patterns` (none empty), interleaved: those of
-/// pattern `i` are `found[ranges[i]]`. `found` and `ranges` are cleared first.
-pub fn occurrences_interleaved(
-    index: &Bidirectional<'_>,
-    patterns: &[&[u8]],
-    k: u8,
-    plans: &mut Plans,
-    found: &mut Vec<u64>,
-    ranges: &mut Vec<Range<usize>>,
-) {
-    occurrences_fastest(index, patterns, k, plans, found, ranges);
-}
-
 with_popcnt! {
-    /// [`occurrences_interleaved`] with POPCNT where the CPU has it. HG002 x10 against
-    /// chr20, `-a`, 2 cores: user `-v 1` 0.86-0.90 -> 0.77-0.81 s, `-v 2` 1.24-1.32 ->
-    /// 1.05-1.11 s.
-    fn occurrences_fastest(
+    /// [`occurrences`] of every pattern of `patterns` (none empty), interleaved: those
+    /// of pattern `i` are `found[ranges[i]]`. `found` and `ranges` are cleared first.
+    /// With POPCNT where the CPU has it: HG002 x10 against chr20, `-a`, 2 cores, user
+    /// `-v 1` 0.86-0.90 -> 0.77-0.81 s, `-v 2` 1.24-1.32 -> 1.05-1.11 s.
+    pub fn occurrences_interleaved(
         index: &Bidirectional<'_>,
         patterns: &[&[u8]],
         k: u8,
