@@ -22,9 +22,12 @@ use super::gzip_input::GzipInput;
 /// Threads from which a gzip file is inflated in parallel: with fewer, one ISA-L thread
 /// is as fast (rapidgzip on 2 threads 1.19 s, ISA-L 0.95-1.45 s above).
 const PARALLEL_FROM: usize = 4;
-/// The most threads a gzip file is inflated on: 16 were no faster than 8 on a 16-core
-/// host (0.63-0.65 s against 0.62-0.64 s; mapping to SAM 0.86-0.90 s against 0.81-0.91 s).
-const PARALLEL_MOST: usize = 8;
+/// The most threads a gzip file is inflated on. On a 16-core host, HG002 x100 (730 MB),
+/// four rounds: to BAM 16 threads 0.909-1.026 s against 8's 0.941-1.164 s (faster in 3
+/// rounds of 4), to SAM 0.753-0.820 against 0.796-0.876 s (4 of 4); 4, 6 and 12 threads
+/// were slower than 16 (BENCHMARKS.md, session 26). Inflating alone, 16 had been no
+/// faster than 8 (0.63-0.65 s against 0.62-0.64 s).
+const PARALLEL_MOST: usize = 16;
 
 /// Whether a gzip file given `threads` is inflated in parallel ([`parallel`]).
 pub fn in_parallel(threads: usize) -> bool {
