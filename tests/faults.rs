@@ -297,6 +297,18 @@ fn a_full_disk_is_a_clear_error_and_the_device_stays() {
         e.contains("/dev/full") && e.contains("No space left"),
         "{e}"
     );
+    // BAM (its blocks written by a thread of their own) to the full disk, through a
+    // `.bam` link to it: the same error, not a panic or a hang.
+    let bam = dir.path().join("full.bam");
+    std::os::unix::fs::symlink(full, &bam).unwrap();
+    let e = run_fail(
+        galign()
+            .args(["map", "--device", "cpu", "-o"])
+            .arg(&bam)
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert!(e.contains("full.bam") && e.contains("No space left"), "{e}");
     assert!(is_device(), "/dev/full is still a device");
     // Through /dev/null both succeed, and it stays a device too.
     run_ok(

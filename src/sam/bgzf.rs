@@ -3,7 +3,8 @@
 //! that would overflow the open block starts a new one, as `bam_write1` does; the
 //! header ends its own block), the blocks of each write are compressed in parallel
 //! (a rayon pool of the writer's own) while the caller goes on (up to [`IN_FLIGHT`]
-//! writes at once), and written in order, then the 28-byte end-of-file block. Level 1
+//! writes at once), and written in order by a thread of their own (the caller's thread
+//! only cuts and hands over), then the 28-byte end-of-file block. Level 1
 //! ([`DEFAULT_LEVEL`]) is ISA-L's level-1 deflate, the others libdeflate at the level
 //! htslib gives each zlib-style level. The cut points and each block's bytes depend on
 //! the bytes alone, so the file is the same whatever the thread count or batch size;
@@ -15,11 +16,11 @@
 //! block compressed to other (valid) bytes now and then.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::ops::Range;
+use std::thread::JoinHandle;
 
-use crossbeam_channel::Receiver;
+use crossbeam_channel::{Receiver, Sender};
 
 use isal_sys::igzip_lib as isal;
 use libdeflater::{CompressionLvl, Compressor};
@@ -66,8 +67,7 @@ thread_local! {
 }
 
 /// A BGZF writer for BAM: header, then records, then [`BgzfWriter::finish`].
-pub struct BgzfWriter<W: Write> {
-    out: W,
+pub struct BgzfWriter<W: Write + Send + 'static> {
     /// Uncompressed bytes not yet written: the closed blocks, then the open one.
     pending: Vec<u8>,
     /// Where each closed block ends in `pending`.
@@ -78,16 +78,19 @@ pub struct BgzfWriter<W: Write> {
     pool: rayon::ThreadPool,
     /// The zlib-style compression level, 0 to 9.
     level: u8,
-    /// Each write still compressing, oldest first.
-    in_flight: VecDeque<Receiver<Compressed>>,
-    /// Buffers of uncompressed bytes back from the compressing threads, for reuse.
-    spare: Vec<Vec<u8>>,
+    /// Each write's compressed blocks, in order, to the writing thread (at most
+    /// [`IN_FLIGHT`] waiting); `None` once finished.
+    to_out: Option<Sender<Receiver<Compressed>>>,
+    /// The thread that writes the blocks to the output, which it gives back at the end.
+    writing: Option<JoinHandle<io::Result<W>>>,
+    /// Buffers of uncompressed bytes back from the writing thread, for reuse.
+    spare: Receiver<Vec<u8>>,
 }
 
 /// The compressed blocks of one write, and the buffer its bytes were in.
 type Compressed = (io::Result<Vec<Vec<u8>>>, Vec<u8>);
 
-impl<W: Write> BgzfWriter<W> {
+impl<W: Write + Send + 'static> BgzfWriter<W> {
     /// A writer to `out` that compresses on `threads` threads at zlib-style `level` (0:
     /// stored, 1 fastest to 9 smallest; at most 9).
     pub fn new(out: W, threads: usize, level: u8) -> io::Result<BgzfWriter<W>> {
@@ -97,15 +100,20 @@ impl<W: Write> BgzfWriter<W> {
             .thread_name(|i| format!("bgzf-{i}"))
             .build()
             .map_err(io::Error::other)?;
+        let (to_out, compressed) = crossbeam_channel::bounded(IN_FLIGHT);
+        let (spare_tx, spare) = crossbeam_channel::bounded(IN_FLIGHT + 2);
+        let writing = std::thread::Builder::new()
+            .name("bgzf-out".into())
+            .spawn(move || write_in_order(out, compressed, spare_tx))?;
         Ok(BgzfWriter {
-            out,
             pending: Vec::new(),
             cuts: Vec::new(),
             open: 0,
             pool,
             level,
-            in_flight: VecDeque::new(),
-            spare: Vec::new(),
+            to_out: Some(to_out),
+            writing: Some(writing),
+            spare,
         })
     }
 
@@ -142,10 +150,23 @@ impl<W: Write> BgzfWriter<W> {
     pub fn finish(mut self) -> io::Result<W> {
         self.close_block();
         self.compress_closed()?;
-        self.write_compressed(0)?;
-        self.out.write_all(&EOF_BLOCK)?;
-        self.out.flush()?;
-        Ok(self.out)
+        let mut out = self.stop_writing()?;
+        out.write_all(&EOF_BLOCK)?;
+        out.flush()?;
+        Ok(out)
+    }
+
+    /// Ends the writing thread once it has written all it was given: the output, or
+    /// the thread's error.
+    fn stop_writing(&mut self) -> io::Result<W> {
+        drop(self.to_out.take());
+        let writing = self
+            .writing
+            .take()
+            .expect("the writing thread runs until stopped");
+        writing
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("BGZF writing thread panicked")))
     }
 
     /// Counts `len` more bytes into the open block, closing it each time it is full
@@ -171,13 +192,13 @@ impl<W: Write> BgzfWriter<W> {
     }
 
     /// Hands the closed blocks to the pool, which compresses them in parallel, and
-    /// writes those of earlier writes that are done, waiting for the oldest while more
-    /// than [`IN_FLIGHT`] writes are compressing.
+    /// their place in the output to the writing thread, waiting while it holds
+    /// [`IN_FLIGHT`] writes; its error, if it stopped on one.
     fn compress_closed(&mut self) -> io::Result<()> {
         let Some(&done) = self.cuts.last() else {
             return Ok(());
         };
-        let mut open = self.spare.pop().unwrap_or_default();
+        let mut open = self.spare.try_recv().unwrap_or_default();
         open.extend_from_slice(&self.pending[done..]);
         self.pending.truncate(done);
         let closed = std::mem::replace(&mut self.pending, open);
@@ -196,33 +217,46 @@ impl<W: Write> BgzfWriter<W> {
                 .collect();
             let _ = sender.send((blocks, closed)); // the writer is gone after an error
         });
-        self.in_flight.push_back(receiver);
-        self.write_compressed(IN_FLIGHT)
-    }
-
-    /// Writes the compressed blocks of the oldest writes, in order: those done, and
-    /// while more than `most` are compressing, the oldest once it is done.
-    fn write_compressed(&mut self, most: usize) -> io::Result<()> {
-        while let Some(oldest) = self.in_flight.front() {
-            let (blocks, mut bytes) = if self.in_flight.len() > most {
-                oldest
-                    .recv()
-                    .map_err(|_| io::Error::other("BGZF compression thread ended"))?
-            } else {
-                match oldest.try_recv() {
-                    Ok(compressed) => compressed,
-                    Err(_) => return Ok(()),
-                }
-            };
-            self.in_flight.pop_front();
-            for block in &blocks? {
-                self.out.write_all(block)?;
-            }
-            bytes.clear();
-            self.spare.push(bytes);
+        let to_out = self.to_out.as_ref().expect("writing until finished");
+        match to_out.send(receiver) {
+            Ok(()) => Ok(()),
+            // The writing thread stopped on an error: that error.
+            Err(_) => Err(self
+                .stop_writing()
+                .err()
+                .unwrap_or_else(|| io::Error::other("BGZF writing thread ended"))),
         }
-        Ok(())
     }
+}
+
+impl<W: Write + Send + 'static> Drop for BgzfWriter<W> {
+    /// Lets the writing thread end (after an error, or without `finish`).
+    fn drop(&mut self) {
+        if self.writing.is_some() {
+            let _ = self.stop_writing();
+        }
+    }
+}
+
+/// The writing thread: each write's blocks to `out` in the order given, once compressed;
+/// their uncompressed buffers back through `spare`. Ends when the writer stops sending,
+/// or at the first error.
+fn write_in_order<W: Write>(
+    mut out: W,
+    compressed: Receiver<Receiver<Compressed>>,
+    spare: Sender<Vec<u8>>,
+) -> io::Result<W> {
+    for write in compressed {
+        let (blocks, mut bytes) = write
+            .recv()
+            .map_err(|_| io::Error::other("BGZF compression thread ended"))?;
+        for block in &blocks? {
+            out.write_all(block)?;
+        }
+        bytes.clear();
+        let _ = spare.try_send(bytes);
+    }
+    Ok(out)
 }
 
 /// One BGZF block holding `data` (at most [`BLOCK_SIZE`] bytes) at zlib-style `level`,
@@ -364,6 +398,48 @@ mod tests {
             rest = &rest[len..];
         }
         sizes
+    }
+
+    /// An output that takes `room` bytes, then fails as a full disk does.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            match self.room.checked_sub(bytes.len()) {
+                Some(left) => {
+                    self.room = left;
+                    Ok(bytes.len())
+                }
+                None => Err(io::Error::new(io::ErrorKind::StorageFull, "disk full")),
+            }
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failing_output_is_an_error_of_a_later_write_or_of_finish() {
+        // Incompressible records: many blocks, most of them past the room.
+        let mut state = 7u32;
+        let mut body = Vec::new();
+        for _ in 0..500 {
+            body.extend_from_slice(&3996u32.to_le_bytes());
+            body.extend((0..3996).map(|_| {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                (state >> 24) as u8
+            }));
+        }
+        let mut writer = BgzfWriter::new(Full { room: 100_000 }, 2, DEFAULT_LEVEL).unwrap();
+        let failed = (0..20)
+            .map(|_| writer.write_records([&body[..]]))
+            .find_map(Result::err)
+            .or_else(|| writer.finish().err())
+            .expect("the full output fails a write or the finish");
+        assert_eq!(failed.kind(), io::ErrorKind::StorageFull, "{failed}");
     }
 
     #[test]
