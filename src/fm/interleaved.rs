@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 
+use super::locating::Checked;
 use super::{kmer_code, FmIndex, Locating};
 use crate::popcnt::with_popcnt;
 use crate::sa::PositionSlice;
@@ -62,7 +63,8 @@ enum Step {
         left: usize,
     },
     /// Locating row `at` of `at..end`; `left > 0`: the pattern's first `left` symbols
-    /// are then compared with the text.
+    /// are compared with the BWT symbols the walk reads, then the rest with the text
+    /// ([`FmIndex::advance_locating_after`]).
     Locate {
         at: u64,
         end: u64,
@@ -207,7 +209,7 @@ impl FmIndex<'_> {
                 end,
                 locating,
                 left,
-            } => match self.advance_locating(locating) {
+            } if left == 0 => match self.advance_locating(locating) {
                 Ok(position) => self.located(at, end, position, left, found),
                 Err(locating) => Step::Locate {
                     at,
@@ -215,6 +217,21 @@ impl FmIndex<'_> {
                     locating,
                     left,
                 },
+            },
+            Step::Locate {
+                at,
+                end,
+                locating,
+                left,
+            } => match self.advance_locating_after(locating, &pattern[..left]) {
+                Checked::Located(position) => self.located(at, end, position, left, found),
+                Checked::Walking(locating) => Step::Locate {
+                    at,
+                    end,
+                    locating,
+                    left,
+                },
+                Checked::Differs => self.next_row(at, end, left),
             },
             Step::Verify {
                 at,

@@ -25,6 +25,18 @@ pub enum Locating {
     },
 }
 
+/// What one step of a walk that checks the text before its row found
+/// ([`FmIndex::advance_locating_after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// The row's text position.
+    Located(u64),
+    /// The next state (prefetched).
+    Walking(Locating),
+    /// The text before the row's suffix differs from the symbols it was to hold.
+    Differs,
+}
+
 impl FmIndex<'_> {
     /// Starts locating `row`, its first accesses prefetched.
     #[inline(always)]
@@ -52,6 +64,31 @@ impl FmIndex<'_> {
         }
     }
 
+    /// [`FmIndex::advance_locating`] for a row whose suffix is to follow `before` in the
+    /// text: each LF step reads the symbol before the walk's suffix, which is compared
+    /// with the one of `before` it stands for (last first) while any are left, and the
+    /// walk gives up at the first that differs. A row whose whole `before` is there is
+    /// located as by `advance_locating`; most rows that a search narrowed to one by
+    /// chance are let go after a step or two instead of a whole walk and a text
+    /// comparison (a sampled row, whose position ends the walk, is compared by the
+    /// caller in the text).
+    #[inline(always)]
+    pub fn advance_locating_after(&self, locating: Locating, before: &[u8]) -> Checked {
+        if let Locating::Walk { row, steps } = locating {
+            let steps = steps as usize;
+            if steps < before.len()
+                && !self.sampled.marked(row)
+                && self.occ.symbol(row) != before[before.len() - 1 - steps]
+            {
+                return Checked::Differs;
+            }
+        }
+        match self.advance_locating(locating) {
+            Ok(position) => Checked::Located(position),
+            Err(next) => Checked::Walking(next),
+        }
+    }
+
     /// The walk at `row` after `steps` steps, its reads prefetched.
     #[inline(always)]
     fn walk_at(&self, row: u64, steps: u64) -> Locating {
@@ -63,9 +100,49 @@ impl FmIndex<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::Checked;
     use crate::fm::FmParts;
     use crate::reference::PackedText;
     use crate::test_support::random_codes;
+
+    #[test]
+    fn a_checked_walk_lets_go_only_of_rows_whose_text_differs() {
+        let codes = random_codes(4000, 5, 4);
+        let text = PackedText::from_codes(&codes);
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let parts = FmParts::build(&text, &sa, 16);
+        let fm = parts.view(&text);
+        let walk = |row: u64, before: &[u8]| {
+            let mut state = fm.start_locating(row);
+            loop {
+                match fm.advance_locating_after(state, before) {
+                    Checked::Walking(next) => state = next,
+                    done => return done,
+                }
+            }
+        };
+        let (mut differs, mut rows) = (0, 0);
+        for (row, &p) in (1..).zip(&sa) {
+            let p = p as usize;
+            let len = p.min(40);
+            let mut before = codes[p - len..p].to_vec();
+            assert_eq!(walk(row, &before), Checked::Located(p as u64), "row {row}");
+            if len == 0 {
+                continue;
+            }
+            // One symbol changed: let go, or located (and then compared in the text).
+            let at = len - 1 - (row as usize * 7) % len;
+            before[at] = (before[at] + 1) % 4;
+            match walk(row, &before) {
+                Checked::Differs => differs += 1,
+                found => assert_eq!(found, Checked::Located(p as u64), "row {row}"),
+            }
+            rows += 1;
+        }
+        // The changed symbol, 1 to 40 symbols back, lies within the walk (`p % 16`
+        // steps) for about 7.5 / 40 of the rows; the walk lets those go.
+        assert!(differs * 8 > rows, "{differs} of {rows} let go");
+    }
 
     #[test]
     fn a_paused_locate_finds_what_locate_finds() {

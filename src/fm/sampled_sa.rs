@@ -212,6 +212,12 @@ impl<'a> SampledSa<'a> {
         self.rank(row).map(|rank| self.positions.get(rank))
     }
 
+    /// Whether `row` is sampled (its mark, as [`SampledSa::rank`] reads it first).
+    #[inline(always)]
+    pub fn marked(&self, row: u64) -> bool {
+        self.bits[row as usize / 64] >> (row % 64) & 1 == 1
+    }
+
     /// Where `row`'s position lies in [`SampledSa::positions`], if that row is sampled.
     #[inline]
     pub fn rank(&self, row: u64) -> Option<usize> {
