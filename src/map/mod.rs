@@ -130,7 +130,14 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     // ~0.2 s, verifying a human-scale index as long.
     let text_len = Index::peek_text_len(prefix);
     let reads_size = options.source.estimated_size();
-    let device = auto_device(device, options.max_mismatches, (text_len, reads_size), log);
+    let threads = rayon::current_num_threads();
+    let device = auto_device(
+        device,
+        options.max_mismatches,
+        (text_len, reads_size),
+        threads,
+        log,
+    );
     let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
     let read_group = options
@@ -293,15 +300,25 @@ fn gzip_threads(output: OutputFormat, bam_level: u8) -> usize {
     }
 }
 
-/// Text length from which `auto` searches exactly (`-v 0`) on the GPU. Below it the CPU's
+/// Text length from which `auto` searches exactly (`-v 0`) on the GPU with fewer reads
+/// than [`AUTO_EXACT_ON_GPU_READS_FROM`]: with [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`]
+/// bytes of reads a worker thread or more, or reads of unknown size. Below it the CPU's
 /// exact search (interleaved, the index largely in cache) is faster end to end on real
-/// reads, unless they are many (see [`AUTO_EXACT_ON_GPU_READS_FROM`]); above it, and for
-/// every mismatch search, the GPU is (BENCHMARKS.md, session 14, H200, 16 cores, HG002
-/// 148 bp x100, `-a`: against chr20 CPU 0.55 s, GPU 0.61 s; against chr20 + 3 Gbp of
-/// random DNA CPU 0.75-0.79 s, GPU 0.73 s, and with 8 and 4 threads CPU 1.28-1.30 /
-/// 2.06-2.20 s, GPU 0.96-0.98 / 1.41-1.48 s; `-v 1` against chr20 + 3 Gbp CPU 1.52-1.58
-/// s, GPU 0.87-0.89 s).
+/// reads unless they are many; for every mismatch search the GPU is (BENCHMARKS.md,
+/// session 14, H200, 16 cores, HG002 148 bp x100, `-a`: against chr20 CPU 0.55 s, GPU
+/// 0.61 s; `-v 1` against chr20 + 3 Gbp CPU 1.52-1.58 s, GPU 0.87-0.89 s).
 const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
+
+/// Bytes of reads a worker thread from which `auto` searches exactly on the GPU against
+/// an index of [`AUTO_EXACT_ON_GPU_FROM`] bases or more. The GPU costs some 0.36 s more
+/// a run (the driver's start and teardown) and then maps faster; the CPU's share scales
+/// with the threads. H200 host, 16 threads, chr20 + 3 Gbp of random DNA, HG002 148 bp,
+/// `-a`, SAM (BENCHMARKS.md, session 27, after the checked locate walk): x100 (0.73 GB)
+/// CPU 0.63-0.69 s, GPU 0.75-0.77 s; x1000 (7.3 GB) CPU 3.3-4.3 s, GPU 2.2-2.6 s: the
+/// lines cross near 1.4 GB, 90 MB a thread; session 14, x100 with 4 and 8 threads (0.73
+/// GB, 180 and 90 MB a thread): GPU 1.41-1.48 and 0.96-0.98 s, CPU 2.06-2.20 and
+/// 1.28-1.30 s.
+const AUTO_LARGE_INDEX_GPU_READS_PER_THREAD: u64 = 90_000_000;
 
 /// Reads (their decompressed bytes, as estimated from the files) from which `auto`
 /// searches exactly on the GPU whatever the index's size. The GPU costs some 0.3 s more
@@ -314,28 +331,38 @@ const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_500_000_000;
 
 /// Where `auto` searches, for an index of `text_len` bases (`None`: unknown) and reads of
-/// `reads_size` bytes (`None`: unknown): the CPU for an exact search of an index under
-/// [`AUTO_EXACT_ON_GPU_FROM`] bases with reads under [`AUTO_EXACT_ON_GPU_READS_FROM`]
-/// bytes (said on stderr), else `device` as chosen.
+/// `reads_size` bytes (`None`: unknown) on `threads` worker threads: the CPU for an
+/// exact search with reads under [`AUTO_EXACT_ON_GPU_READS_FROM`] bytes where the index
+/// is under [`AUTO_EXACT_ON_GPU_FROM`] bases, or the index larger and the reads known
+/// and under [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`] a thread (said on stderr), else
+/// `device` as chosen.
 fn auto_device(
     device: DeviceChoice,
     k: u8,
     (text_len, reads_size): (Option<u64>, Option<u64>),
+    threads: usize,
     log: &Reporter,
 ) -> DeviceChoice {
     let Some(text_len) = text_len else {
         return device;
     };
-    let many_reads = reads_size.is_some_and(|size| size >= AUTO_EXACT_ON_GPU_READS_FROM);
-    if device != DeviceChoice::Auto || k > 0 || text_len >= AUTO_EXACT_ON_GPU_FROM || many_reads {
+    let large_index = text_len >= AUTO_EXACT_ON_GPU_FROM;
+    let reads_for_gpu = match large_index {
+        true => AUTO_LARGE_INDEX_GPU_READS_PER_THREAD.saturating_mul(threads as u64),
+        false => AUTO_EXACT_ON_GPU_READS_FROM,
+    };
+    // A stream's size is unknown: small indexes keep it on the CPU, large ones on the GPU.
+    let many_reads = reads_size.map_or(large_index, |size| size >= reads_for_gpu);
+    if device != DeviceChoice::Auto || k > 0 || many_reads {
         return device;
     }
     log.info(&format!(
-        "exact search of a {} Mbp index: faster on the CPU than on the GPU below {} Mbp \
-         or {:.1} GB of reads (--device gpu insists); mapping on the CPU",
+        "exact search of a {} Mbp index with {:.2} GB of reads: faster on the CPU than on \
+         the GPU below {:.2} GB of reads on {threads} threads (--device gpu insists); \
+         mapping on the CPU",
         text_len / 1_000_000,
-        AUTO_EXACT_ON_GPU_FROM / 1_000_000,
-        AUTO_EXACT_ON_GPU_READS_FROM as f64 / 1e9
+        reads_size.unwrap_or(0) as f64 / 1e9,
+        reads_for_gpu as f64 / 1e9
     ));
     DeviceChoice::Cpu
 }
@@ -630,19 +657,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn auto_searches_exactly_on_the_cpu_only_for_small_indexes_and_few_reads() {
+    fn auto_searches_exactly_on_the_gpu_only_for_many_reads_a_thread() {
         let log = Reporter::quiet();
         let (small, large) = (Some(63_000_000), Some(3_000_000_000));
         let (few, many) = (Some(730_000_000), Some(7_300_000_000));
-        let auto = |k, sizes| auto_device(DeviceChoice::Auto, k, sizes, &log);
-        assert_eq!(auto(0, (small, few)), DeviceChoice::Cpu);
-        assert_eq!(auto(0, (small, None)), DeviceChoice::Cpu);
-        assert_eq!(auto(0, (small, many)), DeviceChoice::Auto);
-        assert_eq!(auto(0, (large, few)), DeviceChoice::Auto);
-        assert_eq!(auto(0, (None, few)), DeviceChoice::Auto);
-        assert_eq!(auto(1, (small, few)), DeviceChoice::Auto);
+        let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads, &log);
+        // Against a small index the GPU pays off from 1.5 GB of reads whatever the threads.
+        assert_eq!(auto(0, (small, few), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, few), 4), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, None), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, many), 16), DeviceChoice::Auto);
+        // Against a large one from 90 MB a thread, and for a stream.
+        assert_eq!(auto(0, (large, few), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (large, few), 8), DeviceChoice::Auto);
+        assert_eq!(auto(0, (large, many), 16), DeviceChoice::Auto);
+        assert_eq!(auto(0, (large, None), 16), DeviceChoice::Auto);
+        assert_eq!(auto(0, (None, few), 16), DeviceChoice::Auto);
+        // Mismatch searches go to the GPU; a device named is kept.
+        assert_eq!(auto(1, (small, few), 16), DeviceChoice::Auto);
+        assert_eq!(auto(1, (large, few), 16), DeviceChoice::Auto);
         for chosen in [DeviceChoice::Gpu, DeviceChoice::Cpu] {
-            assert_eq!(auto_device(chosen, 0, (small, few), &log), chosen);
+            assert_eq!(auto_device(chosen, 0, (small, few), 16, &log), chosen);
+            assert_eq!(auto_device(chosen, 0, (large, few), 16, &log), chosen);
         }
     }
 }
