@@ -200,7 +200,6 @@ struct SaArgs {
 }
 
 fn main() -> ExitCode {
-    keep_freed_heap_memory();
     let cli = Cli::parse();
     if let Err(e) = stop_cleanly_on_signals() {
         eprintln!(
@@ -349,20 +348,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// size limit reached) makes the write fail with a clear error instead of killing the
 /// process, so that its temporary is removed too. A signal ignored when galign starts
 /// stays ignored: `nohup` ignores SIGHUP, a shell's background job SIGINT.
-/// Lets glibc keep 16 MiB of freed memory at the top of each heap instead of 128 KiB:
-/// the batches' buffers, freed and allocated again all run long, were otherwise handed
-/// back to the kernel and faulted in afresh, page by page. H200 host, 16 threads, HG002
-/// x1000 (21 M reads) against chr20 + 3 Gbp, SAM (BENCHMARKS.md, session 27, r142):
-/// `--device gpu` 2.89-3.00 -> 2.06-2.26 s (system time 9.4-9.9 -> 3.3-4.1 s), `--device
-/// cpu` 3.70-4.05 -> 3.08-3.68 s; peak memory within 0.2 GB of before.
-fn keep_freed_heap_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets an allocator parameter; called before any thread starts.
-    unsafe {
-        libc::mallopt(libc::M_TOP_PAD, 16 << 20);
-    }
-}
-
 fn stop_cleanly_on_signals() -> std::io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
     // A flag nobody reads: having a handler is what matters.
