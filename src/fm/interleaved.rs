@@ -223,7 +223,7 @@ impl FmIndex<'_> {
                 end,
                 locating,
                 left,
-            } => match self.advance_locating_after(locating, &pattern[..left]) {
+            } => match self.advance_locating_after(locating, &pattern[..left], &mut 0) {
                 Checked::Located(position) => self.located(at, end, position, left, found),
                 Checked::Walking(locating) => Step::Locate {
                     at,

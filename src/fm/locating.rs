@@ -33,7 +33,8 @@ pub enum Checked {
     Located(u64),
     /// The next state (prefetched).
     Walking(Locating),
-    /// The text before the row's suffix differs from the symbols it was to hold.
+    /// The text before the row's suffix differs from the symbols it was to hold in
+    /// more places than allowed.
     Differs,
 }
 
@@ -65,22 +66,31 @@ impl FmIndex<'_> {
     }
 
     /// [`FmIndex::advance_locating`] for a row whose suffix is to follow `before` in the
-    /// text: each LF step reads the symbol before the walk's suffix, which is compared
-    /// with the one of `before` it stands for (last first) while any are left, and the
-    /// walk gives up at the first that differs. A row whose whole `before` is there is
-    /// located as by `advance_locating`; most rows that a search narrowed to one by
-    /// chance are let go after a step or two instead of a whole walk and a text
-    /// comparison (a sampled row, whose position ends the walk, is compared by the
+    /// text with at most `allowed` mismatches: each LF step reads the symbol before the
+    /// walk's suffix, which is compared with the one of `before` it stands for (last
+    /// first) while any are left; each that differs takes one from `allowed`, and the
+    /// walk gives up at the first one too many. A row whose text before it stays within
+    /// `allowed` is located as by `advance_locating`; most rows that a search narrowed
+    /// to one by chance are let go after a step or two instead of a whole walk and a
+    /// text comparison (a sampled row, whose position ends the walk, is compared by the
     /// caller in the text).
     #[inline(always)]
-    pub fn advance_locating_after(&self, locating: Locating, before: &[u8]) -> Checked {
+    pub fn advance_locating_after(
+        &self,
+        locating: Locating,
+        before: &[u8],
+        allowed: &mut u8,
+    ) -> Checked {
         if let Locating::Walk { row, steps } = locating {
             let steps = steps as usize;
             if steps < before.len()
                 && !self.sampled.marked(row)
                 && self.occ.symbol(row) != before[before.len() - 1 - steps]
             {
-                return Checked::Differs;
+                match allowed.checked_sub(1) {
+                    Some(left) => *allowed = left,
+                    None => return Checked::Differs,
+                }
             }
         }
         match self.advance_locating(locating) {
@@ -112,10 +122,10 @@ mod tests {
         let sa: Vec<u32> = crate::sa::suffix_array(&text);
         let parts = FmParts::build(&text, &sa, 16);
         let fm = parts.view(&text);
-        let walk = |row: u64, before: &[u8]| {
+        let walk = |row: u64, before: &[u8], mut allowed: u8| {
             let mut state = fm.start_locating(row);
             loop {
-                match fm.advance_locating_after(state, before) {
+                match fm.advance_locating_after(state, before, &mut allowed) {
                     Checked::Walking(next) => state = next,
                     done => return done,
                 }
@@ -126,16 +136,36 @@ mod tests {
             let p = p as usize;
             let len = p.min(40);
             let mut before = codes[p - len..p].to_vec();
-            assert_eq!(walk(row, &before), Checked::Located(p as u64), "row {row}");
+            assert_eq!(
+                walk(row, &before, 0),
+                Checked::Located(p as u64),
+                "row {row}"
+            );
             if len == 0 {
                 continue;
             }
-            // One symbol changed: let go, or located (and then compared in the text).
+            // One symbol changed: let go, or located (and then compared in the text);
+            // with one mismatch allowed, located.
             let at = len - 1 - (row as usize * 7) % len;
             before[at] = (before[at] + 1) % 4;
-            match walk(row, &before) {
+            match walk(row, &before, 0) {
                 Checked::Differs => differs += 1,
                 found => assert_eq!(found, Checked::Located(p as u64), "row {row}"),
+            }
+            assert_eq!(
+                walk(row, &before, 1),
+                Checked::Located(p as u64),
+                "row {row}"
+            );
+            // Two changed, one allowed: let go only where both lie within the walk.
+            if at > 0 {
+                before[at - 1] = (before[at - 1] + 1) % 4;
+                let within = len - (at - 1) <= p % 16;
+                let want = match within {
+                    true => Checked::Differs,
+                    false => Checked::Located(p as u64),
+                };
+                assert_eq!(walk(row, &before, 1), want, "row {row}");
             }
             rows += 1;
         }

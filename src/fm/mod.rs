@@ -18,7 +18,7 @@ use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
 pub use builder::{symbol_starts, FmBuilder, Rows, SAMPLED, SYMBOL};
-pub use locating::Locating;
+pub use locating::{Checked, Locating};
 pub use occ::Occ;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::schemes::{plan, searches, Step, MAX_MISMATCHES};
-use crate::fm::{BiInterval, Bidirectional, Locating};
+use crate::fm::{BiInterval, Bidirectional, Checked, Locating};
 use crate::par::prefetch;
 use crate::popcnt::with_popcnt;
 use crate::reference::PackedRef;
@@ -250,9 +250,15 @@ enum Work {
         end: u64,
         locating: Locating,
     },
-    /// Locate the one row of an interval whose string starts at read position `first`,
-    /// then compare the whole pattern with the text there.
-    Verify { first: u64, locating: Locating },
+    /// Locate the one row of an interval whose string starts at read position `first`
+    /// (the read before it compared on the way, `allowed` mismatches left,
+    /// [`crate::fm::FmIndex::advance_locating_after`]), then compare the whole pattern
+    /// with the text there.
+    Verify {
+        first: u64,
+        locating: Locating,
+        allowed: u8,
+    },
     /// Compare the pattern with the text at `start`.
     Compare { start: usize },
     /// Every search is over.
@@ -321,13 +327,24 @@ impl Walker<'_, '_> {
                     }
                 }
             },
-            Work::Verify { first, locating } => match fm.advance_locating(locating) {
-                Err(locating) => Work::Verify { first, locating },
-                Ok(position) => match position.checked_sub(first) {
-                    Some(start) => self.compare_at(start as usize, codes.len()),
-                    None => self.next_node(q, codes),
-                },
-            },
+            Work::Verify {
+                first,
+                locating,
+                mut allowed,
+            } => {
+                match fm.advance_locating_after(locating, &codes[..first as usize], &mut allowed) {
+                    Checked::Walking(locating) => Work::Verify {
+                        first,
+                        locating,
+                        allowed,
+                    },
+                    Checked::Located(position) => match position.checked_sub(first) {
+                        Some(start) => self.compare_at(start as usize, codes.len()),
+                        None => self.next_node(q, codes),
+                    },
+                    Checked::Differs => self.next_node(q, codes),
+                }
+            }
             Work::Compare { start } => {
                 if mismatches_at(fm.text, start, codes, self.k) <= self.k {
                     q.found.push(start as u64);
@@ -450,6 +467,8 @@ impl Walker<'_, '_> {
             return Work::Verify {
                 first: steps[node.t - 1].first as u64,
                 locating: fm.start_locating(lo),
+                // The node's string holds exactly its `errors` mismatches.
+                allowed: self.k.saturating_sub(node.errors),
             };
         }
         let right = steps[node.t].right;
