@@ -575,9 +575,17 @@ mod tests {
 
     #[test]
     fn finds_what_brute_force_finds() {
-        for (len, alphabet, seed) in [(3000, 4, 1), (2000, 2, 2), (500, 1, 3), (40, 4, 4)] {
+        // Sampling every 16 positions: the one-row walks compare up to 15 read symbols.
+        let cases = [
+            (3000, 4, 1, 4),
+            (3000, 4, 5, 16),
+            (2000, 2, 2, 4),
+            (500, 1, 3, 4),
+            (40, 4, 4, 16),
+        ];
+        for (len, alphabet, seed, rate) in cases {
             let codes = random_codes(len, seed, alphabet);
-            let index = TestIndex::new(&codes, 4);
+            let index = TestIndex::new(&codes, rate);
             let bi = index.bidirectional();
             let mut plans = Plans::default();
             let noise = random_codes(4000, seed + 10, 4);
