@@ -8,8 +8,7 @@
 
 use std::ops::Range;
 
-use super::locating::Checked;
-use super::{kmer_code, FmIndex, Locating};
+use super::{kmer_code, Checked, FmIndex, Locating};
 use crate::popcnt::with_popcnt;
 use crate::sa::PositionSlice;
 
@@ -204,20 +203,6 @@ impl FmIndex<'_> {
                 let hi = self.c[s as usize] + self.occ.occ(s, hi);
                 self.search_step(lo, hi.max(lo), left - 1)
             }
-            Step::Locate {
-                at,
-                end,
-                locating,
-                left,
-            } if left == 0 => match self.advance_locating(locating) {
-                Ok(position) => self.located(at, end, position, left, found),
-                Err(locating) => Step::Locate {
-                    at,
-                    end,
-                    locating,
-                    left,
-                },
-            },
             Step::Locate {
                 at,
                 end,
