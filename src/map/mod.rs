@@ -23,7 +23,6 @@ pub mod pairing;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -178,13 +177,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Encoded>>(CHANNEL_DEPTH);
-        // Written records' buffers go back to the records stage, which fills them again.
-        let spent_most = CHANNEL_DEPTH * options.batch_size.div_ceil(TASK_SIZE);
-        let (spent_tx, spent_rx) = crossbeam_channel::bounded::<Vec<u8>>(spent_most);
-        let mut buffers = RecordBuffers {
-            text,
-            spare: Mutex::new(Vec::new()),
-        };
         // Used batches go back to the reader, which refills their buffers.
         let (spare_tx, spare_rx) = crossbeam_channel::bounded::<ReadBatch>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
@@ -227,9 +219,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             for parts in out_rx {
                 let start = Instant::now();
                 writer.write(&parts)?;
-                for part in parts {
-                    let _ = spent_tx.try_send(part.into_buffer()); // dropped when enough
-                }
+                drop(parts);
                 busy += start.elapsed().as_secs_f64();
             }
             Ok((writer, busy))
@@ -246,14 +236,13 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                     break;
                 }
             };
-            buffers.refill(&spent_rx, spent_most);
             let (records, batch_stats) = align_batch(
                 &bidirectional,
                 &placement,
                 &batch.records(),
                 positions.as_ref(),
                 paired,
-                &buffers,
+                text,
                 options,
                 &record_options,
             );
@@ -542,35 +531,8 @@ fn search(
     }
 }
 
-/// The records stage's buffers: each task's records go into a spent buffer back from the
-/// writer where there is one, whose pages stay mapped. Fresh buffers each batch (~28 MB
-/// of SAM for 65,536 reads) were freed by the writer's thread and handed back to the
-/// kernel by glibc, then faulted in afresh, page by page: on one H200 host 9-10 of a
-/// GPU run's 30 CPU-seconds at human scale (BENCHMARKS.md, session 27, r142).
-struct RecordBuffers {
-    /// Records are SAM text, else BAM.
-    text: bool,
-    /// Spent buffers to fill again.
-    spare: Mutex<Vec<Vec<u8>>>,
-}
-
-impl RecordBuffers {
-    /// Takes the buffers the writer has handed back, keeping at most `most`.
-    fn refill(&mut self, spent: &crossbeam_channel::Receiver<Vec<u8>>, most: usize) {
-        let spare = self.spare.get_mut().expect("no panic while held");
-        spare.extend(spent.try_iter());
-        spare.truncate(most);
-    }
-
-    /// An empty buffer for a task's records, with room for `capacity` bytes.
-    fn take(&self, capacity: usize) -> Encoded {
-        let spare = self.spare.lock().expect("no panic while held").pop();
-        Encoded::in_buffer(self.text, spare.unwrap_or_default(), capacity)
-    }
-}
-
-/// Builds one batch's records, in input order and in parts (SAM text or BAM records, in
-/// `buffers`), from the GPU's `positions` or, without them, searching on the CPU.
+/// Builds one batch's records, in input order and in parts (SAM `text` or BAM
+/// records), from the GPU's `positions` or, without them, searching on the CPU.
 #[allow(clippy::too_many_arguments)]
 fn align_batch(
     index: &Bidirectional<'_>,
@@ -578,7 +540,7 @@ fn align_batch(
     batch: &[ReadRecord],
     positions: Option<&BatchPositions>,
     paired: bool,
-    buffers: &RecordBuffers,
+    text: bool,
     options: &MapOptions,
     record_options: &RecordOptions<'_>,
 ) -> (Vec<Encoded>, MapStats) {
@@ -603,7 +565,7 @@ fn align_batch(
             || (Scratch::default(), Vec::new(), Vec::new()),
             |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
                 let capacity = chunk.len() * (2 * batch[0].seq.len() + 128);
-                let mut records = buffers.take(capacity);
+                let mut records = Encoded::with_capacity(text, capacity);
                 let mut stats = MapStats::default();
                 // Search on the CPU: the task's reads at once, interleaved.
                 let own = positions

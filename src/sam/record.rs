@@ -112,21 +112,11 @@ pub enum Encoded {
 }
 
 impl Encoded {
-    /// `buffer`, emptied, for records of the given format (`text`: SAM), with room for
-    /// at least `capacity` bytes: a spent one ([`Encoded::into_buffer`]) keeps its pages.
-    pub fn in_buffer(text: bool, mut buffer: Vec<u8>, capacity: usize) -> Encoded {
-        buffer.clear();
-        buffer.reserve(capacity);
+    /// An empty buffer for the given format (`text`: SAM) with `capacity` bytes.
+    pub fn with_capacity(text: bool, capacity: usize) -> Encoded {
         match text {
-            true => Encoded::Sam(buffer),
-            false => Encoded::Bam(buffer),
-        }
-    }
-
-    /// The buffer, for records to come once these are written.
-    pub fn into_buffer(self) -> Vec<u8> {
-        match self {
-            Encoded::Bam(bytes) | Encoded::Sam(bytes) => bytes,
+            true => Encoded::Sam(Vec::with_capacity(capacity)),
+            false => Encoded::Bam(Vec::with_capacity(capacity)),
         }
     }
 }
