@@ -218,8 +218,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             let mut busy = 0.0;
             for parts in out_rx {
                 let start = Instant::now();
-                writer.write(&parts)?;
-                drop(parts);
+                writer.write(parts)?;
                 busy += start.elapsed().as_secs_f64();
             }
             Ok((writer, busy))

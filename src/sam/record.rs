@@ -104,6 +104,7 @@ const fn complement(b: u8) -> u8 {
 }
 
 /// Encoded records: BAM records or SAM text, one line per record.
+#[derive(Clone)]
 pub enum Encoded {
     /// BAM records, each with its `block_size` (uncompressed; the writer compresses).
     Bam(Vec<u8>),
@@ -953,8 +954,8 @@ mod tests {
             htslib_bam_file(&theirs, &header, level, &records);
             let mut writer =
                 crate::sam::SamWriter::create(Some(&ours), &header, (3, level)).unwrap();
-            writer.write(&parts[..7]).unwrap();
-            writer.write(&parts[7..]).unwrap();
+            writer.write(parts[..7].to_vec()).unwrap();
+            writer.write(parts[7..].to_vec()).unwrap();
             writer.finish().unwrap();
             let (ours, theirs) = (std::fs::read(ours).unwrap(), std::fs::read(theirs).unwrap());
             assert!(

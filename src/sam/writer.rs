@@ -117,20 +117,20 @@ impl SamWriter {
     /// Writes the parts of a batch, in order, encoded for this writer (see
     /// [`SamWriter::wants_text`]). An I/O error keeps its kind (a closed pipe is told
     /// apart by the caller).
-    pub fn write(&mut self, parts: &[Encoded]) -> anyhow::Result<()> {
+    pub fn write(&mut self, parts: Vec<Encoded>) -> anyhow::Result<()> {
         let sink = self
             .inner
             .as_mut()
             .expect("writer is open until finish or drop");
         let bam = matches!(sink, Sink::Bam(_));
-        let parts = parts.iter().map(|part| match part {
-            Encoded::Bam(bytes) if bam => bytes.as_slice(),
-            Encoded::Sam(text) if !bam => text.as_slice(),
+        let parts = parts.into_iter().map(|part| match part {
+            Encoded::Bam(bytes) if bam => bytes,
+            Encoded::Sam(text) if !bam => text,
             _ => panic!("records encoded for the other output format"),
         });
         let result = match sink {
             Sink::Bam(bam) => bam.write_records(parts),
-            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(text)),
+            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(&text)),
         };
         result.with_context(|| format!("cannot write alignments to {}", self.destination()))
     }
