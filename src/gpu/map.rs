@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
-use crate::alphabet::{codes_of_eight, CODES, NOT_A_BASE};
+use crate::alphabet::{codes_of_eight, two_bit_sixteen, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
 use crate::io::ReadRecord;
 use crate::sa::{PositionSlice, Positions, SaIndex, Width};
@@ -171,7 +171,8 @@ fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
 }
 
 /// Packs `reads` into `out`: `2 n` meta words (first word, then `length_word(length,
-/// non-ACGT bases)`) then the read codes, `BITS` bits each (base `j` of a word at bit
+/// non-ACGT bases)`; with 2 bits a count that is 0 exactly when there are none) then
+/// the read codes, `BITS` bits each (base `j` of a word at bit
 /// `BITS j`; a non-ACGT code is 4, cut to its low `BITS` bits), each read starting on a
 /// word.
 fn pack_codes<const BITS: usize>(
@@ -226,18 +227,14 @@ fn pack_codes<const BITS: usize>(
 }
 
 /// A whole word of `32 / BITS` bases packed (base `j` at bit `BITS j`), and how many
-/// are not A, C, G or T.
+/// are not A, C, G or T (with 2 bits, 1 for any: the exact search asks only whether).
 fn packed_word<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
-    let eight = |at: usize| {
-        let bytes = u64::from_le_bytes(bases[at..at + 8].try_into().expect("8 bytes"));
-        codes_of_eight(bytes)
-    };
     if BITS == 2 {
-        let ((low, low_others), (high, high_others)) = (eight(0), eight(8));
-        let word = two_bit_codes(low) | (two_bit_codes(high) << 16);
-        (word, low_others + high_others)
+        let (word, all_bases) = two_bit_sixteen(bases.try_into().expect("16 bases"));
+        (word, u32::from(!all_bases))
     } else {
-        let (codes, others) = eight(0);
+        let bytes = u64::from_le_bytes(bases.try_into().expect("8 bases"));
+        let (codes, others) = codes_of_eight(bytes);
         (four_bit_codes(codes), others)
     }
 }
@@ -253,14 +250,6 @@ fn packed_tail<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
         word |= u32::from(code & mask) << (BITS * j);
     }
     (word, others)
-}
-
-/// The low 2 bits of each byte of `codes`, gathered: byte `j` to bits `2 j`.
-fn two_bit_codes(codes: u64) -> u32 {
-    let x = codes & 0x0303_0303_0303_0303;
-    let x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-    let x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-    ((x | (x >> 24)) & 0xFFFF) as u32
 }
 
 /// The low 4 bits of each byte of `codes`, gathered: byte `j` to bits `4 j`.
@@ -679,11 +668,10 @@ mod tests {
                     }
                 })
                 .collect();
-            assert_eq!(
-                packed_word::<2>(&bases),
-                packed_tail::<2>(&bases),
-                "{bases:?}"
-            );
+            // Two bits: the same word, and a count that is 0 exactly when the tail's is.
+            let ((word, others), (tail, tail_others)) =
+                (packed_word::<2>(&bases), packed_tail::<2>(&bases));
+            assert_eq!((word, others == 0), (tail, tail_others == 0), "{bases:?}");
             assert_eq!(packed_word::<4>(&bases[..8]), packed_tail::<4>(&bases[..8]));
         }
     }

@@ -10,7 +10,7 @@
 //! layout (SAM spec, section 4.2) byte for byte as htslib's `bam_write1` writes them,
 //! ready for the BGZF writer (module `bgzf`).
 
-use crate::alphabet::{BASES, CODES};
+use crate::alphabet::{complement_eight_upper, eight_upper_acgtn, BASES, CODES};
 use crate::io::ReadRecord;
 use crate::reference::{Layout, PackedRef};
 use crate::search::Hit;
@@ -482,7 +482,7 @@ impl ReadHits<'_> {
             _ if read.seq.is_empty() => out.extend_from_slice(b"*\t*"),
             Kind::Secondary => out.extend_from_slice(b"*\t*"),
             Kind::Primary { reverse: true } => {
-                out.extend(read.seq.iter().rev().map(|&b| complement(b)));
+                push_sam_reverse_complement(out, read.seq);
                 out.push(b'\t');
                 match &read.qual {
                     Some(q) => out.extend(q.iter().rev().map(|&q| q.max(33))),
@@ -490,11 +490,7 @@ impl ReadHits<'_> {
                 }
             }
             Kind::Unmapped | Kind::Primary { reverse: false } => {
-                out.extend(
-                    read.seq
-                        .iter()
-                        .map(|&b| NT16_STR[NT16_TABLE[b as usize] as usize]),
-                );
+                push_sam_bases(out, read.seq);
                 out.push(b'\t');
                 match &read.qual {
                     Some(q) => out.extend(q.iter().map(|&q| q.max(33))),
@@ -546,6 +542,38 @@ const NT16_TABLE: [u8; 256] = {
     }
     table
 };
+
+/// Appends the bases `seq` as SAM text: each as htslib's 4-bit code writes it back
+/// (upper case; IUPAC codes kept; anything else `N`). Eight bytes at a time are copied
+/// as they are where all are A, C, G, T or N (a table lookup a base was half of the SAM
+/// encoding's time, perf).
+fn push_sam_bases(out: &mut Vec<u8>, seq: &[u8]) {
+    let sam_base = |&b: &u8| NT16_STR[NT16_TABLE[b as usize] as usize];
+    let mut chunks = seq.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        if eight_upper_acgtn(word) {
+            out.extend_from_slice(chunk);
+        } else {
+            out.extend(chunk.iter().map(sam_base));
+        }
+    }
+    out.extend(chunks.remainder().iter().map(sam_base));
+}
+
+/// Appends the reverse complement of `seq` as SAM text ([`complement`] of each base,
+/// last first), eight bytes at a time where all are upper-case A, C, G, T or N.
+fn push_sam_reverse_complement(out: &mut Vec<u8>, seq: &[u8]) {
+    let mut chunks = seq.rchunks_exact(8);
+    for chunk in &mut chunks {
+        let reversed = u64::from_le_bytes(chunk.try_into().expect("8 bytes")).swap_bytes();
+        match complement_eight_upper(reversed) {
+            Some(word) => out.extend_from_slice(&word.to_le_bytes()),
+            None => out.extend(chunk.iter().rev().map(|&b| complement(b))),
+        }
+    }
+    out.extend(chunks.remainder().iter().rev().map(|&b| complement(b)));
+}
 
 /// The base of each 4-bit code.
 const NT16_STR: &[u8; 16] = b"=ACMGRSVTWYHKDBN";
@@ -619,6 +647,38 @@ mod tests {
     use super::*;
     use crate::reference::{Contig, PackedText};
     use crate::test_support::random_codes;
+
+    #[test]
+    fn bases_and_reverse_complements_are_written_as_byte_at_a_time() {
+        let mut state = 0x9E37_79B9u64;
+        for len in 0..40 {
+            for round in 0..200 {
+                let seq: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1);
+                        let r = (state >> 33) as usize;
+                        // Mostly upper-case bases; now and then any byte.
+                        match r % 64 {
+                            0 if round % 2 == 0 => (r >> 8) as u8,
+                            _ => b"ACGTN"[(r >> 8) % 5],
+                        }
+                    })
+                    .collect();
+                let (mut fast, mut rc) = (Vec::new(), Vec::new());
+                push_sam_bases(&mut fast, &seq);
+                push_sam_reverse_complement(&mut rc, &seq);
+                let slow: Vec<u8> = seq
+                    .iter()
+                    .map(|&b| NT16_STR[NT16_TABLE[b as usize] as usize])
+                    .collect();
+                let slow_rc: Vec<u8> = seq.iter().rev().map(|&b| complement(b)).collect();
+                assert_eq!(fast, slow, "{seq:?}");
+                assert_eq!(rc, slow_rc, "{seq:?}");
+            }
+        }
+    }
 
     #[test]
     fn reversed_bases_pack_as_the_complement_read_backwards() {
