@@ -146,33 +146,107 @@ fn two_bit_sixteen_swar(bases: &[u8; 16]) -> (u32, bool) {
     )
 }
 
-/// Each byte of `word` that equals `b`, as its high bit.
-fn bytes_equal(word: u64, b: u8) -> u64 {
-    zero_bytes(word ^ (u64::from(b) * ONES))
+/// Whether the sixteen bytes of `bytes` are all upper-case A, C, G, T or N: what a
+/// read's bases nearly always are, and what SAM writes as they are.
+pub fn upper_acgtn_sixteen(bytes: &[u8; 16]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return upper_acgtn_sixteen_sse2(bytes);
+    #[cfg(not(target_arch = "x86_64"))]
+    return upper_acgtn_sixteen_swar(bytes);
 }
 
-/// Whether the eight bytes of `bytes` are all upper-case A, C, G, T or N: what a read's
-/// bases nearly always are, and what SAM writes as they are.
-pub fn eight_upper_acgtn(bytes: u64) -> bool {
-    let known = bytes_equal(bytes, b'A')
-        | bytes_equal(bytes, b'C')
-        | bytes_equal(bytes, b'G')
-        | bytes_equal(bytes, b'T')
-        | bytes_equal(bytes, b'N');
-    known == HIGHS
-}
-
-/// The complements of eight upper-case A, C, G, T or N bytes, each in its place (A and
-/// T swapped, C and G swapped, N kept); `None` when any byte is another.
-pub fn complement_eight_upper(bytes: u64) -> Option<u64> {
-    let at = bytes_equal(bytes, b'A') | bytes_equal(bytes, b'T');
-    let cg = bytes_equal(bytes, b'C') | bytes_equal(bytes, b'G');
-    if at | cg | bytes_equal(bytes, b'N') != HIGHS {
-        return None;
+/// [`upper_acgtn_sixteen`] with SSE2 (part of every x86-64).
+#[cfg(target_arch = "x86_64")]
+fn upper_acgtn_sixteen_sse2(bytes: &[u8; 16]) -> bool {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU; the load reads the 16 bytes of a 16-byte
+    // array (unaligned loads allowed).
+    unsafe {
+        let word = _mm_loadu_si128(bytes.as_ptr().cast());
+        let is = |b: u8| _mm_cmpeq_epi8(word, _mm_set1_epi8(b as i8));
+        let bases = _mm_or_si128(
+            _mm_or_si128(is(b'A'), is(b'C')),
+            _mm_or_si128(is(b'G'), is(b'T')),
+        );
+        _mm_movemask_epi8(_mm_or_si128(bases, is(b'N'))) == 0xFFFF
     }
-    // A ^ T and C ^ G: the bits that turn each into the other.
-    let flip = |high: u64, bits: u8| ((high >> 7) * 0xFF) & (u64::from(bits) * ONES);
-    Some(bytes ^ flip(at, b'A' ^ b'T') ^ flip(cg, b'C' ^ b'G'))
+}
+
+/// The reverse complement of sixteen upper-case A, C, G, T or N bytes (last first; A
+/// and T swapped, C and G swapped, N kept); `None` when any byte is another.
+pub fn reverse_complement_sixteen(bytes: &[u8; 16]) -> Option<[u8; 16]> {
+    #[cfg(target_arch = "x86_64")]
+    return reverse_complement_sixteen_sse2(bytes);
+    #[cfg(not(target_arch = "x86_64"))]
+    return reverse_complement_sixteen_bytes(bytes);
+}
+
+/// [`reverse_complement_sixteen`] with SSE2 (part of every x86-64).
+#[cfg(target_arch = "x86_64")]
+fn reverse_complement_sixteen_sse2(bytes: &[u8; 16]) -> Option<[u8; 16]> {
+    use std::arch::x86_64::{
+        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16, _mm_slli_epi16,
+        _mm_srli_epi16, _mm_storeu_si128, _mm_xor_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU; the load and the store cover the 16
+    // bytes of 16-byte arrays (unaligned access allowed).
+    unsafe {
+        let word = _mm_loadu_si128(bytes.as_ptr().cast());
+        let is = |b: u8| _mm_cmpeq_epi8(word, _mm_set1_epi8(b as i8));
+        let (at, cg) = (
+            _mm_or_si128(is(b'A'), is(b'T')),
+            _mm_or_si128(is(b'C'), is(b'G')),
+        );
+        if _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(at, cg), is(b'N'))) != 0xFFFF {
+            return None;
+        }
+        // A ^ T and C ^ G: the bits that turn each into the other.
+        let flip = |mask, bits: u8| _mm_and_si128(mask, _mm_set1_epi8(bits as i8));
+        let complement = _mm_xor_si128(
+            word,
+            _mm_or_si128(flip(at, b'A' ^ b'T'), flip(cg, b'C' ^ b'G')),
+        );
+        // Reversed: the four 32-bit lanes, the 16-bit halves of each, the bytes of each.
+        let lanes = _mm_shuffle_epi32(complement, 0x1B);
+        let halves = _mm_shufflehi_epi16(_mm_shufflelo_epi16(lanes, 0xB1), 0xB1);
+        let reversed = _mm_or_si128(_mm_slli_epi16(halves, 8), _mm_srli_epi16(halves, 8));
+        let mut out = [0u8; 16];
+        _mm_storeu_si128(out.as_mut_ptr().cast(), reversed);
+        Some(out)
+    }
+}
+
+/// [`reverse_complement_sixteen`] a byte at a time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn reverse_complement_sixteen_bytes(bytes: &[u8; 16]) -> Option<[u8; 16]> {
+    let complement = |b: u8| match b {
+        b'A' => Some(b'T'),
+        b'C' => Some(b'G'),
+        b'G' => Some(b'C'),
+        b'T' => Some(b'A'),
+        b'N' => Some(b'N'),
+        _ => None,
+    };
+    let mut out = [0u8; 16];
+    for (o, &b) in out.iter_mut().zip(bytes.iter().rev()) {
+        *o = complement(b)?;
+    }
+    Some(out)
+}
+
+/// [`upper_acgtn_sixteen`] on two 64-bit words.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn upper_acgtn_sixteen_swar(bytes: &[u8; 16]) -> bool {
+    bytes.chunks_exact(8).all(|eight| {
+        let word = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+        let known = [b'A', b'C', b'G', b'T', b'N'].iter().fold(0, |known, &b| {
+            known | zero_bytes(word ^ (u64::from(b) * ONES))
+        });
+        known == HIGHS
+    })
 }
 
 #[cfg(test)]
@@ -235,19 +309,12 @@ mod tests {
     }
 
     #[test]
-    fn eight_upper_bases_and_their_complements_for_every_byte_in_every_place() {
-        let complement = |b: u8| match b {
-            b'A' => b'T',
-            b'C' => b'G',
-            b'G' => b'C',
-            b'T' => b'A',
-            _ => b'N',
-        };
+    fn sixteen_upper_bases_and_their_reverse_complement_for_every_byte_in_every_place() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for b in 0..=255u8 {
-            for place in 0..8 {
+            for place in 0..16 {
                 // Upper-case bases around the byte tried.
-                let mut bytes = [0u8; 8];
+                let mut bytes = [0u8; 16];
                 for (j, byte) in bytes.iter_mut().enumerate() {
                     state = state
                         .wrapping_mul(6_364_136_223_846_793_005)
@@ -258,11 +325,24 @@ mod tests {
                         b"ACGTN"[(state >> 40) as usize % 5]
                     };
                 }
-                let word = u64::from_le_bytes(bytes);
                 let upper = b"ACGTN".contains(&b);
-                assert_eq!(eight_upper_acgtn(word), upper, "byte {b} at {place}");
-                let want = upper.then(|| u64::from_le_bytes(bytes.map(complement)));
-                assert_eq!(complement_eight_upper(word), want, "byte {b} at {place}");
+                assert_eq!(upper_acgtn_sixteen(&bytes), upper, "byte {b} at {place}");
+                assert_eq!(
+                    upper_acgtn_sixteen_swar(&bytes),
+                    upper,
+                    "byte {b} at {place}"
+                );
+                let want = upper.then(|| {
+                    let mut rc = bytes;
+                    rc.reverse();
+                    rc.map(|b| b"TGCAN"[b"ACGTN".iter().position(|&x| x == b).unwrap()])
+                });
+                assert_eq!(
+                    reverse_complement_sixteen(&bytes),
+                    want,
+                    "byte {b} at {place}"
+                );
+                assert_eq!(reverse_complement_sixteen_bytes(&bytes), want);
             }
         }
     }
