@@ -280,71 +280,63 @@ mod tests {
         assert!(encode(b"", &mut codes) && codes.is_empty());
     }
 
-    #[test]
-    fn sixteen_bases_pack_as_their_codes_for_every_byte_in_every_place() {
+    /// Calls `check(b, place, bytes)` for every byte value `b` at every place of sixteen
+    /// bytes drawn from `letters` around it.
+    fn every_byte_in_every_place(letters: &[u8], mut check: impl FnMut(u8, usize, [u8; 16])) {
         let mut state = 0x5851_F42D_4C95_7F2Du64;
         for b in 0..=255u8 {
             for place in 0..16 {
-                let mut bases = [0u8; 16];
-                for (j, byte) in bases.iter_mut().enumerate() {
-                    state = state
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1);
-                    *byte = if j == place {
-                        b
-                    } else {
-                        b"ACGTacgtN"[(state >> 40) as usize % 9]
-                    };
-                }
-                let mut want = (0u32, true);
-                for (j, &byte) in bases.iter().enumerate() {
-                    let code = CODES[byte as usize];
-                    want.0 |= u32::from(code & 3) << (2 * j);
-                    want.1 &= code != NOT_A_BASE;
-                }
-                assert_eq!(two_bit_sixteen(&bases), want, "byte {b} at {place}");
-                assert_eq!(two_bit_sixteen_swar(&bases), want, "byte {b} at {place}");
-            }
-        }
-    }
-
-    #[test]
-    fn sixteen_upper_bases_and_their_reverse_complement_for_every_byte_in_every_place() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for b in 0..=255u8 {
-            for place in 0..16 {
-                // Upper-case bases around the byte tried.
                 let mut bytes = [0u8; 16];
                 for (j, byte) in bytes.iter_mut().enumerate() {
                     state = state
                         .wrapping_mul(6_364_136_223_846_793_005)
                         .wrapping_add(1);
-                    *byte = if j == place {
-                        b
-                    } else {
-                        b"ACGTN"[(state >> 40) as usize % 5]
+                    *byte = match j == place {
+                        true => b,
+                        false => letters[(state >> 40) as usize % letters.len()],
                     };
                 }
-                let upper = b"ACGTN".contains(&b);
-                assert_eq!(upper_acgtn_sixteen(&bytes), upper, "byte {b} at {place}");
-                assert_eq!(
-                    upper_acgtn_sixteen_swar(&bytes),
-                    upper,
-                    "byte {b} at {place}"
-                );
-                let want = upper.then(|| {
-                    let mut rc = bytes;
-                    rc.reverse();
-                    rc.map(|b| b"TGCAN"[b"ACGTN".iter().position(|&x| x == b).unwrap()])
-                });
-                assert_eq!(
-                    reverse_complement_sixteen(&bytes),
-                    want,
-                    "byte {b} at {place}"
-                );
-                assert_eq!(reverse_complement_sixteen_bytes(&bytes), want);
+                check(b, place, bytes);
             }
         }
+    }
+
+    #[test]
+    fn sixteen_bases_pack_as_their_codes_for_every_byte_in_every_place() {
+        every_byte_in_every_place(b"ACGTacgtN", |b, place, bases| {
+            let mut want = (0u32, true);
+            for (j, &byte) in bases.iter().enumerate() {
+                let code = CODES[byte as usize];
+                want.0 |= u32::from(code & 3) << (2 * j);
+                want.1 &= code != NOT_A_BASE;
+            }
+            assert_eq!(two_bit_sixteen(&bases), want, "byte {b} at {place}");
+            assert_eq!(two_bit_sixteen_swar(&bases), want, "byte {b} at {place}");
+        });
+    }
+
+    #[test]
+    fn sixteen_upper_bases_and_their_reverse_complement_for_every_byte_in_every_place() {
+        every_byte_in_every_place(b"ACGTN", |b, place, bytes| {
+            let upper = b"ACGTN".contains(&b);
+            assert_eq!(upper_acgtn_sixteen(&bytes), upper, "byte {b} at {place}");
+            assert_eq!(
+                upper_acgtn_sixteen_swar(&bytes),
+                upper,
+                "byte {b} at {place}"
+            );
+            let want = upper.then(|| {
+                let mut rc = bytes;
+                rc.reverse();
+                rc.map(|b| b"TGCAN"[b"ACGTN".iter().position(|&x| x == b).unwrap()])
+            });
+            assert_eq!(
+                reverse_complement_sixteen(&bytes),
+                want,
+                "byte {b} at {place}"
+            );
+            assert_eq!(reverse_complement_sixteen_bytes(&bytes), want);
+        });
     }
 
     #[test]
