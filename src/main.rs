@@ -159,7 +159,10 @@ struct MapArgs {
           value_parser = clap::value_parser!(u8).range(0..=9))]
     compression_level: u8,
     /// Reads (or pairs) per batch; output does not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 65536, value_parser = clap::value_parser!(u64).range(1..))]
+    // 131,072: H200 hosts, 16 cores, seven rounds against 65,536 (BENCHMARKS.md, session
+    // 28, r156): every row's median as fast or faster (HG002 -> SAM 0.369 against 0.395
+    // s), peak memory alike.
+    #[arg(long, value_name = "N", default_value_t = 131072, value_parser = clap::value_parser!(u64).range(1..))]
     batch_size: u64,
     /// Also write the run's summary as JSON to FILE.
     #[arg(long, value_name = "FILE")]
