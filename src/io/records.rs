@@ -70,7 +70,15 @@ impl ReadBatch {
 
     /// The reads, in order.
     pub fn records(&self) -> Vec<ReadRecord<'_>> {
-        self.spans.iter().map(|span| self.record(span)).collect()
+        self.records_in(0..self.len())
+    }
+
+    /// The reads of `range`, in order.
+    pub fn records_in(&self, range: Range<usize>) -> Vec<ReadRecord<'_>> {
+        self.spans[range]
+            .iter()
+            .map(|span| self.record(span))
+            .collect()
     }
 
     /// Appends a copy of `read`.

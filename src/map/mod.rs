@@ -2,8 +2,9 @@
 //! (`-v K`, bowtie's meaning), as a pipeline of a reader thread, a packing thread (each
 //! batch packed for the GPU while the GPU searches the one before), a search thread (on
 //! the GPU: search and locate of whole batches), the records (rayon: CPU search where the
-//! GPU is not used, placement, pairing, SAM lines or BAM records encoded), and a writer
-//! thread (BAM: BGZF blocks compressed on a pool of its own). While the GPU searches
+//! GPU is not used, placement, pairing, SAM lines or BAM records encoded; two batches at
+//! once when the GPU searches), and a writer thread (BAM: BGZF blocks compressed on a
+//! pool of its own), which puts the batches back in input order. While the GPU searches
 //! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
 //! The GPU opens on a thread of its own from the start, while the index loads (`auto`
 //! chooses by the index's size before); under `--device auto` the first batch, if read
@@ -21,6 +22,7 @@
 
 pub mod pairing;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -121,6 +123,15 @@ const CHANNEL_DEPTH: usize = 4;
 /// Reads (or pairs) per rayon task.
 const TASK_SIZE: usize = 256;
 
+/// Batches whose records are built at once, each by a thread of its own on the shared
+/// rayon pool: while one batch's last tasks finish and its records go out, the other's
+/// keep the cores busy. Batches searched on the CPU go one at a time
+/// ([`BatchAligner::cpu_search`]). H200 hosts, HG002 x1000 (21.2 M reads) against chr20
+/// + 3 Gbp, `-a`, four rounds alternating (r160): GPU path 2.106-2.525 s against
+/// 2.275-2.824 s with one batch; CPU path with two CPU batches at once 3.898-4.616 s
+/// against 3.610-4.026 s (system time 2.7-3.4 -> 5.4-6.5 s).
+const RECORDS_IN_FLIGHT: usize = 2;
+
 /// Maps the reads of `options.source` to the index at `prefix`.
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
@@ -148,7 +159,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
     let output = OutputFormat::for_output(options.output.as_deref());
     let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
-    let mut writer = SamWriter::create(
+    let writer = SamWriter::create(
         options.output.as_deref(),
         &header,
         (options.threads, options.bam_level),
@@ -170,13 +181,22 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     };
     let paired = options.source.is_paired();
     let text = writer.wants_text();
+    let aligner = BatchAligner {
+        index: &bidirectional,
+        placement: &placement,
+        paired,
+        text,
+        options,
+        record_options: &record_options,
+        cpu_search: std::sync::Mutex::new(()),
+    };
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
-        let (out_tx, out_rx) = crossbeam_channel::bounded::<Vec<Encoded>>(CHANNEL_DEPTH);
+        let (out_tx, out_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         // Used batches go back to the reader, which refills their buffers.
         let (spare_tx, spare_rx) = crossbeam_channel::bounded::<ReadBatch>(CHANNEL_DEPTH);
         let batch_size = options.batch_size;
@@ -214,47 +234,23 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             flag.store(false, Ordering::Relaxed);
             busy
         });
-        let writer_thread = scope.spawn(move || -> anyhow::Result<(SamWriter, f64)> {
-            let mut busy = 0.0;
-            for parts in out_rx {
-                let start = Instant::now();
-                writer.write(parts)?;
-                busy += start.elapsed().as_secs_f64();
-            }
-            Ok((writer, busy))
-        });
+        let writer_thread = scope.spawn(move || write_stage(writer, out_rx));
+        let records_threads: Vec<_> = (0..RECORDS_IN_FLIGHT)
+            .map(|_| {
+                let (aligner, batches) = (&aligner, hits_rx.clone());
+                let (spare, out) = (spare_tx.clone(), out_tx.clone());
+                scope.spawn(move || aligner.records_stage(batches, spare, out))
+            })
+            .collect();
+        drop((hits_rx, spare_tx, out_tx));
         let mut failure = None;
         let mut records_busy = 0.0;
-        for item in hits_rx {
-            let start = Instant::now();
-            let (mut batch, positions) = match item {
-                Ok((batch, _)) if batch.is_empty() => break,
-                Ok(item) => item,
-                Err(e) => {
-                    failure = Some(e);
-                    break;
-                }
-            };
-            let (records, batch_stats) = align_batch(
-                &bidirectional,
-                &placement,
-                &batch.records(),
-                positions.as_ref(),
-                paired,
-                text,
-                options,
-                &record_options,
-            );
-            stats.add(&batch_stats);
-            drop(positions);
-            batch.clear(); // its blocks go back to the reading thread
-            let _ = spare_tx.try_send(batch); // dropped when the reader has enough
-            records_busy += start.elapsed().as_secs_f64();
-            if out_tx.send(records).is_err() {
-                break; // the writer failed; its error is reported below
-            }
+        for thread in records_threads {
+            let (thread_stats, busy, error) = thread.join().expect("records thread does not panic");
+            stats.add(&thread_stats);
+            records_busy += busy;
+            failure = failure.or(error);
         }
-        drop(out_tx);
         let search_busy = search_thread.join().expect("search thread does not panic");
         let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
@@ -429,8 +425,9 @@ fn pack_stage(
     busy
 }
 
-/// A batch with its GPU search results (`None`: search it on the CPU).
-type SearchedBatch = anyhow::Result<(ReadBatch, Option<BatchPositions>)>;
+/// A batch with its GPU search results (`None`: search it on the CPU), numbered in
+/// input order.
+type SearchedBatch = (usize, anyhow::Result<(ReadBatch, Option<BatchPositions>)>);
 
 /// The search thread: passes batches on with their GPU results, if any. The GPU
 /// searcher comes from `opening` (`None`: not used). Under `gpu` (or with
@@ -468,7 +465,7 @@ fn search_stage(
                 match result {
                     Ok(s) => searcher = s,
                     Err(e) => {
-                        let _ = out.send(Err(e));
+                        let _ = out.send((seen, Err(e)));
                         break;
                     }
                 }
@@ -497,7 +494,7 @@ fn search_stage(
         };
         stage_seconds += start.elapsed().as_secs_f64();
         let last = !matches!(&item, Ok((b, _)) if !b.is_empty());
-        if out.send(item).is_err() || last {
+        if out.send((seen, item)).is_err() || last {
             break;
         }
     }
@@ -530,13 +527,122 @@ fn search(
     }
 }
 
+/// One batch's records, numbered in input order.
+type BatchRecords = (usize, Vec<Encoded>);
+
+/// The writing thread: writes the batches' records in input order, whatever order they
+/// come in. Returns the writer and its busy seconds.
+fn write_stage(
+    mut writer: SamWriter,
+    batches: crossbeam_channel::Receiver<BatchRecords>,
+) -> anyhow::Result<(SamWriter, f64)> {
+    let mut busy = 0.0;
+    let mut in_order = InOrder::default();
+    for (number, records) in batches {
+        for records in in_order.take(number, records) {
+            let start = Instant::now();
+            writer.write(records)?;
+            busy += start.elapsed().as_secs_f64();
+        }
+    }
+    Ok((writer, busy))
+}
+
+/// Items numbered 0, 1, 2, ... taken in any order and given back in number order.
+struct InOrder<T> {
+    waiting: BTreeMap<usize, T>,
+    next: usize,
+}
+
+impl<T> Default for InOrder<T> {
+    fn default() -> Self {
+        InOrder {
+            waiting: BTreeMap::new(),
+            next: 0,
+        }
+    }
+}
+
+impl<T> InOrder<T> {
+    /// Takes item `number`; returns the items it completes, in order (none while an
+    /// earlier one is missing).
+    fn take(&mut self, number: usize, item: T) -> Vec<T> {
+        self.waiting.insert(number, item);
+        let mut ready = Vec::new();
+        while let Some(item) = self.waiting.remove(&self.next) {
+            ready.push(item);
+            self.next += 1;
+        }
+        ready
+    }
+}
+
+/// What building a batch's records takes, shared by the records threads.
+struct BatchAligner<'a> {
+    index: &'a Bidirectional<'a>,
+    placement: &'a Placement<'a>,
+    paired: bool,
+    /// SAM text (else BAM records).
+    text: bool,
+    options: &'a MapOptions,
+    record_options: &'a RecordOptions<'a>,
+    /// Held while a batch is searched on the CPU: one such batch at a time (its tasks
+    /// search, and fill the cores alone; two at once were slower, see
+    /// [`RECORDS_IN_FLIGHT`]).
+    cpu_search: std::sync::Mutex<()>,
+}
+
+impl BatchAligner<'_> {
+    /// A records thread: builds the records of the batches it takes from `batches`,
+    /// sends them to the writer through `out` and the emptied batches back to the
+    /// reader through `spare`, until the end of input, an error, or a writer that
+    /// failed. Returns its reads' counts, busy seconds and the error that ended it.
+    fn records_stage(
+        &self,
+        batches: crossbeam_channel::Receiver<SearchedBatch>,
+        spare: crossbeam_channel::Sender<ReadBatch>,
+        out: crossbeam_channel::Sender<BatchRecords>,
+    ) -> (MapStats, f64, Option<anyhow::Error>) {
+        let (mut stats, mut busy) = (MapStats::default(), 0.0);
+        for (number, item) in batches {
+            let start = Instant::now();
+            let (mut batch, positions) = match item {
+                Ok((batch, _)) if batch.is_empty() => break,
+                Ok(item) => item,
+                Err(e) => return (stats, busy, Some(e)),
+            };
+            let one_at_a_time = positions.is_none().then(|| self.cpu_search.lock());
+            let (records, batch_stats) = align_batch(
+                self.index,
+                self.placement,
+                &batch,
+                positions.as_ref(),
+                self.paired,
+                self.text,
+                self.options,
+                self.record_options,
+            );
+            drop(one_at_a_time);
+            stats.add(&batch_stats);
+            drop(positions);
+            batch.clear(); // its blocks go back to the reading thread
+            let _ = spare.try_send(batch); // dropped when the reader has enough
+            busy += start.elapsed().as_secs_f64();
+            if out.send((number, records)).is_err() {
+                break; // the writer failed; its error is reported by the caller
+            }
+        }
+        (stats, busy, None)
+    }
+}
+
 /// Builds one batch's records, in input order and in parts (SAM `text` or BAM
 /// records), from the GPU's `positions` or, without them, searching on the CPU.
 #[allow(clippy::too_many_arguments)]
 fn align_batch(
     index: &Bidirectional<'_>,
     placement: &Placement<'_>,
-    batch: &[ReadRecord],
+    batch: &ReadBatch,
     positions: Option<&BatchPositions>,
     paired: bool,
     text: bool,
@@ -548,22 +654,29 @@ fn align_batch(
     let searcher = CpuSearcher::new(index, placement.max_mismatches);
     // The hits of read `i` of the batch from the batch's `positions`, else from `own`,
     // the positions of its task's reads.
-    let hits_of =
-        |i: usize, own: Option<&BatchPositions>, scratch: &mut Scratch, out: &mut Vec<Hit>| {
-            let seq = &batch[i].seq;
-            match (positions, own) {
-                (Some(p), _) => p.hits(placement, i, seq, scratch, out),
-                (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
-                (None, None) => unreachable!("a task searches its reads without the batch's"),
-            }
-        };
-    let parts: Vec<(Encoded, MapStats)> = batch
-        .par_chunks(task)
-        .enumerate()
+    // The hits of read `i` of the batch, whose bases are `seq`, from the batch's
+    // `positions`, else from `own`, the positions of its task's reads.
+    let hits_of = |i: usize,
+                   seq: &[u8],
+                   own: Option<&BatchPositions>,
+                   scratch: &mut Scratch,
+                   out: &mut Vec<Hit>| {
+        match (positions, own) {
+            (Some(p), _) => p.hits(placement, i, seq, scratch, out),
+            (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
+            (None, None) => unreachable!("a task searches its reads without the batch's"),
+        }
+    };
+    // Each task takes its own reads' records from the batch (not the records stage's
+    // thread for the whole batch, which the cores would wait for).
+    let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
+        .into_par_iter()
         .map_init(
             || (Scratch::default(), Vec::new(), Vec::new()),
-            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), (c, chunk)| {
-                let capacity = chunk.len() * (2 * batch[0].seq.len() + 128);
+            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), c| {
+                let chunk = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
+                let chunk = chunk.as_slice();
+                let capacity = chunk.len() * (2 * chunk[0].seq.len() + 128);
                 let mut records = Encoded::with_capacity(text, capacity);
                 let mut stats = MapStats::default();
                 // Search on the CPU: the task's reads at once, interleaved.
@@ -573,7 +686,7 @@ fn align_batch(
                 let own = own.as_ref();
                 for (j, item) in chunk.chunks(per_item).enumerate() {
                     let first = c * task + j * per_item;
-                    hits_of(first, own, scratch, hits1);
+                    hits_of(first, item[0].seq, own, scratch, hits1);
                     stats.count(hits1);
                     if !paired {
                         let primary = pairing::choose_single(item[0].name, hits1, 0);
@@ -587,7 +700,7 @@ fn align_batch(
                         );
                         continue;
                     }
-                    hits_of(first + 1, own, scratch, hits2);
+                    hits_of(first + 1, item[1].seq, own, scratch, hits2);
                     stats.count(hits2);
                     let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
                     let choice = pairing::choose_pair(
@@ -654,6 +767,18 @@ pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batches_finished_in_any_order_are_written_in_input_order() {
+        let mut in_order = InOrder::default();
+        let mut written = Vec::new();
+        for number in [2, 0, 1, 5, 3, 4, 7, 6] {
+            written.extend(in_order.take(number, number * 10));
+        }
+        assert_eq!(written, [0, 10, 20, 30, 40, 50, 60, 70]);
+        assert!(in_order.take(9, 90).is_empty(), "8 is missing");
+        assert_eq!(in_order.take(8, 80), [80, 90]);
+    }
 
     #[test]
     fn auto_searches_exactly_on_the_gpu_only_for_many_reads_a_thread() {
