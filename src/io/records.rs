@@ -87,9 +87,13 @@ impl ReadBatch {
         self.spans.push(span);
     }
 
-    /// Makes read `i` a copy of `read`.
+    /// Makes read `i` a copy of `read` (appended when `i` is the batch's length).
     pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>) {
-        self.spans[i] = self.copied(read);
+        let span = self.copied(read);
+        match i == self.spans.len() {
+            true => self.spans.push(span),
+            false => self.spans[i] = span,
+        }
     }
 
     /// `read` copied into the batch's own bytes.

@@ -127,9 +127,10 @@ const TASK_SIZE: usize = 256;
 /// rayon pool: while one batch's last tasks finish and its records go out, the other's
 /// keep the cores busy. Batches searched on the CPU go one at a time
 /// ([`BatchAligner::cpu_search`]). H200 hosts, HG002 x1000 (21.2 M reads) against chr20
-/// + 3 Gbp, `-a`, four rounds alternating (r160): GPU path 2.106-2.525 s against
-/// 2.275-2.824 s with one batch; CPU path with two CPU batches at once 3.898-4.616 s
-/// against 3.610-4.026 s (system time 2.7-3.4 -> 5.4-6.5 s).
+/// and 3 Gbp of random DNA, `-a`, four rounds alternating each: GPU path 2.106-2.525 s
+/// against 2.275-2.824 s with one batch (r160), 2.091-2.190 against 2.127-2.238 s
+/// (r163); CPU path with two CPU batches at once 3.898-4.616 s against 3.610-4.026 s
+/// (r160; system time 2.7-3.4 -> 5.4-6.5 s), one at a time as before (r163).
 const RECORDS_IN_FLIGHT: usize = 2;
 
 /// Maps the reads of `options.source` to the index at `prefix`.
