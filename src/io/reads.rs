@@ -12,6 +12,7 @@
 
 use std::ops::Range;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use needletail::parser::FastxReader;
@@ -21,6 +22,7 @@ use super::blocks::{Block, Blocks, SharedBlock, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::open::{self, Format, InputError, Opened, Role};
 use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
+use crate::read_codes::{CodeWidth, Codes};
 
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +64,41 @@ pub enum ReadsError {
     },
 }
 
+/// FASTQ reads' bases packed as they are parsed (at a [`CodeWidth`]), for a searcher that
+/// takes them so, for as long as it is in use: [`Packing::stop`] ends it (a GPU that
+/// could not open, or failed), so that the CPU's search does not pay for codes it never
+/// reads. Clones share the switch.
+#[derive(Clone, Debug)]
+pub struct Packing {
+    width: CodeWidth,
+    on: Arc<AtomicBool>,
+}
+
+impl Packing {
+    /// Packing at `width`, on.
+    pub fn new(width: CodeWidth) -> Packing {
+        Packing {
+            width,
+            on: Arc::new(AtomicBool::new(true)),
+        }
+    }
+
+    /// Stops the packing, from the next block parsed on.
+    pub fn stop(&self) {
+        self.on.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether reads are still to be packed.
+    pub fn is_on(&self) -> bool {
+        self.on.load(Ordering::Relaxed)
+    }
+
+    /// The width to pack the next block at, `None` once stopped.
+    fn width_now(&self) -> Option<CodeWidth> {
+        self.is_on().then_some(self.width)
+    }
+}
+
 /// Pairs whose mates' names are compared per rayon task.
 const FILL_TASK: usize = 512;
 
@@ -79,8 +116,13 @@ enum ReadsFile {
 }
 
 impl ReadsFile {
-    /// Opens `path` (`-` for stdin); a gzip file may be inflated on `gzip_threads`.
-    fn open(path: &Path, gzip_threads: usize) -> Result<ReadsFile, ReadsError> {
+    /// Opens `path` (`-` for stdin); a gzip file may be inflated on `gzip_threads`; FASTQ
+    /// reads' bases are packed as they are parsed, as `codes` says.
+    fn open(
+        path: &Path,
+        gzip_threads: usize,
+        codes: Option<Packing>,
+    ) -> Result<ReadsFile, ReadsError> {
         let opened = open::open(path, Role::Reads, gzip_threads)?;
         match opened.format {
             Format::Fastq => {
@@ -88,6 +130,7 @@ impl ReadsFile {
                 Ok(ReadsFile::Blocks(BlockFastq::new(
                     opened.into_blocks(),
                     name,
+                    codes,
                 )))
             }
             Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
@@ -161,7 +204,7 @@ struct BlockFastq {
 }
 
 impl BlockFastq {
-    fn new(blocks: Blocks, path: String) -> BlockFastq {
+    fn new(blocks: Blocks, path: String, codes: Option<Packing>) -> BlockFastq {
         let (located_tx, located) = crossbeam_channel::bounded(LOCATED_DEPTH);
         let (spent, spent_rx) = crossbeam_channel::bounded(LOCATED_DEPTH + 2);
         let locator = Locator {
@@ -171,6 +214,7 @@ impl BlockFastq {
             view: 0..0,
             rest: 0,
             records: 0,
+            codes,
         };
         let locating = std::thread::spawn(move || locator.run(located_tx, spent_rx));
         BlockFastq {
@@ -260,6 +304,8 @@ struct Locator {
     rest: usize,
     /// Records located before the last block sent.
     records: u64,
+    /// How the reads' bases are packed as they are located, if they are.
+    codes: Option<Packing>,
 }
 
 impl Locator {
@@ -290,12 +336,10 @@ impl Locator {
     fn next_block(&mut self, mut spans: Vec<Span>) -> Result<Option<LocatedBlock>, ReadsError> {
         loop {
             let carried = self.rest..self.view.end;
-            let eof = match self.blocks.next() {
+            let (data, view, eof) = match self.blocks.next() {
                 Some(Ok(block)) => {
                     let (data, view) = self.carried_into(block, carried)?;
-                    self.block = self.blocks.share(data);
-                    self.view = view;
-                    false
+                    (data, view, false)
                 }
                 Some(Err(error)) => {
                     return Err(ReadsError::Input(InputError::Read {
@@ -303,15 +347,24 @@ impl Locator {
                         error,
                     }))
                 }
-                // The end: only the incomplete record is left to parse.
+                // The end: only the incomplete record is left to parse (in a block of
+                // its own, which takes its codes).
                 None if carried.is_empty() => return Ok(None),
                 None => {
-                    self.view = carried;
-                    true
+                    let data = self.block.bytes()[carried].to_vec();
+                    let len = data.len();
+                    (data, 0..len, true)
                 }
             };
-            let view = &self.block.bytes()[self.view.clone()];
-            match fastq::locate(view, eof, &mut spans) {
+            let mut codes = self
+                .codes
+                .as_ref()
+                .and_then(Packing::width_now)
+                .map(Codes::new);
+            let located = fastq::locate(&data[view.clone()], eof, &mut spans, codes.as_mut());
+            self.block = self.blocks.share(data, codes);
+            self.view = view;
+            match located {
                 Ok(rest) => self.rest = self.view.start + rest,
                 Err(problem) => return Err(self.problem(problem)),
             }
@@ -419,6 +472,7 @@ fn read_span(span: &Span, (block, base): (usize, usize)) -> ReadSpan {
         name,
         seq,
         qual: Some(qual),
+        codes: span.codes(),
     }
 }
 
@@ -484,9 +538,15 @@ pub struct BatchReader {
 }
 
 impl BatchReader {
-    /// Opens the source's inputs.
-    pub fn open(source: &ReadSource, gzip_threads: usize) -> Result<BatchReader, ReadsError> {
-        let open = |path| ReadsFile::open(path, gzip_threads);
+    /// Opens the source's inputs (a gzip file may be inflated on `gzip_threads`); the
+    /// bases of FASTQ reads are packed as they are parsed, as `codes` says
+    /// ([`ReadBatch::packed_codes`]).
+    pub fn open(
+        source: &ReadSource,
+        gzip_threads: usize,
+        codes: Option<Packing>,
+    ) -> Result<BatchReader, ReadsError> {
+        let open = |path| ReadsFile::open(path, gzip_threads, codes.clone());
         let (first, second) = match source {
             ReadSource::Single(p) | ReadSource::Interleaved(p) => (open(p)?, None),
             ReadSource::Paired(p1, p2) if p1.as_os_str() == "-" && p2.as_os_str() == "-" => {
