@@ -20,7 +20,6 @@ pub mod map;
 pub mod par;
 mod popcnt;
 pub mod progress;
-pub mod read_codes;
 pub mod reference;
 pub mod sa;
 pub mod sam;

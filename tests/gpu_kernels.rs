@@ -1731,8 +1731,7 @@ fn gpu_mismatch_search_matches_cpu_on_real_reads() {
         let prefix = dir.path().join(format!("real{i}"));
         let build = build_options(16, DeviceChoice::Auto);
         galign::index::build_index(&fasta, &prefix, build, &Reporter::quiet()).unwrap();
-        let mut reader =
-            galign::io::BatchReader::open(&ReadSource::Single(fastq), 1, None).unwrap();
+        let mut reader = galign::io::BatchReader::open(&ReadSource::Single(fastq), 1).unwrap();
         let mut reads = galign::io::ReadBatch::default();
         reader.fill_batch(1 << 22, &mut reads).unwrap();
         compared += check_mismatch_search(&gpu, &prefix, &reads.records(), name);

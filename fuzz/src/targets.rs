@@ -12,10 +12,9 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use galign::device::DeviceChoice;
-use galign::io::{BatchReader, Packing, ReadBatch, ReadSource};
+use galign::io::{BatchReader, ReadBatch, ReadSource};
 use galign::map::MapOptions;
 use galign::progress::Reporter;
-use galign::read_codes::CodeWidth;
 
 /// The targets, by name (the AFL++ harness's first argument, a corpus folder's name).
 pub const TARGETS: [&str; 7] = [
@@ -75,10 +74,8 @@ type Read = (Vec<u8>, Vec<u8>, Option<Vec<u8>>);
 
 /// All reads of `source`, read in small batches as `galign map` reads them.
 fn all_reads(source: &ReadSource) -> Result<Vec<Read>, String> {
-    // 4 threads: a gzip file goes through the parallel inflater, as `map` to SAM takes it;
-    // the bases packed as they are parsed, as for the GPU.
-    let packing = Packing::new(CodeWidth::Four);
-    let mut reader = BatchReader::open(source, 4, Some(packing)).map_err(|e| e.to_string())?;
+    // 4 threads: a gzip file goes through the parallel inflater, as `map` to SAM takes it.
+    let mut reader = BatchReader::open(source, 4).map_err(|e| e.to_string())?;
     let mut all = Vec::new();
     let mut batch = ReadBatch::default();
     loop {
@@ -87,17 +84,6 @@ fn all_reads(source: &ReadSource) -> Result<Vec<Read>, String> {
             .map_err(|e| e.to_string())?;
         if batch.is_empty() {
             return Ok(all);
-        }
-        // The bases packed while parsing are the bases read.
-        for i in 0..batch.len() {
-            if let Some((codes, unknown)) = batch.packed_codes(i, CodeWidth::Four) {
-                let mut want = vec![0; CodeWidth::Four.words(batch.seq_len(i))];
-                let want_unknown = CodeWidth::Four.pack(batch.seq(i), &mut want);
-                assert!(
-                    (codes, unknown) == (&want[..], want_unknown),
-                    "read {i}: codes packed while parsing differ"
-                );
-            }
         }
         all.extend(
             batch

@@ -24,9 +24,9 @@ use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
+use crate::alphabet::{codes_of_eight, two_bit_sixteen, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
-use crate::io::{ReadBatch, ReadRecord};
-use crate::read_codes::CodeWidth;
+use crate::io::ReadRecord;
 use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 use crate::search::{BatchPositions, BatchSearcher};
 
@@ -73,14 +73,6 @@ impl ReadPacker {
         }
     }
 
-    /// How the packed reads hold their bases: 2 bits for exact search, 4 with mismatches.
-    pub fn width(&self) -> CodeWidth {
-        match self.mismatch {
-            None => CodeWidth::Two,
-            Some(_) => CodeWidth::Four,
-        }
-    }
-
     /// `reads` packed as the searcher's passes pack them.
     pub fn pack(&self, reads: &[ReadRecord]) -> PackedReads {
         let mut words = Vec::new();
@@ -91,51 +83,14 @@ impl ReadPacker {
         }
     }
 
-    /// The reads of `batch` packed as [`ReadPacker::pack`] packs them: the words of a read
-    /// that the parser packed at this width copied (its bytes are not read again), the
-    /// others packed from their bases.
-    pub fn pack_batch(&self, batch: &ReadBatch) -> PackedReads {
-        let width = self.width();
-        let mut words = Vec::new();
-        pack_codes(
-            (batch.len(), width),
-            |i| batch.seq_len(i),
-            |i, out| match batch.packed_codes(i, width) {
-                Some((codes, unknown)) => {
-                    out.copy_from_slice(codes);
-                    unknown
-                }
-                None => width.pack(batch.seq(i), out),
-            },
-            |len, unknown| self.length_word(len, unknown),
-            &mut words,
-        );
-        PackedReads {
-            packer: *self,
-            words,
-        }
-    }
-
-    /// Packs `reads` into `out` (the codes at [`ReadPacker::width`], the length words of
-    /// [`ReadPacker::length_word`]).
+    /// Packs `reads` into `out` (for exact search, [`pack`]; for the k-mismatch search,
+    /// 4 bits a base and the length word of [`mismatch::length_word`]).
     fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) {
-        let width = self.width();
-        pack_codes(
-            (reads.len(), width),
-            |i| reads[i].seq.len(),
-            |i, words| width.pack(reads[i].seq, words),
-            |len, unknown| self.length_word(len, unknown),
-            out,
-        );
-    }
-
-    /// The length word of a read of `len` bases, `unknown` of them not A, C, G or T: for
-    /// exact search [`exact_length_word`], for the k-mismatch search
-    /// [`mismatch::length_word`].
-    fn length_word(&self, len: usize, unknown: usize) -> u32 {
         match self.mismatch {
-            None => exact_length_word(len, unknown),
-            Some((k, unique_len)) => mismatch::length_word(k, unique_len, len, unknown),
+            None => pack(reads, out),
+            Some((k, unique_len)) => pack_codes::<4>(reads, out, |len, unknown| {
+                mismatch::length_word(k, unique_len, len, unknown)
+            }),
         }
     }
 }
@@ -203,32 +158,35 @@ fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), Gp
     Ok(())
 }
 
-/// The length word of a read of `len` bases, `unknown` of them not A, C, G or T, for
-/// exact search: its length, or the not-searchable flag.
-fn exact_length_word(len: usize, unknown: usize) -> u32 {
-    if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
-        len as u32
-    } else {
-        NOT_SEARCHABLE
-    }
+/// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
+/// the not-searchable flag) then the 2-bit words, each read starting on a word.
+fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
+    pack_codes::<2>(reads, out, |len, unknown| {
+        if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
+            len as u32
+        } else {
+            NOT_SEARCHABLE
+        }
+    });
 }
 
-/// Packs reads `0..n` into `out`: `2 n` meta words (first word, then `length_word(length,
-/// non-ACGT bases)`, counted as [`CodeWidth::pack`] counts them) then the read codes at
-/// `width`, each read starting on a word. `len(i)` is read `i`'s length; `fill(i, words)`
-/// writes its codes into `words` and returns its count of non-ACGT bases.
-fn pack_codes(
-    (n, width): (usize, CodeWidth),
-    len: impl Fn(usize) -> usize + Sync,
-    fill: impl Fn(usize, &mut [u32]) -> usize + Sync,
-    length_word: impl Fn(usize, usize) -> u32 + Sync,
+/// Packs `reads` into `out`: `2 n` meta words (first word, then `length_word(length,
+/// non-ACGT bases)`; with 2 bits a count that is 0 exactly when there are none) then
+/// the read codes, `BITS` bits each (base `j` of a word at bit
+/// `BITS j`; a non-ACGT code is 4, cut to its low `BITS` bits), each read starting on a
+/// word.
+fn pack_codes<const BITS: usize>(
+    reads: &[ReadRecord],
     out: &mut Vec<u32>,
+    length_word: impl Fn(usize, usize) -> u32 + Sync,
 ) {
+    let per_word = 32 / BITS;
+    let n = reads.len();
     let mut starts = Vec::with_capacity(n + 1);
     let mut words = 0usize;
-    for i in 0..n {
+    for r in reads {
         starts.push(words);
-        words += width.words(len(i));
+        words += r.seq.len().div_ceil(per_word);
     }
     starts.push(words);
     assert!(2 * n + words < u32::MAX as usize, "batch too large to pack");
@@ -243,18 +201,63 @@ fn pack_codes(
         rest = tail;
     }
     meta.par_chunks_mut(2 * PACK_CHUNK)
+        .zip(reads.par_chunks(PACK_CHUNK))
         .zip(word_chunks)
         .enumerate()
-        .for_each(|(c, (meta, words))| {
-            let first = c * PACK_CHUNK;
-            let base = starts[first];
-            for (j, meta) in meta.chunks_exact_mut(2).enumerate() {
-                let (start, end) = (starts[first + j], starts[first + j + 1]);
-                let unknown = fill(first + j, &mut words[start - base..end - base]);
-                meta[0] = start as u32;
-                meta[1] = length_word(len(first + j), unknown);
+        .for_each(|(c, ((meta, reads), words))| {
+            let base = starts[c * PACK_CHUNK];
+            for (i, read) in reads.iter().enumerate() {
+                let start = starts[c * PACK_CHUNK + i];
+                let own =
+                    &mut words[start - base..start - base + read.seq.len().div_ceil(per_word)];
+                let mut unknown = 0;
+                for (chunk, word) in read.seq.chunks(per_word).zip(own) {
+                    let (x, others) = if chunk.len() == per_word {
+                        packed_word::<BITS>(chunk)
+                    } else {
+                        packed_tail::<BITS>(chunk)
+                    };
+                    unknown += others as usize;
+                    *word = x;
+                }
+                meta[2 * i] = start as u32;
+                meta[2 * i + 1] = length_word(read.seq.len(), unknown);
             }
         });
+}
+
+/// A whole word of `32 / BITS` bases packed (base `j` at bit `BITS j`), and how many
+/// are not A, C, G or T (with 2 bits, 1 for any: the exact search asks only whether).
+fn packed_word<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
+    if BITS == 2 {
+        let (word, all_bases) = two_bit_sixteen(bases.try_into().expect("16 bases"));
+        (word, u32::from(!all_bases))
+    } else {
+        let bytes = u64::from_le_bytes(bases.try_into().expect("8 bases"));
+        let (codes, others) = codes_of_eight(bytes);
+        (four_bit_codes(codes), others)
+    }
+}
+
+/// A word's last bases (fewer than a whole word) packed, as [`packed_word`].
+fn packed_tail<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
+    let mask = (1u8 << BITS) - 1;
+    let mut word = 0u32;
+    let mut others = 0;
+    for (j, &b) in bases.iter().enumerate() {
+        let code = CODES[b as usize];
+        others += u32::from(code == NOT_A_BASE);
+        word |= u32::from(code & mask) << (BITS * j);
+    }
+    (word, others)
+}
+
+/// The low 4 bits of each byte of `codes`, gathered: byte `j` to bits `4 j`.
+fn four_bit_codes(codes: u64) -> u32 {
+    let x = codes & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    let x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) as u32
 }
 
 impl<'g> GpuSearcher<'g> {
@@ -622,7 +625,8 @@ mod tests {
             .cycle()
             .take(4 * PACK_CHUNK + 3)
             .collect();
-        let out = ReadPacker { mismatch: None }.pack(&reads).words;
+        let mut out = Vec::new();
+        pack(&reads, &mut out);
         let n = reads.len();
         let mut word = 0;
         for (i, r) in reads.iter().enumerate() {
@@ -645,66 +649,30 @@ mod tests {
         assert_eq!(out.len(), 2 * n + word);
     }
 
-    /// A FASTQ file of `reads` records over two blocks and a bit (one record carried
-    /// across each block boundary), of lengths 0 to 300, with lower case, N and other
-    /// bytes among the bases; the last record without its newline.
-    fn fastq_over_blocks(reads: usize) -> tempfile::NamedTempFile {
-        use std::io::Write;
-        let mut text = Vec::new();
+    #[test]
+    fn whole_words_pack_as_base_by_base() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for i in 0..reads {
+        for round in 0..5_000 {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let len = (state % 301) as usize;
-            text.extend_from_slice(format!("@r{i}\n").as_bytes());
-            text.extend((0..len).map(|j| b"ACGTACGTACGTacgtN."[(state >> (j % 60)) as usize % 18]));
-            text.extend_from_slice(b"\n+\n");
-            text.extend(std::iter::repeat_n(b'I', len));
-            text.push(b'\n');
-        }
-        text.pop();
-        let mut file = tempfile::NamedTempFile::new().unwrap();
-        file.write_all(&text).unwrap();
-        file
-    }
-
-    #[test]
-    fn batches_packed_while_parsing_pack_as_their_bases() {
-        let file = fastq_over_blocks(400_000);
-        assert!(std::fs::metadata(file.path()).unwrap().len() > 2 * (32 << 20));
-        let source = crate::io::ReadSource::Single(file.path().to_path_buf());
-        for packer in [ReadPacker::new(1000, 0), ReadPacker::new(1000, 2)] {
-            // Packing on throughout, and stopped before the first block.
-            for stopped in [false, true] {
-                let packing = crate::io::Packing::new(packer.width());
-                if stopped {
-                    packing.stop();
-                }
-                let mut reader = crate::io::BatchReader::open(&source, 1, Some(packing)).unwrap();
-                let (mut batch, mut reads, mut copied) = (ReadBatch::default(), 0, 0);
-                loop {
-                    // Uneven batches, so that they start and end anywhere in the blocks.
-                    reader.fill_batch(77_777, &mut batch).unwrap();
-                    if batch.is_empty() {
-                        break;
+            let bases: Vec<u8> = state
+                .to_le_bytes()
+                .iter()
+                .chain(&(state.rotate_left(29) ^ round).to_le_bytes())
+                .map(|&b| {
+                    if round % 2 == 0 {
+                        b"ACGTacgtNn-"[(b % 11) as usize]
+                    } else {
+                        b
                     }
-                    let from_bases = packer.pack(&batch.records()).words;
-                    assert!(packer.pack_batch(&batch).words == from_bases);
-                    let width = packer.width();
-                    copied += (0..batch.len())
-                        .filter(|&i| batch.packed_codes(i, width).is_some())
-                        .count();
-                    let other = match width {
-                        CodeWidth::Two => CodeWidth::Four,
-                        CodeWidth::Four => CodeWidth::Two,
-                    };
-                    assert!((0..batch.len()).all(|i| batch.packed_codes(i, other).is_none()));
-                    reads += batch.len();
-                }
-                assert_eq!(reads, 400_000);
-                assert_eq!(copied, if stopped { 0 } else { reads });
-            }
+                })
+                .collect();
+            // Two bits: the same word, and a count that is 0 exactly when the tail's is.
+            let ((word, others), (tail, tail_others)) =
+                (packed_word::<2>(&bases), packed_tail::<2>(&bases));
+            assert_eq!((word, others == 0), (tail, tail_others == 0), "{bases:?}");
+            assert_eq!(packed_word::<4>(&bases[..8]), packed_tail::<4>(&bases[..8]));
         }
     }
 }

@@ -14,7 +14,6 @@ use rayon::prelude::*;
 use super::bgzf::Bgzf;
 use super::positioned::PositionedFile;
 use super::read_full::read_full;
-use crate::read_codes::Codes;
 
 /// Room kept in front of a block's data for the carried incomplete record.
 pub const HEADROOM: usize = 64 << 10;
@@ -81,13 +80,11 @@ pub struct Block {
     pub len: usize,
 }
 
-/// A block's bytes shared by the batches of reads that lie in it, with its reads' bases
-/// packed as codes where the parser packed them; the bytes are handed back to the
+/// A block's bytes shared by the batches of reads that lie in it; handed back to the
 /// reading thread for reuse when the last of them is dropped.
 #[derive(Debug, Default)]
 pub struct SharedBlock {
     data: Vec<u8>,
-    codes: Option<Codes>,
     spare: Option<Sender<Vec<u8>>>,
 }
 
@@ -95,11 +92,6 @@ impl SharedBlock {
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         &self.data
-    }
-
-    /// The codes of the reads located in it, where they were packed.
-    pub fn codes(&self) -> Option<&Codes> {
-        self.codes.as_ref()
     }
 }
 
@@ -162,12 +154,10 @@ impl Blocks {
         let _ = self.spare.try_send(data);
     }
 
-    /// `data` to be shared with the `codes` of its reads, handed back for reuse when the
-    /// last holder drops it.
-    pub fn share(&self, data: Vec<u8>, codes: Option<Codes>) -> Arc<SharedBlock> {
+    /// `data` to be shared, handed back for reuse when the last holder drops it.
+    pub fn share(&self, data: Vec<u8>) -> Arc<SharedBlock> {
         Arc::new(SharedBlock {
             data,
-            codes,
             spare: Some(self.spare.clone()),
         })
     }

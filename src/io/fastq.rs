@@ -17,8 +17,6 @@ use std::ops::Range;
 use memchr::memchr;
 use rayon::prelude::*;
 
-use crate::read_codes::Codes;
-
 /// Bytes per piece parsed on one thread.
 const PIECE: usize = 256 << 10;
 
@@ -39,10 +37,6 @@ pub struct Span {
     /// The ends of the sequence and quality lines without a final `\r`.
     seq_end: usize,
     qual_end: usize,
-    /// Where the bases' codes start in the [`Codes`] of the parse (when it packs them),
-    /// and how many bases are not A, C, G or T (as [`pack`](crate::read_codes::CodeWidth::pack) counts them).
-    codes: u32,
-    unknown: u32,
 }
 
 impl Span {
@@ -58,8 +52,6 @@ impl Span {
             name_end: 0,
             seq_end: trimmed_end(seq, sep - 1),
             qual_end: trimmed_end(qual, end),
-            codes: 0,
-            unknown: 0,
         };
         // A header without its '@' (refused by `check`) has no name.
         if block[start] == b'@' {
@@ -81,19 +73,6 @@ impl Span {
     /// The quality line.
     pub fn qual<'a>(&self, block: &'a [u8]) -> &'a [u8] {
         &block[self.qual..self.qual_end]
-    }
-
-    /// Packs the record's bases after the words `codes` holds, noting where.
-    fn pack_into(&mut self, block: &[u8], codes: &mut Codes) {
-        let (at, unknown) = codes.push(self.seq(block));
-        self.codes = u32::try_from(at).expect("a block's codes fit u32 offsets");
-        self.unknown = unknown as u32;
-    }
-
-    /// Where the bases' codes start in the parse's [`Codes`], and how many bases are not
-    /// A, C, G or T (0 when the parse packed none).
-    pub fn codes(&self) -> (usize, usize) {
-        (self.codes as usize, self.unknown as usize)
     }
 
     /// Where the read name (as [`read_name`] gives it), the sequence line and the
@@ -274,116 +253,66 @@ fn wide_newline_mask(chunk: &[u8; 64]) -> u64 {
     mask
 }
 
-/// Finds the records of `block` into `spans` (cleared first), and packs their bases
-/// into `codes` where given (cleared first; each span says where its bases went);
-/// returns where the bytes not yet parsed start: an incomplete last record, carried
-/// over to the next block, or `block.len()` at the end of input (`eof`).
-pub fn locate(
-    block: &[u8],
-    eof: bool,
-    spans: &mut Vec<Span>,
-    mut codes: Option<&mut Codes>,
-) -> Result<usize, Problem> {
+/// Finds the records of `block` into `spans` (cleared first); returns where the
+/// bytes not yet parsed start: an incomplete last record, carried over to the next
+/// block, or `block.len()` at the end of input (`eof`).
+pub fn locate(block: &[u8], eof: bool, spans: &mut Vec<Span>) -> Result<usize, Problem> {
     spans.clear();
-    if let Some(codes) = codes.as_deref_mut() {
-        codes.words.clear();
-    }
     let pieces = block.len() / PIECE;
     if pieces < 2 || rayon::current_num_threads() < 2 {
-        return parse(block, (0, None), eof, spans, codes);
+        return parse(block, 0, None, eof, spans);
     }
     let mut starts: Vec<usize> = (1..pieces)
         .into_par_iter()
         .filter_map(|i| header_guess(block, i * PIECE, (i + 1) * PIECE))
         .collect();
     starts.insert(0, 0);
-    let width = codes.as_ref().map(|c| c.width);
-    let parts: Vec<Part> = (0..starts.len())
+    let parts: Vec<(Vec<Span>, Result<usize, Problem>)> = (0..starts.len())
         .into_par_iter()
         .map(|i| {
-            let mut part = Part {
-                spans: Vec::new(),
-                codes: width.map(Codes::new),
-                end: Ok(0),
-            };
-            let range = (starts[i], starts.get(i + 1).copied());
-            part.end = parse(block, range, eof, &mut part.spans, part.codes.as_mut());
-            part
+            let mut part = Vec::new();
+            let end = parse(block, starts[i], starts.get(i + 1).copied(), eof, &mut part);
+            (part, end)
         })
         .collect();
     let joined = parts
         .iter()
         .zip(starts.iter().skip(1).map(Some).chain([None]))
-        .all(|(part, next)| match (&part.end, next) {
+        .all(|((_, end), next)| match (end, next) {
             (Ok(end), Some(next)) => end == next,
             (Ok(_), None) => true,
             (Err(_), _) => false,
         });
     if !joined {
-        return parse(block, (0, None), eof, spans, codes);
+        return parse(block, 0, None, eof, spans);
     }
-    join_parts(&parts, spans, codes);
+    join_parts(&parts, spans);
     Ok(*parts
         .last()
         .expect("a part or more")
-        .end
+        .1
         .as_ref()
         .expect("checked above"))
 }
 
-/// What one piece of a block parsed: its records, their codes, and where it ended.
-struct Part {
-    spans: Vec<Span>,
-    codes: Option<Codes>,
-    end: Result<usize, Problem>,
-}
-
-/// Appends the spans of `parts` to `spans`, in order, and their codes to `codes` (each
-/// span's place in them moved on by the codes of the parts before), each part copied on
-/// a thread of the pool: on one thread this copy was a millisecond of each 32 MiB block,
-/// on the locating thread, which the 16-core GPU path waits for.
-fn join_parts(parts: &[Part], spans: &mut Vec<Span>, codes: Option<&mut Codes>) {
-    let total: usize = parts.iter().map(|part| part.spans.len()).sum();
-    let words = |part: &Part| part.codes.as_ref().map_or(0, |c| c.words.len());
-    let mut word_slots = Vec::with_capacity(parts.len());
-    if let Some(codes) = codes {
-        codes
-            .words
-            .resize(parts.iter().map(words).sum::<usize>(), 0);
-        let mut free = &mut codes.words[..];
-        for part in parts {
-            let (slot, rest) = free.split_at_mut(words(part));
-            word_slots.push(slot);
-            free = rest;
-        }
-    }
+/// Appends the spans of `parts` to `spans`, in order, each part copied on a thread of
+/// the pool: on one thread this copy was a millisecond of each 32 MiB block, on the
+/// locating thread, which the 16-core GPU path waits for.
+fn join_parts<E: Sync>(parts: &[(Vec<Span>, E)], spans: &mut Vec<Span>) {
+    let total: usize = parts.iter().map(|(part, _)| part.len()).sum();
     spans.reserve(total);
     let mut free = &mut spans.spare_capacity_mut()[..total];
     let mut slots = Vec::with_capacity(parts.len());
-    let mut word_base = 0;
-    for part in parts {
-        let (slot, rest) = free.split_at_mut(part.spans.len());
-        slots.push((slot, word_base as u32));
-        word_base += words(part);
+    for (part, _) in parts {
+        let (slot, rest) = free.split_at_mut(part.len());
+        slots.push(slot);
         free = rest;
     }
-    let mut word_slots = word_slots.into_iter();
-    let jobs: Vec<_> = parts
-        .iter()
-        .zip(slots)
-        .map(|(part, slot)| (part, slot, word_slots.next()))
-        .collect();
-    jobs.into_par_iter()
-        .for_each(|(part, (slot, word_base), words)| {
-            for (slot, span) in slot.iter_mut().zip(&part.spans) {
-                let mut span = *span;
-                span.codes += word_base;
-                slot.write(span);
-            }
-            if let (Some(words), Some(codes)) = (words, &part.codes) {
-                words.copy_from_slice(&codes.words);
-            }
-        });
+    parts.par_iter().zip(slots).for_each(|((part, _), slot)| {
+        for (slot, span) in slot.iter_mut().zip(part) {
+            slot.write(*span);
+        }
+    });
     let len = spans.len() + total;
     // SAFETY: the `total` slots after the spans held were each written above (the
     // slots split the free capacity part by part, each part's as long as the part).
@@ -411,14 +340,13 @@ fn header_guess(block: &[u8], from: usize, to: usize) -> Option<usize> {
 }
 
 /// Parses records from `from` (a record start) until `stop` (a middle piece: returns
-/// where it ended, which should be `stop`) or the end of the block, their bases packed
-/// into `codes` where given.
+/// where it ended, which should be `stop`) or the end of the block.
 fn parse(
     block: &[u8],
-    (from, stop): (usize, Option<usize>),
+    from: usize,
+    stop: Option<usize>,
     eof: bool,
     spans: &mut Vec<Span>,
-    mut codes: Option<&mut Codes>,
 ) -> Result<usize, Problem> {
     let first = spans.len();
     let mut pos = from;
@@ -432,11 +360,8 @@ fn parse(
         ) else {
             break;
         };
-        let mut span = Span::new(block, [pos, header + 1, seq + 1, sep + 1, end]);
+        let span = Span::new(block, [pos, header + 1, seq + 1, sep + 1, end]);
         check(block, &span, spans.len() - first)?;
-        if let Some(codes) = codes.as_deref_mut() {
-            span.pack_into(block, codes);
-        }
         spans.push(span);
         pos = end + 1;
     }
@@ -451,11 +376,8 @@ fn parse(
         let seq = next_line(block, pos).expect("counted");
         let sep = next_line(block, seq).expect("counted");
         let qual = next_line(block, sep).expect("counted");
-        let mut span = Span::new(block, [pos, seq, sep, qual, block.len()]);
+        let span = Span::new(block, [pos, seq, sep, qual, block.len()]);
         check(block, &span, record)?;
-        if let Some(codes) = codes {
-            span.pack_into(block, codes);
-        }
         spans.push(span);
     } else if !rest.split(|&b| b == b'\n').all(|l| trim_cr(l).is_empty()) {
         return Err(Problem::Malformed {
@@ -502,14 +424,13 @@ fn check(block: &[u8], span: &Span, record: usize) -> Result<(), Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read_codes::CodeWidth;
 
     /// Header, sequence and quality of each record.
     type Fields = Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>;
 
     fn records(text: &[u8], eof: bool) -> Result<(Fields, usize), Problem> {
         let mut spans = Vec::new();
-        let rest = locate(text, eof, &mut spans, None)?;
+        let rest = locate(text, eof, &mut spans)?;
         let recs = spans
             .iter()
             .map(|s| {
@@ -543,63 +464,26 @@ mod tests {
     #[test]
     fn pieces_agree_with_a_serial_parse() {
         let mut text = Vec::new();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for i in 0..40_000 {
-            // Quality lines starting with '@', sequences of varying length and bases.
+            // Quality lines starting with '@' and sequences of varying length.
             let len = 20 + i % 50;
             text.extend_from_slice(format!("@r{i} d\n").as_bytes());
-            text.extend((0..len).map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                b"ACGTACGTacgtNn."[(state % 15) as usize]
-            }));
+            text.extend(std::iter::repeat_n(b'A', len));
             text.extend_from_slice(b"\n+\n@");
             text.extend(std::iter::repeat_n(b'I', len - 1));
             text.push(b'\n');
         }
         text.extend_from_slice(b"@tail\nAC");
-        for width in [CodeWidth::Two, CodeWidth::Four] {
-            let (mut serial, mut serial_codes) = (Vec::new(), Codes::new(width));
-            let end = parse(
-                &text,
-                (0, None),
-                false,
-                &mut serial,
-                Some(&mut serial_codes),
-            );
-            let end = end.unwrap();
-            let (mut spans, mut codes) = (Vec::new(), Codes::new(width));
-            assert!(text.len() > 4 * PIECE);
-            // Into spans and codes that held a block's before (the locating thread reuses
-            // them).
-            for _ in 0..2 {
-                assert_eq!(
-                    locate(&text, false, &mut spans, Some(&mut codes)).unwrap(),
-                    end
-                );
-                assert_eq!(spans, serial);
-                assert!(codes.words == serial_codes.words);
-            }
-            assert_eq!(spans.len(), 40_000);
-            // Each record's codes are its bases packed.
-            for span in &spans {
-                let seq = span.seq(&text);
-                let mut want = vec![0; width.words(seq.len())];
-                let unknown = width.pack(seq, &mut want);
-                let (at, got_unknown) = span.codes();
-                assert_eq!(
-                    (codes.read(at, seq.len()), got_unknown),
-                    (&want[..], unknown)
-                );
-            }
-            // Without codes, the same records.
-            assert_eq!(locate(&text, false, &mut spans, None).unwrap(), end);
-            assert!(spans
-                .iter()
-                .zip(&serial)
-                .all(|(a, b)| a.ranges() == b.ranges()));
-        }
+        let mut serial = Vec::new();
+        let end = parse(&text, 0, None, false, &mut serial).unwrap();
+        let mut spans = Vec::new();
+        assert!(text.len() > 4 * PIECE);
+        assert_eq!(locate(&text, false, &mut spans).unwrap(), end);
+        assert_eq!(spans, serial);
+        assert_eq!(spans.len(), 40_000);
+        // Into spans that held a block's before (the locating thread reuses them).
+        assert_eq!(locate(&text, false, &mut spans).unwrap(), end);
+        assert_eq!(spans, serial);
     }
 
     #[test]

@@ -39,5 +39,5 @@ mod sniff;
 pub use blocks::{Block, Blocks, BlocksReader, HEADROOM};
 pub use fasta::{FastaPiece, FastaSplitter};
 pub use open::{estimated_size, is_stream, open, shown_name, Format, InputError, Opened, Role};
-pub use reads::{BatchReader, Packing, ReadsError, MAX_RECORD};
+pub use reads::{BatchReader, ReadsError, MAX_RECORD};
 pub use records::{ReadBatch, ReadRecord, ReadSource};

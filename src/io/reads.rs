@@ -12,7 +12,6 @@
 
 use std::ops::Range;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use needletail::parser::FastxReader;
@@ -22,7 +21,6 @@ use super::blocks::{Block, Blocks, SharedBlock, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::open::{self, Format, InputError, Opened, Role};
 use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
-use crate::read_codes::{CodeWidth, Codes};
 
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -64,41 +62,6 @@ pub enum ReadsError {
     },
 }
 
-/// FASTQ reads' bases packed as they are parsed (at a [`CodeWidth`]), for a searcher that
-/// takes them so, for as long as it is in use: [`Packing::stop`] ends it (a GPU that
-/// could not open, or failed), so that the CPU's search does not pay for codes it never
-/// reads. Clones share the switch.
-#[derive(Clone, Debug)]
-pub struct Packing {
-    width: CodeWidth,
-    on: Arc<AtomicBool>,
-}
-
-impl Packing {
-    /// Packing at `width`, on.
-    pub fn new(width: CodeWidth) -> Packing {
-        Packing {
-            width,
-            on: Arc::new(AtomicBool::new(true)),
-        }
-    }
-
-    /// Stops the packing, from the next block parsed on.
-    pub fn stop(&self) {
-        self.on.store(false, Ordering::Relaxed);
-    }
-
-    /// Whether reads are still to be packed.
-    pub fn is_on(&self) -> bool {
-        self.on.load(Ordering::Relaxed)
-    }
-
-    /// The width to pack the next block at, `None` once stopped.
-    fn width_now(&self) -> Option<CodeWidth> {
-        self.is_on().then_some(self.width)
-    }
-}
-
 /// Pairs whose mates' names are compared per rayon task.
 const FILL_TASK: usize = 512;
 
@@ -116,13 +79,8 @@ enum ReadsFile {
 }
 
 impl ReadsFile {
-    /// Opens `path` (`-` for stdin); a gzip file may be inflated on `gzip_threads`; FASTQ
-    /// reads' bases are packed as they are parsed, as `codes` says.
-    fn open(
-        path: &Path,
-        gzip_threads: usize,
-        codes: Option<Packing>,
-    ) -> Result<ReadsFile, ReadsError> {
+    /// Opens `path` (`-` for stdin); a gzip file may be inflated on `gzip_threads`.
+    fn open(path: &Path, gzip_threads: usize) -> Result<ReadsFile, ReadsError> {
         let opened = open::open(path, Role::Reads, gzip_threads)?;
         match opened.format {
             Format::Fastq => {
@@ -130,7 +88,6 @@ impl ReadsFile {
                 Ok(ReadsFile::Blocks(BlockFastq::new(
                     opened.into_blocks(),
                     name,
-                    codes,
                 )))
             }
             Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
@@ -204,7 +161,7 @@ struct BlockFastq {
 }
 
 impl BlockFastq {
-    fn new(blocks: Blocks, path: String, codes: Option<Packing>) -> BlockFastq {
+    fn new(blocks: Blocks, path: String) -> BlockFastq {
         let (located_tx, located) = crossbeam_channel::bounded(LOCATED_DEPTH);
         let (spent, spent_rx) = crossbeam_channel::bounded(LOCATED_DEPTH + 2);
         let locator = Locator {
@@ -214,7 +171,6 @@ impl BlockFastq {
             view: 0..0,
             rest: 0,
             records: 0,
-            codes,
         };
         let locating = std::thread::spawn(move || locator.run(located_tx, spent_rx));
         BlockFastq {
@@ -304,8 +260,6 @@ struct Locator {
     rest: usize,
     /// Records located before the last block sent.
     records: u64,
-    /// How the reads' bases are packed as they are located, if they are.
-    codes: Option<Packing>,
 }
 
 impl Locator {
@@ -336,10 +290,12 @@ impl Locator {
     fn next_block(&mut self, mut spans: Vec<Span>) -> Result<Option<LocatedBlock>, ReadsError> {
         loop {
             let carried = self.rest..self.view.end;
-            let (data, view, eof) = match self.blocks.next() {
+            let eof = match self.blocks.next() {
                 Some(Ok(block)) => {
                     let (data, view) = self.carried_into(block, carried)?;
-                    (data, view, false)
+                    self.block = self.blocks.share(data);
+                    self.view = view;
+                    false
                 }
                 Some(Err(error)) => {
                     return Err(ReadsError::Input(InputError::Read {
@@ -347,24 +303,15 @@ impl Locator {
                         error,
                     }))
                 }
-                // The end: only the incomplete record is left to parse (in a block of
-                // its own, which takes its codes).
+                // The end: only the incomplete record is left to parse.
                 None if carried.is_empty() => return Ok(None),
                 None => {
-                    let data = self.block.bytes()[carried].to_vec();
-                    let len = data.len();
-                    (data, 0..len, true)
+                    self.view = carried;
+                    true
                 }
             };
-            let mut codes = self
-                .codes
-                .as_ref()
-                .and_then(Packing::width_now)
-                .map(Codes::new);
-            let located = fastq::locate(&data[view.clone()], eof, &mut spans, codes.as_mut());
-            self.block = self.blocks.share(data, codes);
-            self.view = view;
-            match located {
+            let view = &self.block.bytes()[self.view.clone()];
+            match fastq::locate(view, eof, &mut spans) {
                 Ok(rest) => self.rest = self.view.start + rest,
                 Err(problem) => return Err(self.problem(problem)),
             }
@@ -472,7 +419,6 @@ fn read_span(span: &Span, (block, base): (usize, usize)) -> ReadSpan {
         name,
         seq,
         qual: Some(qual),
-        codes: span.codes(),
     }
 }
 
@@ -538,15 +484,9 @@ pub struct BatchReader {
 }
 
 impl BatchReader {
-    /// Opens the source's inputs (a gzip file may be inflated on `gzip_threads`); the
-    /// bases of FASTQ reads are packed as they are parsed, as `codes` says
-    /// ([`ReadBatch::packed_codes`]).
-    pub fn open(
-        source: &ReadSource,
-        gzip_threads: usize,
-        codes: Option<Packing>,
-    ) -> Result<BatchReader, ReadsError> {
-        let open = |path| ReadsFile::open(path, gzip_threads, codes.clone());
+    /// Opens the source's inputs.
+    pub fn open(source: &ReadSource, gzip_threads: usize) -> Result<BatchReader, ReadsError> {
+        let open = |path| ReadsFile::open(path, gzip_threads);
         let (first, second) = match source {
             ReadSource::Single(p) | ReadSource::Interleaved(p) => (open(p)?, None),
             ReadSource::Paired(p1, p2) if p1.as_os_str() == "-" && p2.as_os_str() == "-" => {

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::blocks::SharedBlock;
-use crate::read_codes::CodeWidth;
 
 /// One read as it came from the file: views into the bytes of its [`ReadBatch`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,9 +34,6 @@ pub(super) struct ReadSpan {
     pub(super) name: Range<usize>,
     pub(super) seq: Range<usize>,
     pub(super) qual: Option<Range<usize>>,
-    /// Where its bases' codes start in the block's codes, and how many bases are not A,
-    /// C, G or T (when the block has codes).
-    pub(super) codes: (usize, usize),
 }
 
 /// A batch of reads, not copied out of the blocks they were read in: the blocks (each
@@ -85,26 +81,6 @@ impl ReadBatch {
             .collect()
     }
 
-    /// The bases of read `i`.
-    pub fn seq(&self, i: usize) -> &[u8] {
-        self.record(&self.spans[i]).seq
-    }
-
-    /// The length of read `i`.
-    pub fn seq_len(&self, i: usize) -> usize {
-        self.spans[i].seq.len()
-    }
-
-    /// The bases of read `i` as the parser packed them at `width`, and how many are not
-    /// A, C, G or T (as [`CodeWidth::pack`] counts them); `None` where they were not
-    /// packed so.
-    pub fn packed_codes(&self, i: usize, width: CodeWidth) -> Option<(&[u32], usize)> {
-        let span = &self.spans[i];
-        let codes = self.blocks[span.block?].codes()?;
-        let (at, unknown) = span.codes;
-        (codes.width == width).then(|| (codes.read(at, span.seq.len()), unknown))
-    }
-
     /// Appends a copy of `read`.
     pub fn push(&mut self, read: ReadRecord<'_>) {
         let span = self.copied(read);
@@ -132,7 +108,6 @@ impl ReadBatch {
             name: copy(read.name),
             seq: copy(read.seq),
             qual: read.qual.map(copy),
-            codes: (0, 0),
         }
     }
 

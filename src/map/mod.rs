@@ -36,7 +36,7 @@ use crate::fm::Bidirectional;
 use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
 use crate::gpu::GpuError;
 use crate::index::Index;
-use crate::io::{BatchReader, Packing, ReadBatch, ReadRecord, ReadSource, ReadsError};
+use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{self, Encoded, MateContext, OutputFormat, RecordOptions, SamWriter};
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
@@ -159,15 +159,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
     let output = OutputFormat::for_output(options.output.as_deref());
-    // Where the GPU may search, the reads' bases are packed for it as they are parsed.
-    let k = options.max_mismatches;
-    let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(index.fm().text.len(), k));
-    let packing = packer.map(|p| Packing::new(p.width()));
-    let mut reader = BatchReader::open(
-        &options.source,
-        gzip_threads(output, options.bam_level),
-        packing.clone(),
-    )?;
+    let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
     let writer = SamWriter::create(
         options.output.as_deref(),
         &header,
@@ -228,17 +220,18 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         // comes before, is searched on the CPU.
         let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
         let (index_ref, devices, flag) = (&bidirectional, &devices, &searching);
+        let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
-        let packers = packer.zip(packing.clone());
-        let packer_thread = scope.spawn(move || pack_stage(packers, batch_rx, packed_tx));
+        let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
+        let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
         scope.spawn(move || {
             // Fails only when the search thread has ended; the searcher is then dropped.
             let opened = open_searcher(devices, index_ref, k, flag, log);
             let _ = gpu_tx.send(opened);
         });
         let search_thread = scope.spawn(move || {
-            let busy = search_stage(gpu_rx, (device, packing), packed_rx, hits_tx, log);
+            let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
             flag.store(false, Ordering::Relaxed);
             busy
         });
@@ -411,21 +404,17 @@ fn open_searcher<'g>(
 type PackedBatch = (Result<ReadBatch, ReadsError>, Option<PackedReads>);
 
 /// The packing thread: passes batches on, each packed by `packer` (when the GPU may
-/// search, until its `packing` stops) while the search thread works on the one before;
-/// the reads the parser packed already are copied ([`ReadPacker::pack_batch`]). Returns
-/// its busy seconds.
+/// search) while the search thread works on the one before. Returns its busy seconds.
 fn pack_stage(
-    packer: Option<(ReadPacker, Packing)>,
+    packer: Option<ReadPacker>,
     batches: crossbeam_channel::Receiver<Result<ReadBatch, ReadsError>>,
     out: crossbeam_channel::Sender<PackedBatch>,
 ) -> f64 {
     let mut busy = 0.0;
     for batch in batches {
         let start = Instant::now();
-        let packed = match (&batch, &packer) {
-            (Ok(reads), Some((packer, packing))) if !reads.is_empty() && packing.is_on() => {
-                Some(packer.pack_batch(reads))
-            }
+        let packed = match (&batch, packer) {
+            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(&reads.records())),
             _ => None,
         };
         busy += start.elapsed().as_secs_f64();
@@ -453,7 +442,7 @@ type SearchedBatch = (usize, anyhow::Result<(ReadBatch, Option<BatchPositions>)>
 /// an error is the last item sent. Returns its busy seconds.
 fn search_stage(
     opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'_>>>>,
-    (device, packing): (DeviceChoice, Option<Packing>),
+    device: DeviceChoice,
     batches: crossbeam_channel::Receiver<PackedBatch>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
@@ -481,12 +470,6 @@ fn search_stage(
                         break;
                     }
                 }
-            }
-        }
-        if opened && searcher.is_none() {
-            // Not on the GPU (any more): the rest needs no packing.
-            if let Some(packing) = &packing {
-                packing.stop();
             }
         }
         let item = match batch {
