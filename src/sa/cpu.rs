@@ -74,10 +74,9 @@ pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
     if groups.is_empty() {
         return sa;
     }
-    let mut keys = vec![I::default(); n];
     let mut h = INITIAL_PREFIX;
     while !groups.is_empty() {
-        groups = doubling_round(&mut sa, &mut isa, &mut keys, &groups, h);
+        groups = doubling_round(&mut sa, &mut isa, &groups, h);
         h = h.saturating_mul(2);
     }
     sa
@@ -197,18 +196,21 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
 
 /// One doubling step at distance `h`: sorts every group by the rank `h` further on,
 /// splits it, updates ranks, and returns the groups that are still unsorted.
+///
+/// Between the two phases each batch of groups keeps its sorted keys (one index a
+/// suffix of the round, at most n), not an array of n keys, whose fresh pages the first
+/// round faulted in at scattered places: chr20 on 2 threads, that round 0.23-0.29 s, and
+/// the whole CPU index's peak 872 -> 660 MiB (BENCHMARKS.md, session 30).
 fn doubling_round<I: SaIndex>(
     sa: &mut [I],
     isa: &mut [I],
-    keys: &mut [I],
     groups: &[Group<I>],
     h: usize,
 ) -> Vec<Group<I>> {
     let n = sa.len();
     let is_small = |g: &&Group<I>| g.len() < LARGE_GROUP;
-    let mut next;
-    {
-        // Phase 1: keys from the old ranks, groups sorted and split. ISA is only read.
+    // Phase 1: keys from the old ranks, groups sorted and split. ISA is only read.
+    let (sorted, next) = {
         let isa_ro: &[I] = isa;
         let key_of = |p: I| {
             let q = p.to_usize() + h;
@@ -219,13 +221,12 @@ fn doubling_round<I: SaIndex>(
             }
         };
         let sa_out = DisjointSlice::new(sa);
-        let keys_out = DisjointSlice::new(keys);
         let sort_small = |batch: &[Group<I>]| {
             // Gather the whole batch's keys in one pass, prefetching the rank reads
             // (they miss the cache: this loop is memory-latency bound).
             let mut pairs: Vec<(I, I)> = Vec::new();
             for g in batch.iter().filter(is_small) {
-                // SAFETY: a group's SA and key slots belong to its task alone.
+                // SAFETY: a group's SA slots belong to its task alone.
                 pairs.extend(
                     (g.start()..g.start() + g.len())
                         .map(|k| (I::default(), unsafe { sa_out.get(k) })),
@@ -249,23 +250,15 @@ fn doubling_round<I: SaIndex>(
                 } else {
                     group.sort_unstable();
                 }
-                for (i, &(key, p)) in group.iter().enumerate() {
-                    unsafe {
-                        sa_out.write(g.start() + i, p);
-                        keys_out.write(g.start() + i, key);
-                    }
+                for (i, &(_, p)) in group.iter().enumerate() {
+                    unsafe { sa_out.write(g.start() + i, p) };
                 }
                 split(group, g.start(), &mut found);
             }
-            found
+            (found, pairs.iter().map(|&(key, _)| key).collect())
         };
-        next = groups
-            .par_chunks(GROUP_BATCH)
-            .map(sort_small)
-            .reduce(Vec::new, |mut a, mut b| {
-                a.append(&mut b);
-                a
-            });
+        let (mut next, mut sorted): (Vec<Vec<Group<I>>>, Vec<Vec<I>>) =
+            groups.par_chunks(GROUP_BATCH).map(sort_small).unzip();
         for g in groups.iter().filter(|g| g.len() >= LARGE_GROUP) {
             let range = g.start()..g.start() + g.len();
             let mut pairs: Vec<(I, I)> = range
@@ -280,32 +273,46 @@ fn doubling_round<I: SaIndex>(
             pairs
                 .par_iter()
                 .enumerate()
-                .for_each(|(i, &(key, p))| unsafe {
-                    sa_out.write(g.start() + i, p);
-                    keys_out.write(g.start() + i, key);
-                });
-            split(&pairs, g.start(), &mut next);
+                .for_each(|(i, &(_, p))| unsafe { sa_out.write(g.start() + i, p) });
+            let mut found = Vec::new();
+            split(&pairs, g.start(), &mut found);
+            next.push(found);
+            sorted.push(pairs.par_iter().map(|&(key, _)| key).collect());
         }
-    }
+        (sorted, next.concat())
+    };
     // Phase 2: new ranks (subgroup heads). Members of a group's first subgroup keep
-    // the group's head as rank, so only the later subgroups are written.
-    let keys: &[I] = keys;
+    // the group's head as rank, so only the later subgroups are written. The small
+    // groups' keys come batch by batch, then each large group's.
+    let batches = groups.par_chunks(GROUP_BATCH).count();
+    let large = groups.iter().filter(|g| g.len() >= LARGE_GROUP);
     let sa: &[I] = sa;
     let isa_out = DisjointSlice::new(isa);
-    groups.par_chunks(GROUP_BATCH).for_each(|batch| {
-        for g in batch {
-            let mut head = g.start();
-            for k in g.start() + 1..g.start() + g.len() {
-                if keys[k] != keys[k - 1] {
+    let rank = |members: &mut dyn Iterator<Item = &Group<I>>, keys: &[I]| {
+        let mut offset = 0;
+        for g in members {
+            let group = &keys[offset..offset + g.len()];
+            offset += g.len();
+            let mut head = 0;
+            for k in 1..group.len() {
+                if group[k] != group[k - 1] {
                     head = k;
                 }
-                if head != g.start() {
+                if head != 0 {
+                    let p = sa[g.start() + k].to_usize();
                     // SAFETY: the suffixes of different groups are different positions.
-                    unsafe { isa_out.write(sa[k].to_usize(), I::from_usize(head)) };
+                    unsafe { isa_out.write(p, I::from_usize(g.start() + head)) };
                 }
             }
         }
-    });
+    };
+    groups
+        .par_chunks(GROUP_BATCH)
+        .zip(&sorted[..batches])
+        .for_each(|(batch, keys)| rank(&mut batch.iter().filter(is_small), keys));
+    for (g, keys) in large.zip(&sorted[batches..]) {
+        rank(&mut std::iter::once(g), keys);
+    }
     next
 }
 
