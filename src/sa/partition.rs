@@ -311,8 +311,9 @@ const BASELINE_BYTES: u64 = 64 << 20;
 /// 12% of the suffixes) or after (0.48), and the FM index as it grows (at most 1.71:
 /// Occ 0.33, sampled SA 0.38, jump table under 1).
 const FIXED_BYTES_PER_BASE: f64 = 2.45;
-/// Host bytes per base of the whole-text sorter at its peak (12.6 measured on chr20, 19
-/// on repeat-rich copies), with the FM index it feeds.
+/// Host bytes per base of the whole-text sorter at its peak, with the FM index it feeds
+/// (whole `galign index --device cpu` peak RSS, session 30: 10.7 on chr20; 21.3 on two
+/// 1%-mutated chr20 copies, 126 Mbp, within this and [`BASELINE_BYTES`] by 1%).
 const WHOLE_BYTES_PER_BASE: f64 = 21.0;
 /// The smallest part a budget may leave room for.
 const MIN_PART: usize = 1 << 16;
