@@ -944,6 +944,60 @@ fn gpu_scatter_matches_a_cpu_scatter() {
     }
 }
 
+/// The scatter into more than 2^31 entries (its sorted pairs written in two sweeps, a
+/// half of every window each, so that the writes stay within the L2 cache) equals the
+/// CPU's writes; the pairs stay as given.
+#[test]
+fn gpu_scatter_past_2_31_entries() {
+    let Some(gpu) = gpu() else { return };
+    let dst_len = (1usize << 31) + 3_000_017;
+    let writes = (1usize << 22) + 11;
+    assert!(scatter::sorts_first(writes, dst_len));
+    let Ok(dst) = gpu.alloc(4 * dst_len) else {
+        eprintln!(
+            "skipped: {} GB of device memory not free",
+            (4 * dst_len) >> 30
+        );
+        return;
+    };
+    dst.zero(4 * dst_len).unwrap();
+    // Distinct indices over the whole array, both halves of bit 31; values never zero.
+    let stride = 2_654_435_761usize;
+    let indices: Vec<u32> = (0..writes)
+        .map(|i| ((17 + i * stride) % dst_len) as u32)
+        .collect();
+    let mut rng = lcg(9);
+    let values: Vec<u32> = (0..writes).map(|_| (rng() as u32) | 1).collect();
+    let ws = Workspace::new(&gpu, writes).unwrap();
+    let (idx, vals) = (gpu.upload(&indices).unwrap(), gpu.upload(&values).unwrap());
+    let slice = writes / 2 + 1;
+    let scratch_idx = gpu.alloc(4 * slice).unwrap();
+    let scratch_vals = gpu.alloc(4 * slice).unwrap();
+    let pairs = Pairs {
+        indices: idx.ptr(0),
+        values: vals.ptr(0),
+        len: writes,
+    };
+    let scratch = Scratch {
+        indices: scratch_idx.ptr(0),
+        values: scratch_vals.ptr(0),
+        len: slice,
+    };
+    scatter::scatter(&gpu, &ws, pairs, (dst.ptr(0), dst_len), scratch).unwrap();
+    let mut got = vec![0u32; dst_len];
+    dst.download(&mut got).unwrap();
+    for (&i, &v) in indices.iter().zip(&values) {
+        assert_eq!(got[i as usize], v, "entry {i}");
+    }
+    let written = got.iter().filter(|&&v| v != 0).count();
+    assert_eq!(written, writes, "entries written that no pair names");
+    let mut after = vec![0u32; writes];
+    vals.download(&mut after).unwrap();
+    assert!(after == values, "values moved");
+    idx.download(&mut after).unwrap();
+    assert!(after == indices, "indices moved");
+}
+
 /// Times the 64-bit-key / 32-bit-value radix sort (and 32-bit keys) on random keys.
 /// `GALIGN_SORT_N` sets the element count (default 2^28).
 #[test]

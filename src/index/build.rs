@@ -168,13 +168,14 @@ fn commit_while_freeing<A: Send>(written: Written, arrays: A) -> std::io::Result
     })
 }
 
-/// The index file without a host budget: the forward index first (the text reversed for
-/// the mirror meanwhile, on the pool beside the build: 0.05-0.08 s of 3 Gbp on 16 cores,
-/// a few times that on its 4),
-/// whose sections (and the text) go to disk on a thread of their own while the mirror
-/// index is built; the mirror's Occ and the metadata at the end ([`IndexWriter`]; all at
-/// the end where the layout cannot be fixed early), while the GPUs close and the host
-/// arrays are freed. Returns the forward FM index's k.
+/// The index file without a host budget: the forward index first, and beside it, on
+/// the pool beside the build, the text reversed for the mirror (0.05-0.08 s of 3 Gbp on
+/// 16 cores, a few times that on its 4) and the text written where the file's layout is
+/// fixed before the build; then the forward index's sections (and the text, if not yet)
+/// go to disk on a thread of their own while the mirror index is built; the mirror's
+/// Occ and the metadata at the end ([`IndexWriter`]; all at the end where the layout
+/// cannot be fixed early), while the GPUs close and the host arrays are freed. Returns
+/// the forward FM index's k.
 fn build_writing_early(
     fasta: &Path,
     reference: Reference,
@@ -185,14 +186,30 @@ fn build_writing_early(
 ) -> anyhow::Result<u32> {
     let build = (options, &devices);
     let cannot_write = || format!("cannot write index {}", path.display());
-    let (fm, reversed) = std::thread::scope(|scope| {
+    let (fm, reversed, early) = std::thread::scope(|scope| {
         let reversed =
             scope.spawn(|| beside_build_pool().install(|| reversed_text(&reference, log)));
+        let early = scope.spawn(|| {
+            beside_build_pool().install(|| text_before_build(path, &reference, (options, width)))
+        });
         let fm = forward_index(fasta, &reference, (width, 0), build, log);
-        (fm, reversed.join().expect("reversing does not panic"))
+        let early = early.join().expect("the index writer does not panic");
+        (
+            fm,
+            reversed.join().expect("reversing does not panic"),
+            early,
+        )
     });
     let fm = fm?;
-    let writer = IndexWriter::start(path, &reference, &fm).with_context(cannot_write)?;
+    let writer = match early.with_context(cannot_write)? {
+        Some(writer) => {
+            if log.verbose() {
+                log.info("the text went to disk during the forward index's build");
+            }
+            Some(writer)
+        }
+        None => IndexWriter::start(path, &reference, &fm).with_context(cannot_write)?,
+    };
     let mirror = std::thread::scope(|scope| -> anyhow::Result<FmParts> {
         let early = writer
             .as_ref()
@@ -214,6 +231,21 @@ fn build_writing_early(
     })
     .with_context(cannot_write)?;
     Ok(k)
+}
+
+/// The index file at `path` started and the text of `reference` written, where the file's
+/// layout is fixed before the FM index (of `options`' sampling rate and positions of
+/// `width`) is built ([`IndexWriter::start_before_build`]); `None` otherwise.
+fn text_before_build(
+    path: &Path,
+    reference: &Reference,
+    (options, width): (&BuildOptions, Width),
+) -> std::io::Result<Option<IndexWriter>> {
+    let writer = IndexWriter::start_before_build(path, reference, (options.sample_rate, width))?;
+    if let Some(writer) = &writer {
+        writer.write_text(reference)?;
+    }
+    Ok(writer)
 }
 
 /// The FM index of `reference` (read from `fasta`), within the budgets of `options` while

@@ -215,6 +215,11 @@ impl SectionWriter {
         Ok(())
     }
 
+    /// Whether section `index` is written.
+    pub fn is_written(&self, index: usize) -> bool {
+        self.written.lock().expect("no panic while held")[index].is_some()
+    }
+
     /// Writes the header and table once every section is written, syncs the file and
     /// gives it its final name.
     pub fn finish(self) -> std::io::Result<()> {

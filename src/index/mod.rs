@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fm::{Bidirectional, FmIndex, FmParts, Occ, SampledSa};
+use crate::fm::{Bidirectional, FmIndex, FmParts, Lengths, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
 use crate::sa::{PositionSlice, Width};
 use format::{as_bytes, FormatError, MappedFile};
@@ -72,7 +72,7 @@ pub(crate) fn write_unsynced(
     mirror: &FmParts,
 ) -> std::io::Result<Written> {
     check_mirror(fm, mirror);
-    let meta = meta_json(reference, fm, mirror.primary);
+    let meta = meta_json(reference, &meta_of(fm), mirror.primary);
     let sections = sections(&meta, reference, fm, &mirror.occ);
     format::write_unfinished(&format::INDEX, path, &sections).map(Written)
 }
@@ -88,17 +88,19 @@ impl Written {
     }
 }
 
-/// The index file of a build written in two goes, so that the disk is busy while the
-/// mirror index is built: the text and the forward index's sections once those exist
-/// ([`IndexWriter::write_forward`]), the mirror's Occ and the metadata (which holds the
-/// mirror's primary row) at the end ([`IndexWriter::finish`]). The file is the one
-/// [`write`] makes.
+/// The index file of a build written in goes, so that the disk is busy while the
+/// indexes are built: the text while the forward index is built (when the file was
+/// started before it, [`IndexWriter::start_before_build`]), the forward index's sections
+/// once those exist and the text if not yet written ([`IndexWriter::write_forward`]),
+/// the mirror's Occ and the metadata (which holds the primary rows) at the end
+/// ([`IndexWriter::finish`]). The file is the one [`write`] makes.
 pub struct IndexWriter {
     sections: format::SectionWriter,
 }
 
 /// Where the sections written last sit among [`sections`].
 const META_SECTION: usize = 0;
+const TEXT_SECTION: usize = 1;
 const MIRROR_OCC_SECTION: usize = 7;
 
 impl IndexWriter {
@@ -111,23 +113,92 @@ impl IndexWriter {
         reference: &Reference,
         fm: &FmParts,
     ) -> std::io::Result<Option<IndexWriter>> {
-        // The mirror's primary row is at most n; its Occ is as long as the forward one.
-        let (shortest, longest) = (meta_json(reference, fm, 0), meta_json(reference, fm, fm.n));
-        let mut lengths: Vec<_> = sections(&shortest, reference, fm, &fm.occ)
-            .iter()
-            .map(|(name, bytes)| (*name, bytes.len()..=bytes.len()))
-            .collect();
-        lengths[META_SECTION].1 = shortest.len()..=longest.len();
-        let sections = format::SectionWriter::create(&format::INDEX, path, &lengths)?;
+        // The mirror's primary row is at most n.
+        let meta = |mirror_primary| meta_json(reference, &meta_of(fm), mirror_primary);
+        let lengths = Lengths::of(fm.n as usize, fm.sample_rate);
+        IndexWriter::create(
+            path,
+            reference,
+            (meta(0), meta(fm.n)),
+            (&lengths, fm.width()),
+        )
+    }
+
+    /// Starts the index file at `path` for `reference` before its FM index is built
+    /// (sampled every `sample_rate`, positions of `width`), so that the text can go to
+    /// disk during the build ([`IndexWriter::write_text`]); `None` when the sections'
+    /// places depend on the digits of the primary rows, not known yet.
+    pub fn start_before_build(
+        path: &Path,
+        reference: &Reference,
+        (sample_rate, width): (u32, Width),
+    ) -> std::io::Result<Option<IndexWriter>> {
+        let n = reference.text.len();
+        let lengths = Lengths::of(n, sample_rate);
+        let scalars = |primary| MetaScalars {
+            n: n as u64,
+            primary,
+            c: crate::fm::symbol_starts(&reference.text),
+            sample_rate,
+            k: lengths.k,
+            width,
+        };
+        // Both primary rows are at most n.
+        let (shortest, longest) = (
+            meta_json(reference, &scalars(0), 0),
+            meta_json(reference, &scalars(n as u64), n as u64),
+        );
+        IndexWriter::create(path, reference, (shortest, longest), (&lengths, width))
+    }
+
+    /// The file at `path` whose metadata is at least as long as `shortest` and at most
+    /// as `longest`, and whose arrays have `lengths` at `width`.
+    fn create(
+        path: &Path,
+        reference: &Reference,
+        (shortest, longest): (Vec<u8>, Vec<u8>),
+        (lengths, width): (&Lengths, Width),
+    ) -> std::io::Result<Option<IndexWriter>> {
+        let w = width.bytes();
+        let planned = [
+            ("META", shortest.len()..=longest.len()),
+            (
+                "TEXT",
+                8 * reference.text.words().len()..=8 * reference.text.words().len(),
+            ),
+            ("OCC", 8 * lengths.occ..=8 * lengths.occ),
+            (
+                "SABITS",
+                8 * lengths.sampled_bits..=8 * lengths.sampled_bits,
+            ),
+            (
+                "SARANK",
+                w * lengths.sampled_ranks..=w * lengths.sampled_ranks,
+            ),
+            (
+                "SAPOS",
+                w * lengths.sampled_positions..=w * lengths.sampled_positions,
+            ),
+            ("JUMP", w * lengths.jump..=w * lengths.jump),
+            ("MOCC", 8 * lengths.occ..=8 * lengths.occ),
+        ];
+        let sections = format::SectionWriter::create(&format::INDEX, path, &planned)?;
         Ok(sections.map(|sections| IndexWriter { sections }))
     }
 
-    /// Writes the text and the forward index's sections.
+    /// Writes the text.
+    pub fn write_text(&self, reference: &Reference) -> std::io::Result<()> {
+        self.sections
+            .write(TEXT_SECTION, as_bytes(reference.text.words()))
+    }
+
+    /// Writes the forward index's sections, and the text unless it is written.
     pub fn write_forward(&self, reference: &Reference, fm: &FmParts) -> std::io::Result<()> {
         let no_meta = [];
         let all = sections(&no_meta, reference, fm, &fm.occ);
         (0..all.len())
             .filter(|&i| i != META_SECTION && i != MIRROR_OCC_SECTION)
+            .filter(|&i| i != TEXT_SECTION || !self.sections.is_written(i))
             .try_for_each(|i| self.sections.write(i, all[i].1))
     }
 
@@ -140,7 +211,7 @@ impl IndexWriter {
         mirror: &FmParts,
     ) -> std::io::Result<Written> {
         check_mirror(fm, mirror);
-        let meta = meta_json(reference, fm, mirror.primary);
+        let meta = meta_json(reference, &meta_of(fm), mirror.primary);
         let all = sections(&meta, reference, fm, &mirror.occ);
         for i in [META_SECTION, MIRROR_OCC_SECTION] {
             self.sections.write(i, all[i].1)?;
@@ -160,18 +231,40 @@ fn check_mirror(fm: &FmParts, mirror: &FmParts) {
 
 /// The `META` section of the index of `reference` whose FM index is `fm` and whose
 /// mirror's primary row is `mirror_primary`.
-fn meta_json(reference: &Reference, fm: &FmParts, mirror_primary: u64) -> Vec<u8> {
+fn meta_json(reference: &Reference, scalars: &MetaScalars, mirror_primary: u64) -> Vec<u8> {
     let meta = Meta {
-        text_len: fm.n,
+        text_len: scalars.n,
+        primary: scalars.primary,
+        c: scalars.c,
+        sample_rate: scalars.sample_rate,
+        k: scalars.k,
+        layout: reference.layout.clone(),
+        mirror_primary,
+        position_bytes: scalars.width.bytes() as u64,
+    };
+    serde_json::to_vec(&meta).expect("metadata serializes")
+}
+
+/// The forward FM index's values that the metadata holds.
+struct MetaScalars {
+    n: u64,
+    primary: u64,
+    c: [u64; 5],
+    sample_rate: u32,
+    k: u32,
+    width: Width,
+}
+
+/// The metadata's values of `fm`.
+fn meta_of(fm: &FmParts) -> MetaScalars {
+    MetaScalars {
+        n: fm.n,
         primary: fm.primary,
         c: fm.c,
         sample_rate: fm.sample_rate,
         k: fm.k,
-        layout: reference.layout.clone(),
-        mirror_primary,
-        position_bytes: fm.width().bytes() as u64,
-    };
-    serde_json::to_vec(&meta).expect("metadata serializes")
+        width: fm.width(),
+    }
 }
 
 /// The sections of an index file, in their order: `meta`, the text, the FM index `fm`
@@ -316,9 +409,9 @@ mod tests {
     }
 
     #[test]
-    fn the_index_written_in_two_goes_is_the_one_written_at_once() {
+    fn the_index_written_in_goes_is_the_one_written_at_once() {
         let dir = tempfile::tempdir().unwrap();
-        let mut early_layouts = 0;
+        let (mut early_layouts, mut before_layouts) = (0, 0);
         for (i, len) in [1usize, 77, 5000, 70_000, 300_000].into_iter().enumerate() {
             let bases: Vec<u8> = random_codes(len, i as u64, 4)
                 .iter()
@@ -337,6 +430,17 @@ mod tests {
             mirror.drop_locate_and_jump();
             let whole = dir.path().join(format!("whole{i}.galign"));
             write(&whole, &reference, &fm, &mirror).unwrap();
+            let before = dir.path().join(format!("before{i}.galign"));
+            let started = IndexWriter::start_before_build(&before, &reference, (32, Width::U32));
+            if let Some(writer) = started.unwrap() {
+                before_layouts += 1;
+                writer.write_text(&reference).unwrap();
+                writer.write_forward(&reference, &fm).unwrap();
+                let written = writer.finish(&reference, &fm, &mirror).unwrap();
+                written.commit().unwrap();
+                let (got, want) = (std::fs::read(&before), std::fs::read(&whole));
+                assert!(got.unwrap() == want.unwrap(), "{len} bases, started before");
+            }
             let early = dir.path().join(format!("early{i}.galign"));
             let Some(writer) = IndexWriter::start(&early, &reference, &fm).unwrap() else {
                 continue;
@@ -355,8 +459,8 @@ mod tests {
             );
         }
         assert!(
-            early_layouts >= 3,
-            "only {early_layouts} layouts fixed early"
+            early_layouts >= 3 && before_layouts >= 2,
+            "only {early_layouts} layouts fixed early, {before_layouts} before the build"
         );
     }
 

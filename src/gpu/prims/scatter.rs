@@ -3,8 +3,11 @@
 //!
 //! Random 4-byte writes all over a large array each cost a DRAM read and write of a
 //! whole sector. Sorted first by their indices' top 8 bits (one radix-sort pass), the
-//! writes come window by window, each window (1/256 of the array: 2^23 entries up to
-//! 2^31, 2^24 past it) within the L2 cache, where they fill sectors before those go out:
+//! writes come window by window, each window (1/256 of the array) within the L2 cache,
+//! where they fill sectors before those go out. Past 2^31 entries a window (2^24 u32s,
+//! 64 MiB) outgrows the L2: the sorted pairs are then written in two sweeps, each
+//! writing the pairs of one half of every window (a second read of the pairs instead of
+//! a second sort pass, which would also leave them in place of the input):
 //! on an H100, 1.7 G writes into 2^31 entries took 132 ms at random and 15 + 52 ms
 //! sorted first (libcubwt does the same, `libcubwt_scatter_values_uint32`). Small arrays
 //! and few writes go at random.
@@ -64,7 +67,7 @@ pub fn scatter(
     scratch: Scratch,
 ) -> Result<(), GpuError> {
     if !sorts_first(pairs.len, dst_len) {
-        return write(gpu, pairs, dst);
+        return write(gpu, pairs, dst, Sweep::ALL);
     }
     assert!(scratch.len > 0);
     let top = index_bits(dst_len);
@@ -92,14 +95,52 @@ pub fn scatter(
                 ..slice
             }
         };
-        write(gpu, sorted, dst)?;
+        for sweep in sweeps(dst_len) {
+            write(gpu, sorted, dst, sweep)?;
+        }
         start += len;
     }
     Ok(())
 }
 
-/// The writes of `pairs` in their order.
-fn write(gpu: &Gpu, pairs: Pairs, dst: u64) -> Result<(), GpuError> {
+/// Which pairs a write sweep takes: those whose index bits from `shift` up, masked by
+/// `mask`, equal `part`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sweep {
+    shift: u32,
+    mask: u32,
+    part: u32,
+}
+
+impl Sweep {
+    /// Every pair.
+    const ALL: Sweep = Sweep {
+        shift: 0,
+        mask: 0,
+        part: 0,
+    };
+}
+
+/// The sweeps over pairs sorted by the top 8 index bits into `dst_len` entries: one, or
+/// past windows of 2^[`WINDOW_BITS`] entries one per value of the index bits between the
+/// window and the sorted bits.
+fn sweeps(dst_len: usize) -> Vec<Sweep> {
+    let top = index_bits(dst_len);
+    let extra = top.saturating_sub(8 + WINDOW_BITS);
+    if extra == 0 {
+        return vec![Sweep::ALL];
+    }
+    (0..1 << extra)
+        .map(|part| Sweep {
+            shift: WINDOW_BITS,
+            mask: (1 << extra) - 1,
+            part,
+        })
+        .collect()
+}
+
+/// The writes of `pairs` that `sweep` takes, in their order.
+fn write(gpu: &Gpu, pairs: Pairs, dst: u64, sweep: Sweep) -> Result<(), GpuError> {
     if pairs.len == 0 {
         return Ok(());
     }
@@ -114,6 +155,26 @@ fn write(gpu: &Gpu, pairs: Pairs, dst: u64) -> Result<(), GpuError> {
             Arg::U64(pairs.values),
             Arg::U32(pairs.len as u32),
             Arg::U64(dst),
+            Arg::U32(sweep.shift),
+            Arg::U32(sweep.mask),
+            Arg::U32(sweep.part),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweeps_keep_windows_within_the_l2_cache() {
+        assert_eq!(sweeps(1 << 24), vec![Sweep::ALL]);
+        assert_eq!(sweeps(1 << 31), vec![Sweep::ALL]);
+        let two = sweeps((1 << 31) + 1);
+        assert_eq!(two.len(), 2);
+        for (part, sweep) in two.iter().enumerate() {
+            assert_eq!((sweep.shift, sweep.mask, sweep.part), (23, 1, part as u32));
+        }
+        assert_eq!(sweeps(u32::MAX as usize).len(), 2);
+    }
 }
