@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::jump::{self, JumpBuilder};
-use super::occ::{count_in_word, BlocksBuilder, ROWS_PER_BLOCK};
+use super::occ::{BlocksBuilder, ROWS_PER_BLOCK};
 use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
@@ -339,12 +339,7 @@ pub fn symbol_starts(text: &PackedText) -> [u64; 5] {
         .enumerate()
         .map(|(chunk, words)| {
             let mut c = [0u64; 4];
-            for (j, &word) in words.iter().enumerate() {
-                let len = (n - 32 * (chunk * WORDS + j)).min(32);
-                for (s, count) in c.iter_mut().enumerate() {
-                    *count += count_in_word(word, s as u8, len);
-                }
-            }
+            count_bases(words, (n - 32 * chunk * WORDS).min(32 * WORDS), &mut c);
             c
         })
         .reduce(
@@ -356,6 +351,36 @@ pub fn symbol_starts(text: &PackedText) -> [u64; 5] {
         c[s + 1] = c[s] + counts[s];
     }
     c
+}
+
+crate::popcnt::with_popcnt! {
+    /// Adds the counts of A, C, G and T among the first `bases` bases of `words` to
+    /// `counts` (three bit counts a word: T's two bits, then the high and the low bit).
+    fn count_bases(words: &[u64], bases: usize, counts: &mut [u64; 4]) => count_bases_inline
+}
+
+/// [`count_bases`]' body, compiled into each of its copies.
+#[inline(always)]
+fn count_bases_inline(words: &[u64], bases: usize, counts: &mut [u64; 4]) {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let (mut c, mut g, mut t) = (0u64, 0u64, 0u64);
+    for (j, &word) in words.iter().enumerate() {
+        let len = (bases - 32 * j).min(32);
+        let word = if len == 32 {
+            word
+        } else {
+            word & !(u64::MAX >> (2 * len))
+        };
+        let (high, low) = ((word >> 1) & LOW, word & LOW);
+        let both = (high & low).count_ones() as u64;
+        t += both;
+        g += high.count_ones() as u64 - both;
+        c += low.count_ones() as u64 - both;
+    }
+    counts[0] += bases as u64 - c - g - t;
+    counts[1] += c;
+    counts[2] += g;
+    counts[3] += t;
 }
 
 #[cfg(test)]
@@ -383,6 +408,29 @@ mod tests {
             rest = later;
         }
         builder.finish()
+    }
+
+    #[test]
+    fn symbol_starts_count_every_base() {
+        // Lengths around words and chunks of words; all-A, all-T and random texts.
+        for (i, len) in [0usize, 1, 31, 32, 33, 95, 5000, (1 << 19) + 17]
+            .into_iter()
+            .enumerate()
+        {
+            for alphabet in [1, 4] {
+                let mut codes = crate::test_support::random_codes(len, i as u64, alphabet);
+                if alphabet == 1 && i % 2 == 1 {
+                    codes.iter_mut().for_each(|c| *c = 3);
+                }
+                let mut want = [1u64; 5];
+                for s in 0..4 {
+                    let count = codes.iter().filter(|&&c| c == s as u8).count() as u64;
+                    want[s + 1] = want[s] + count;
+                }
+                let got = symbol_starts(&PackedText::from_codes(&codes));
+                assert_eq!(got, want, "{len} bases of {alphabet} symbols");
+            }
+        }
     }
 
     #[test]

@@ -170,8 +170,8 @@ fn commit_while_freeing<A: Send>(written: Written, arrays: A) -> std::io::Result
 
 /// The index file without a host budget: the forward index first, and beside it, on
 /// the pool beside the build, the text reversed for the mirror (0.05-0.08 s of 3 Gbp on
-/// 16 cores, a few times that on its 4) and the text written where the file's layout is
-/// fixed before the build; then the forward index's sections (and the text, if not yet)
+/// 16 cores, a few times that on its 4), then the text written where the file's layout
+/// is fixed before the build; then the forward index's sections (and the text, if not yet)
 /// go to disk on a thread of their own while the mirror index is built; the mirror's
 /// Occ and the metadata at the end ([`IndexWriter`]; all at the end where the layout
 /// cannot be fixed early), while the GPUs close and the host arrays are freed. Returns
@@ -186,18 +186,21 @@ fn build_writing_early(
 ) -> anyhow::Result<u32> {
     let build = (options, &devices);
     let cannot_write = || format!("cannot write index {}", path.display());
-    let (fm, reversed, early) = std::thread::scope(|scope| {
-        let reversed =
-            scope.spawn(|| beside_build_pool().install(|| reversed_text(&reference, log)));
-        let early = scope.spawn(|| {
-            beside_build_pool().install(|| text_before_build(path, &reference, (options, width)))
+    let (fm, (reversed, early)) = std::thread::scope(|scope| {
+        // The reversal first: the mirror's build waits for it, nothing for the text.
+        let beside = scope.spawn(|| {
+            beside_build_pool().install(|| {
+                let reversed = reversed_text(&reference, log);
+                (
+                    reversed,
+                    text_before_build(path, &reference, (options, width)),
+                )
+            })
         });
         let fm = forward_index(fasta, &reference, (width, 0), build, log);
-        let early = early.join().expect("the index writer does not panic");
         (
             fm,
-            reversed.join().expect("reversing does not panic"),
-            early,
+            beside.join().expect("reversing and writing do not panic"),
         )
     });
     let fm = fm?;
