@@ -21,7 +21,7 @@ use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use galign::gpu::prims::scatter::{self, Pairs, Scratch};
 use galign::gpu::sa::Algorithm;
-use galign::gpu::{fm, partition, sa, Gpu};
+use galign::gpu::{fm, partition, sa, DevBuf, Gpu};
 use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
@@ -916,32 +916,45 @@ fn gpu_scatter_matches_a_cpu_scatter() {
         for (&i, &v) in indices.iter().zip(&values) {
             want[i as usize] = v;
         }
-        let ws = Workspace::new(&gpu, writes).unwrap();
-        let idx = gpu.upload(&indices).unwrap();
-        let vals = gpu.upload(&values).unwrap();
         let dst = gpu.upload(&before).unwrap();
-        let scratch_idx = gpu.alloc(4 * slice.max(1)).unwrap();
-        let scratch_vals = gpu.alloc(4 * slice.max(1)).unwrap();
-        let pairs = Pairs {
-            indices: idx.ptr(0),
-            values: vals.ptr(0),
-            len: writes,
-        };
-        let scratch = Scratch {
-            indices: scratch_idx.ptr(0),
-            values: scratch_vals.ptr(0),
-            len: slice,
-        };
-        scatter::scatter(&gpu, &ws, pairs, (dst.ptr(0), dst_len), scratch).unwrap();
-        let mut got = vec![0u32; dst_len];
-        dst.download(&mut got).unwrap();
+        let got = scatter_on_gpu(&gpu, (&indices, &values), (&dst, dst_len), slice);
         assert!(got == want, "{dst_len} {writes}: scatter differs");
-        let mut after = vec![0u32; writes];
-        vals.download(&mut after).unwrap();
-        assert!(after == values, "{dst_len}: values moved");
-        idx.download(&mut after).unwrap();
-        assert!(after == indices, "{dst_len}: indices moved");
     }
+}
+
+/// `scatter::scatter` of the pairs `indices`, `values` into `dst` (`dst_len` u32s) in
+/// slices of `slice` pairs (0: at random); checks that the pairs stay as given and
+/// returns `dst`.
+fn scatter_on_gpu(
+    gpu: &Gpu,
+    (indices, values): (&[u32], &[u32]),
+    (dst, dst_len): (&DevBuf, usize),
+    slice: usize,
+) -> Vec<u32> {
+    let writes = indices.len();
+    let ws = Workspace::new(gpu, writes).unwrap();
+    let (idx, vals) = (gpu.upload(indices).unwrap(), gpu.upload(values).unwrap());
+    let scratch_idx = gpu.alloc(4 * slice.max(1)).unwrap();
+    let scratch_vals = gpu.alloc(4 * slice.max(1)).unwrap();
+    let pairs = Pairs {
+        indices: idx.ptr(0),
+        values: vals.ptr(0),
+        len: writes,
+    };
+    let scratch = Scratch {
+        indices: scratch_idx.ptr(0),
+        values: scratch_vals.ptr(0),
+        len: slice,
+    };
+    scatter::scatter(gpu, &ws, pairs, (dst.ptr(0), dst_len), scratch).unwrap();
+    let mut got = vec![0u32; dst_len];
+    dst.download(&mut got).unwrap();
+    let mut after = vec![0u32; writes];
+    vals.download(&mut after).unwrap();
+    assert!(after == values, "{dst_len}: values moved");
+    idx.download(&mut after).unwrap();
+    assert!(after == indices, "{dst_len}: indices moved");
+    got
 }
 
 /// The scatter into more than 2^31 entries (its sorted pairs written in two sweeps, a
@@ -968,34 +981,12 @@ fn gpu_scatter_past_2_31_entries() {
         .collect();
     let mut rng = lcg(9);
     let values: Vec<u32> = (0..writes).map(|_| (rng() as u32) | 1).collect();
-    let ws = Workspace::new(&gpu, writes).unwrap();
-    let (idx, vals) = (gpu.upload(&indices).unwrap(), gpu.upload(&values).unwrap());
-    let slice = writes / 2 + 1;
-    let scratch_idx = gpu.alloc(4 * slice).unwrap();
-    let scratch_vals = gpu.alloc(4 * slice).unwrap();
-    let pairs = Pairs {
-        indices: idx.ptr(0),
-        values: vals.ptr(0),
-        len: writes,
-    };
-    let scratch = Scratch {
-        indices: scratch_idx.ptr(0),
-        values: scratch_vals.ptr(0),
-        len: slice,
-    };
-    scatter::scatter(&gpu, &ws, pairs, (dst.ptr(0), dst_len), scratch).unwrap();
-    let mut got = vec![0u32; dst_len];
-    dst.download(&mut got).unwrap();
+    let got = scatter_on_gpu(&gpu, (&indices, &values), (&dst, dst_len), writes / 2 + 1);
     for (&i, &v) in indices.iter().zip(&values) {
         assert_eq!(got[i as usize], v, "entry {i}");
     }
     let written = got.iter().filter(|&&v| v != 0).count();
     assert_eq!(written, writes, "entries written that no pair names");
-    let mut after = vec![0u32; writes];
-    vals.download(&mut after).unwrap();
-    assert!(after == values, "values moved");
-    idx.download(&mut after).unwrap();
-    assert!(after == indices, "indices moved");
 }
 
 /// Times the 64-bit-key / 32-bit-value radix sort (and 32-bit keys) on random keys.
