@@ -88,7 +88,7 @@ impl Written {
     }
 }
 
-/// The index file of a build written in goes, so that the disk is busy while the
+/// The index file of a build written in pieces, so that the disk is busy while the
 /// indexes are built: the text while the forward index is built (when the file was
 /// started before it, [`IndexWriter::start_before_build`]), the forward index's sections
 /// once those exist and the text if not yet written ([`IndexWriter::write_forward`]),
@@ -135,10 +135,11 @@ impl IndexWriter {
     ) -> std::io::Result<Option<IndexWriter>> {
         let n = reference.text.len();
         let lengths = Lengths::of(n, sample_rate);
+        let c = crate::fm::symbol_starts(&reference.text);
         let scalars = |primary| MetaScalars {
             n: n as u64,
             primary,
-            c: crate::fm::symbol_starts(&reference.text),
+            c,
             sample_rate,
             k: lengths.k,
             width,
@@ -160,28 +161,21 @@ impl IndexWriter {
         (lengths, width): (&Lengths, Width),
     ) -> std::io::Result<Option<IndexWriter>> {
         let w = width.bytes();
-        let planned = [
-            ("META", shortest.len()..=longest.len()),
-            (
-                "TEXT",
-                8 * reference.text.words().len()..=8 * reference.text.words().len(),
-            ),
-            ("OCC", 8 * lengths.occ..=8 * lengths.occ),
-            (
-                "SABITS",
-                8 * lengths.sampled_bits..=8 * lengths.sampled_bits,
-            ),
-            (
-                "SARANK",
-                w * lengths.sampled_ranks..=w * lengths.sampled_ranks,
-            ),
-            (
-                "SAPOS",
-                w * lengths.sampled_positions..=w * lengths.sampled_positions,
-            ),
-            ("JUMP", w * lengths.jump..=w * lengths.jump),
-            ("MOCC", 8 * lengths.occ..=8 * lengths.occ),
+        // The sections after META, in [`SECTION_NAMES`]' order.
+        let arrays = [
+            8 * reference.text.words().len(),
+            8 * lengths.occ,
+            8 * lengths.sampled_bits,
+            w * lengths.sampled_ranks,
+            w * lengths.sampled_positions,
+            w * lengths.jump,
+            8 * lengths.occ,
         ];
+        let planned: Vec<_> = std::iter::once(shortest.len()..=longest.len())
+            .chain(arrays.map(|len| len..=len))
+            .zip(SECTION_NAMES)
+            .map(|(lengths, name)| (name, lengths))
+            .collect();
         let sections = format::SectionWriter::create(&format::INDEX, path, &planned)?;
         Ok(sections.map(|sections| IndexWriter { sections }))
     }
@@ -275,17 +269,23 @@ fn sections<'a>(
     fm: &'a FmParts,
     mirror_occ: &'a [u64],
 ) -> [(&'static str, &'a [u8]); 8] {
-    [
-        ("META", meta),
-        ("TEXT", as_bytes(reference.text.words())),
-        ("OCC", as_bytes(&fm.occ)),
-        ("SABITS", as_bytes(&fm.sampled.bits)),
-        ("SARANK", fm.sampled.ranks.as_slice().as_bytes()),
-        ("SAPOS", fm.sampled.positions.as_slice().as_bytes()),
-        ("JUMP", fm.jump.as_slice().as_bytes()),
-        ("MOCC", as_bytes(mirror_occ)),
-    ]
+    let bytes = [
+        meta,
+        as_bytes(reference.text.words()),
+        as_bytes(&fm.occ),
+        as_bytes(&fm.sampled.bits),
+        fm.sampled.ranks.as_slice().as_bytes(),
+        fm.sampled.positions.as_slice().as_bytes(),
+        fm.jump.as_slice().as_bytes(),
+        as_bytes(mirror_occ),
+    ];
+    std::array::from_fn(|i| (SECTION_NAMES[i], bytes[i]))
 }
+
+/// The index file's sections, in their order ([`sections`]).
+const SECTION_NAMES: [&str; 8] = [
+    "META", "TEXT", "OCC", "SABITS", "SARANK", "SAPOS", "JUMP", "MOCC",
+];
 
 /// A loaded (memory-mapped, verified) index.
 pub struct Index {
@@ -409,7 +409,7 @@ mod tests {
     }
 
     #[test]
-    fn the_index_written_in_goes_is_the_one_written_at_once() {
+    fn the_index_written_in_pieces_is_the_one_written_at_once() {
         let dir = tempfile::tempdir().unwrap();
         let (mut early_layouts, mut before_layouts) = (0, 0);
         for (i, len) in [1usize, 77, 5000, 70_000, 300_000].into_iter().enumerate() {
