@@ -1945,3 +1945,231 @@ fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
         }
     }
 }
+
+/// A read for the SAM formatters: name, bases, qualities and sorted exact hits.
+type FormatterCase = (Vec<u8>, Vec<u8>, Option<Vec<u8>>, Vec<galign::search::Hit>);
+
+/// Random reads for the SAM formatters: names of 1-40 bytes, 0-199 bases of every kind
+/// (upper and lower case, N, IUPAC, digits, `=`, `.`, `*`), qualities of any byte up to
+/// `~` (below `!` too) or none; each with 0-7 sorted exact hits on contigs of names of
+/// 1-30 bytes at positions past 2^32 too, one read with 300.
+fn formatter_cases(rng: &mut Rng) -> (Vec<String>, Vec<FormatterCase>) {
+    let contigs: Vec<String> = (0..12)
+        .map(|i| format!("c{i}_{}", "x".repeat((rng.next() % 29) as usize)))
+        .collect();
+    let alphabet = b"ACGTACGTACGTNacgtnRYKMSWBDHVryk=.*0123";
+    let reads = (0..3000)
+        .map(|i| {
+            let name: Vec<u8> = (0..1 + rng.next() % 40)
+                .map(|_| b'!' + (rng.next() % 94) as u8)
+                .collect();
+            let len = if i % 97 == 0 {
+                0
+            } else {
+                (rng.next() % 200) as usize
+            };
+            let seq: Vec<u8> = (0..len)
+                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+                .collect();
+            let qual = (i % 5 != 0).then(|| (0..len).map(|_| (rng.next() % 127) as u8).collect());
+            let count = match (len, i) {
+                (0, _) => 0,
+                (_, 1234) => 300,
+                _ => (rng.next() % 8) as usize,
+            };
+            let mut hits: Vec<galign::search::Hit> = (0..count)
+                .map(|_| galign::search::Hit {
+                    mismatches: 0,
+                    contig: (rng.next() % 12) as u32,
+                    pos: rng.next() << (rng.next() % 4),
+                    reverse: rng.next() % 2 == 1,
+                })
+                .collect();
+            hits.sort_unstable();
+            hits.dedup();
+            (name, seq, qual, hits)
+        })
+        .collect();
+    (contigs, reads)
+}
+
+/// The GPU's SAM records (`gpu::sam`) equal the CPU's (`sam::push_records`) byte for
+/// byte on random single-end reads with exact hits, with `-a` and without, XA of 0, 1
+/// and 5 alternatives, with a read group and without.
+#[test]
+fn gpu_sam_records_equal_the_cpu_formatter() {
+    use galign::gpu::sam::{FormatHit, FormatRead, GpuFormatter, NO_QUALITIES, UNMAPPED};
+    use galign::io::ReadRecord;
+    let Some(gpu) = gpu() else { return };
+    let (contigs, reads) = formatter_cases(&mut Rng(11));
+    let layout = galign::reference::Layout {
+        contigs: contigs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| galign::reference::Contig {
+                name: name.clone(),
+                description: String::new(),
+                offset: (i as u64) << 36,
+                len: 1 << 36,
+            })
+            .collect(),
+        ambiguous: Vec::new(),
+    };
+    let text = PackedText::from_codes(&[0; 64]);
+    let records: Vec<ReadRecord> = reads
+        .iter()
+        .map(|(name, seq, qual, _)| ReadRecord {
+            name,
+            seq,
+            qual: qual.as_deref(),
+        })
+        .collect();
+    let names: Vec<&str> = contigs.iter().map(String::as_str).collect();
+    for (all_hits, max_alternatives, read_group) in [
+        (false, 5, Some("grp1")),
+        (false, 1, None),
+        (false, 0, Some("g")),
+        (true, 5, None),
+        (true, 0, Some("rg")),
+    ] {
+        let options = galign::sam::RecordOptions {
+            layout: &layout,
+            text: text.as_ref(),
+            read_group,
+            max_alternatives,
+            all_hits,
+        };
+        let mut want = galign::sam::Encoded::Sam(Vec::new());
+        let (mut staged, mut format_reads, mut format_hits) = (Vec::new(), Vec::new(), Vec::new());
+        for (read, (_, _, _, hits)) in records.iter().zip(&reads) {
+            let primary = galign::map::pairing::choose_single(read.name, hits, 0);
+            galign::sam::push_records(read, hits, primary, None, &options, &mut want);
+            format_reads.push(FormatRead {
+                bytes: staged.len() as u32,
+                name_len: read.name.len() as u32,
+                seq_len: read.seq.len() as u32,
+                qual_len: read.qual.map_or(NO_QUALITIES, |q| q.len() as u32),
+                hit_start: format_hits.len() as u32,
+                hit_count: hits.len() as u32,
+                primary: primary.map_or(UNMAPPED, |p| p as u32),
+                mapq: galign::sam::mapq(hits) as u32,
+            });
+            format_hits.extend(hits.iter().map(|h| FormatHit {
+                contig: h.contig,
+                reverse: h.reverse as u32,
+                pos: [h.pos as u32, (h.pos >> 32) as u32],
+            }));
+            staged.extend_from_slice(read.name);
+            staged.extend_from_slice(read.seq);
+            staged.extend_from_slice(read.qual.unwrap_or(&[]));
+        }
+        let galign::sam::Encoded::Sam(want) = want else {
+            unreachable!()
+        };
+        let mut formatter =
+            GpuFormatter::new(&gpu, &names, read_group, all_hits, max_alternatives).unwrap();
+        // Twice: the second batch reuses the buffers of the first.
+        for round in 0..2 {
+            formatter
+                .staging(staged.len())
+                .unwrap()
+                .copy_from_slice(&staged);
+            let got = formatter
+                .format(&format_reads, &format_hits, staged.len())
+                .unwrap()
+                .expect("fits one pass");
+            let what =
+                format!("-a {all_hits}, XA {max_alternatives}, RG {read_group:?}, round {round}");
+            if let Some(diff) = first_difference(got.as_ref(), &want) {
+                panic!("{what}: {diff}");
+            }
+            assert_eq!(got.as_ref().len(), want.len(), "{what}");
+        }
+    }
+}
+
+/// `map`'s SAM of single-end reads on the GPU (records written there) equals the CPU's
+/// on the nasty reference: reads cut from every contig on both strands, lower-cased,
+/// with an N, across contig ends, empty, with qualities below `!`, as FASTQ and as FASTA
+/// (no qualities); `-a` and not; one batch and batches of 7.
+#[test]
+fn gpu_map_sam_of_nasty_single_reads_equals_cpu() {
+    let Some(gpu) = gpu() else { return };
+    drop(gpu);
+    let mut rng = Rng(5);
+    let contigs = nasty_contigs(&mut rng);
+    let whole: String = contigs.iter().map(|(_, s)| s.as_str()).collect();
+    let mut reads = Vec::new();
+    for i in 0..400 {
+        let len = 1 + (rng.next() % 60) as usize;
+        let start = (rng.next() as usize) % whole.len().saturating_sub(len).max(1);
+        let cut = &whole[start..(start + len).min(whole.len())];
+        let mut seq = match i % 4 {
+            0 => cut.to_string(),
+            1 => revcomp(cut),
+            2 => cut.to_lowercase(),
+            _ => format!("{}N{}", &cut[..cut.len() / 2], &cut[cut.len() / 2..]),
+        };
+        if i % 50 == 0 {
+            seq.clear();
+        }
+        let qual: Vec<u8> = (0..seq.len())
+            .map(|_| 20 + (rng.next() % 100) as u8)
+            .collect();
+        reads.push((format!("r{i}"), seq, qual));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&contigs, &fasta);
+    let prefix = dir.path().join("ref");
+    galign::index::build_index(
+        &fasta,
+        &prefix,
+        build_options(4, DeviceChoice::Cpu),
+        &Reporter::quiet(),
+    )
+    .unwrap();
+    let mut fastq = Vec::new();
+    let mut fasta_reads = Vec::new();
+    for (name, seq, qual) in &reads {
+        fastq.extend_from_slice(format!("@{name}\n{seq}\n+\n").as_bytes());
+        fastq.extend_from_slice(qual);
+        fastq.push(b'\n');
+        fasta_reads.extend_from_slice(format!(">{name}\n{seq}\n").as_bytes());
+    }
+    let (fq, fa) = (dir.path().join("reads.fq"), dir.path().join("reads.fa"));
+    std::fs::write(&fq, fastq).unwrap();
+    std::fs::write(&fa, fasta_reads).unwrap();
+    for input in [fq, fa] {
+        let source = ReadSource::Single(input.clone());
+        for all_hits in [false, true] {
+            let out = |tag: &str| dir.path().join(format!("{tag}.sam"));
+            let cpu = map_bytes(
+                &prefix,
+                &source,
+                all_hits,
+                0,
+                DeviceChoice::Cpu,
+                65536,
+                out("c"),
+            );
+            assert!(maps_more_than(&cpu, 100), "{input:?}: reads map");
+            for batch in [65536, 7] {
+                let gpu = map_bytes(
+                    &prefix,
+                    &source,
+                    all_hits,
+                    0,
+                    DeviceChoice::Gpu,
+                    batch,
+                    out("g"),
+                );
+                let what = format!("{input:?} -a {all_hits} batch {batch}");
+                if let Some(diff) = first_difference(&gpu, &cpu) {
+                    panic!("{what}: {diff}");
+                }
+                assert_eq!(gpu.len(), cpu.len(), "{what}");
+            }
+        }
+    }
+}
