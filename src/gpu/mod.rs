@@ -16,7 +16,6 @@ pub mod partition;
 pub mod prims;
 mod runs;
 pub mod sa;
-pub mod sam;
 pub mod sample;
 
 /// The radix sort and scans under their former path, which the read search uses.
@@ -559,15 +558,6 @@ impl DevBuf<'_> {
         self.bytes
     }
 
-    /// Grows the buffer to at least `bytes` (contents not kept), with a quarter more
-    /// headroom.
-    pub fn grow(&mut self, bytes: usize) -> Result<(), GpuError> {
-        if self.bytes < bytes {
-            *self = self.gpu.alloc(bytes + bytes / 4)?;
-        }
-        Ok(())
-    }
-
     /// Copies the buffer's first `out.len()` elements to the host (waits for queued work).
     pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), GpuError> {
         self.download_at(0, out)
@@ -790,67 +780,6 @@ impl Drop for PinnedBuf {
     fn drop(&mut self) {
         // SAFETY: allocated by malloc_host; every copy into it was waited for.
         let _ = unsafe { cu::free_host(self.ptr) };
-    }
-}
-
-/// Page-locked host bytes, which the GPU copies to and from at full speed (pageable
-/// memory: a sixth of it, and a copy on the calling thread). Freed on drop, on any thread
-/// (the context is bound first).
-pub struct PinnedBytes {
-    ptr: *mut u8,
-    len: usize,
-    ctx: Arc<CudaContext>,
-}
-
-// SAFETY: plain host memory owned by this value; the context handle is thread-safe.
-unsafe impl Send for PinnedBytes {}
-unsafe impl Sync for PinnedBytes {}
-
-impl PinnedBytes {
-    /// `len` page-locked bytes (at least one), zeroed, for copies with `gpu`.
-    pub fn new(gpu: &Gpu, len: usize) -> Result<Self, GpuError> {
-        gpu.bind()?;
-        let len = len.max(1);
-        // SAFETY: a plain pinned allocation, freed in Drop.
-        let ptr = unsafe { cu::malloc_host(len, 0) }
-            .map_err(|e| GpuError::driver("pinned allocation", e))? as *mut u8;
-        // SAFETY: `len` bytes were just allocated; zeroed so that every byte is initialised.
-        unsafe { std::ptr::write_bytes(ptr, 0, len) };
-        Ok(PinnedBytes {
-            ptr,
-            len,
-            ctx: Arc::clone(&gpu.ctx),
-        })
-    }
-
-    /// Its size in bytes.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether it holds no bytes (never: at least one is allocated).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The bytes.
-    pub fn as_slice(&self) -> &[u8] {
-        // SAFETY: `len` initialised bytes owned by self.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-    }
-
-    /// The bytes, to be written.
-    pub fn as_mut_slice(&mut self) -> &mut [u8] {
-        // SAFETY: `len` initialised bytes owned by self, borrowed uniquely.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
-    }
-}
-
-impl Drop for PinnedBytes {
-    fn drop(&mut self) {
-        let _ = self.ctx.bind_to_thread();
-        // SAFETY: allocated by malloc_host; every copy into or out of it was waited for.
-        let _ = unsafe { cu::free_host(self.ptr as *mut c_void) };
     }
 }
 
