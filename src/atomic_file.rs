@@ -10,16 +10,19 @@
 //! terminal) is written straight into: renaming over it would replace the device or
 //! pipe with a plain file (and removing a temporary would remove it).
 
+use std::ffi::CString;
 use std::fs::File;
 use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The temporaries of the files being written now.
-static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// The temporaries of the files being written now, each also as a C string (for
+/// [`remove_pending_in_signal_handler`], which may not allocate).
+static PENDING: Mutex<Vec<(PathBuf, CString)>> = Mutex::new(Vec::new());
 
 /// The listed temporaries, with the lock held (a panic elsewhere never leaves it unusable).
-fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+fn pending() -> std::sync::MutexGuard<'static, Vec<(PathBuf, CString)>> {
     PENDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -30,14 +33,25 @@ fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// (Tested through the CLI, `tests/map_cli.rs`: in a test process it would remove the
 /// temporaries of tests running beside it.)
 pub fn remove_pending() {
-    for temporary in pending().drain(..) {
+    for (temporary, _) in pending().drain(..) {
         let _ = std::fs::remove_file(temporary);
+    }
+}
+
+/// [`remove_pending`] from a signal handler: no allocation, no waiting (nothing is
+/// removed if another thread holds the list at that moment).
+pub fn remove_pending_in_signal_handler() {
+    if let Ok(list) = PENDING.try_lock() {
+        for (_, temporary) in list.iter() {
+            // SAFETY: a valid NUL-terminated path; unlink is async-signal-safe.
+            unsafe { libc::unlink(temporary.as_ptr()) };
+        }
     }
 }
 
 /// Forgets `temporary` (committed, or removed by its owner).
 fn unlist(temporary: &Path) {
-    pending().retain(|t| t != temporary);
+    pending().retain(|(t, _)| t != temporary);
 }
 
 /// A file being written under a temporary name; [`AtomicFile::commit`] gives it its
@@ -73,7 +87,8 @@ impl AtomicFile {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".tmp-{}", std::process::id()));
         let temporary = PathBuf::from(temporary);
-        pending().push(temporary.clone());
+        let c_path = CString::new(temporary.as_os_str().as_bytes()).expect("paths hold no NUL");
+        pending().push((temporary.clone(), c_path));
         AtomicFile {
             path: path.to_path_buf(),
             temporary,

@@ -359,6 +359,7 @@ fn stop_cleanly_on_signals() -> std::io::Result<()> {
     let stopping = [SIGINT, SIGTERM, SIGHUP]
         .into_iter()
         .filter(|&s| !ignored(s));
+    on_bus_error_stop_cleanly();
     let mut signals = signal_hook::iterator::Signals::new(stopping)?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
@@ -367,6 +368,29 @@ fn stop_cleanly_on_signals() -> std::io::Result<()> {
         }
     });
     Ok(())
+}
+
+/// On SIGBUS (a file read through a memory map, such as a FASTQ file or the index,
+/// shrank while it was read) the error is said, the temporaries of unfinished outputs are
+/// removed and the process ends with status 1. The handler runs on the faulting thread
+/// (a fault cannot wait for another thread), so it only writes and unlinks.
+fn on_bus_error_stop_cleanly() {
+    extern "C" fn on_bus_error(_: libc::c_int) {
+        const MESSAGE: &[u8] = b"galign: error: an input file (FASTQ or index) shrank while \
+            it was being read; run again once nothing else writes to it\n";
+        // SAFETY: write and _exit are async-signal-safe; the message is a static buffer.
+        unsafe { libc::write(2, MESSAGE.as_ptr().cast(), MESSAGE.len()) };
+        galign::atomic_file::remove_pending_in_signal_handler();
+        // SAFETY: ends the process at once, as a fault handler must.
+        unsafe { libc::_exit(1) };
+    }
+    // SAFETY: a zeroed sigaction with a handler of the plain (int) kind and an empty mask.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_bus_error as extern "C" fn(libc::c_int) as usize;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut());
+    }
 }
 
 /// Whether `signal` is ignored (inherited as ignored from the parent: `nohup`, `trap ''`).

@@ -228,6 +228,51 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
     }
 }
 
+/// SIGBUS, which a FASTQ file or index that shrinks while mapped raises, ends the run
+/// with status 1, a message, and no temporary left.
+#[test]
+fn a_bus_error_is_a_clear_error_that_leaves_nothing() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let before = files_in(dir.path());
+    let out = dir.path().join("out.sam");
+    let mut child = galign_with_signals(libc::SIG_DFL)
+        .args(["map", "-o"])
+        .arg(&out)
+        .arg(&prefix)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&chrm_reads_text()).unwrap();
+    let temporary = format!("out.sam.tmp-{}", child.id());
+    let waited = std::time::Instant::now();
+    while !files_in(dir.path()).contains(&temporary) {
+        assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    run_ok(Command::new("kill").args(["-BUS".to_string(), child.id().to_string()]));
+    let code = child.wait().unwrap().code();
+    drop(stdin);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(code, Some(1), "stderr: {stderr}");
+    assert!(
+        stderr.contains("shrank while it was being read"),
+        "{stderr}"
+    );
+    assert_eq!(files_in(dir.path()), before, "SIGBUS left files behind");
+}
+
 #[test]
 fn a_file_size_limit_is_a_clear_error_that_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();

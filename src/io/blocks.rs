@@ -25,7 +25,7 @@ pub const HEADROOM: usize = 64 << 10;
 /// 1.81-1.83 s with 32 MiB, 1.91-2.10 s with 16 MiB, 1.83-1.95 s with 64 MiB. The cost
 /// is memory: peak RSS of `map` against chr20 (2 threads) 260 -> 350 MB with 424 k
 /// reads, 282 -> 434-461 MB with 1.7 M, against 16 MiB blocks.
-const BLOCK: usize = 32 << 20;
+pub const BLOCK: usize = 32 << 20;
 /// Blocks read ahead.
 const DEPTH: usize = 2;
 
@@ -81,26 +81,60 @@ pub struct Block {
 }
 
 /// A block's bytes shared by the batches of reads that lie in it; handed back to the
-/// reading thread for reuse when the last of them is dropped.
+/// reading thread for reuse when the last of them is dropped. Or a plain file's whole
+/// memory map, which every batch shares ([`SharedBlock::mapped`]).
 #[derive(Debug, Default)]
 pub struct SharedBlock {
-    data: Vec<u8>,
+    data: Storage,
     spare: Option<Sender<Vec<u8>>>,
+}
+
+/// Where a [`SharedBlock`]'s bytes are.
+#[derive(Debug)]
+enum Storage {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Default for Storage {
+    fn default() -> Self {
+        Storage::Owned(Vec::new())
+    }
 }
 
 impl SharedBlock {
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
-        &self.data
+        match &self.data {
+            Storage::Owned(data) => data,
+            Storage::Mapped(map) => map,
+        }
+    }
+
+    /// The bytes of `map`, to be shared.
+    pub fn mapped(map: memmap2::Mmap) -> Arc<SharedBlock> {
+        Arc::new(SharedBlock {
+            data: Storage::Mapped(map),
+            spare: None,
+        })
     }
 }
 
 impl Drop for SharedBlock {
     fn drop(&mut self) {
-        if let Some(spare) = &self.spare {
-            let _ = spare.try_send(std::mem::take(&mut self.data));
+        if let (Some(spare), Storage::Owned(data)) = (&self.spare, &mut self.data) {
+            let _ = spare.try_send(std::mem::take(data));
         }
     }
+}
+
+/// What a block parser reads: blocks read (and decompressed) from the input, or a plain
+/// file's memory map, parsed where it lies.
+pub enum BlockInput {
+    /// Blocks from a reading thread.
+    Read(Blocks),
+    /// The whole file, mapped.
+    Mapped(Arc<SharedBlock>),
 }
 
 /// The blocks of one input, in order, from its reading thread.
@@ -157,7 +191,7 @@ impl Blocks {
     /// `data` to be shared, handed back for reuse when the last holder drops it.
     pub fn share(&self, data: Vec<u8>) -> Arc<SharedBlock> {
         Arc::new(SharedBlock {
-            data,
+            data: Storage::Owned(data),
             spare: Some(self.spare.clone()),
         })
     }

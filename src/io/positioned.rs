@@ -28,6 +28,11 @@ impl PositionedFile {
         PositionedFile { file, offset }
     }
 
+    /// The file.
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
     /// Fills `out` from the current offset (until it is full or the end of the file);
     /// returns the bytes read, 0 only at the end.
     pub fn fill(&mut self, out: &mut [u8]) -> io::Result<usize> {

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
-use super::blocks::{Block, Blocks, SharedBlock, HEADROOM};
+use super::blocks::{Block, BlockInput, SharedBlock, BLOCK, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::open::{self, Format, InputError, Opened, Role};
 use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
@@ -86,7 +86,7 @@ impl ReadsFile {
             Format::Fastq => {
                 let name = opened.name.clone();
                 Ok(ReadsFile::Blocks(BlockFastq::new(
-                    opened.into_blocks(),
+                    opened.into_block_input(),
                     name,
                 )))
             }
@@ -161,16 +161,17 @@ struct BlockFastq {
 }
 
 impl BlockFastq {
-    fn new(blocks: Blocks, path: String) -> BlockFastq {
+    fn new(input: BlockInput, path: String) -> BlockFastq {
         let (located_tx, located) = crossbeam_channel::bounded(LOCATED_DEPTH);
         let (spent, spent_rx) = crossbeam_channel::bounded(LOCATED_DEPTH + 2);
         let locator = Locator {
-            blocks,
+            input,
             path: path.clone(),
             block: Arc::new(SharedBlock::default()),
             view: 0..0,
             rest: 0,
             records: 0,
+            ended: false,
         };
         let locating = std::thread::spawn(move || locator.run(located_tx, spent_rx));
         BlockFastq {
@@ -251,7 +252,7 @@ impl BlockFastq {
 /// The locating thread's state: the blocks of a FASTQ input parsed in order, each
 /// block's incomplete last record carried in front of the next.
 struct Locator {
-    blocks: Blocks,
+    input: BlockInput,
     path: String,
     /// The last block sent; its bytes in `view` were parsed, up to `rest` (the start of
     /// its incomplete record).
@@ -260,6 +261,8 @@ struct Locator {
     rest: usize,
     /// Records located before the last block sent.
     records: u64,
+    /// The input's last bytes were parsed.
+    ended: bool,
 }
 
 impl Locator {
@@ -289,26 +292,8 @@ impl Locator {
     /// record in front) into `spans`; `None` at the end of the file.
     fn next_block(&mut self, mut spans: Vec<Span>) -> Result<Option<LocatedBlock>, ReadsError> {
         loop {
-            let carried = self.rest..self.view.end;
-            let eof = match self.blocks.next() {
-                Some(Ok(block)) => {
-                    let (data, view) = self.carried_into(block, carried)?;
-                    self.block = self.blocks.share(data);
-                    self.view = view;
-                    false
-                }
-                Some(Err(error)) => {
-                    return Err(ReadsError::Input(InputError::Read {
-                        name: self.path.clone(),
-                        error,
-                    }))
-                }
-                // The end: only the incomplete record is left to parse.
-                None if carried.is_empty() => return Ok(None),
-                None => {
-                    self.view = carried;
-                    true
-                }
+            let Some(eof) = self.next_view()? else {
+                return Ok(None);
             };
             let view = &self.block.bytes()[self.view.clone()];
             match fastq::locate(view, eof, &mut spans) {
@@ -329,9 +314,45 @@ impl Locator {
                 if eof {
                     self.view = 0..0;
                     self.rest = 0;
+                    self.ended = true;
                 }
                 // At the end, blank lines only leave nothing to send.
                 return Ok(Some(located).filter(|l| !l.spans.is_empty()));
+            }
+        }
+    }
+
+    /// Moves `view` on to the next bytes to parse, the current incomplete record first:
+    /// the next block read, or the map's next window; whether they are the input's
+    /// last; `None` at the end.
+    fn next_view(&mut self) -> Result<Option<bool>, ReadsError> {
+        let carried = self.rest..self.view.end;
+        let blocks = match &self.input {
+            BlockInput::Read(blocks) => blocks,
+            BlockInput::Mapped(_) if self.ended => return Ok(None),
+            BlockInput::Mapped(map) => {
+                let len = map.bytes().len();
+                self.block = Arc::clone(map);
+                self.view = self.rest..(self.view.end + BLOCK).min(len);
+                return Ok(Some(self.view.end == len));
+            }
+        };
+        match blocks.next() {
+            Some(Ok(block)) => {
+                let (data, view) = self.carried_into(block, carried)?;
+                self.block = blocks.share(data);
+                self.view = view;
+                Ok(Some(false))
+            }
+            Some(Err(error)) => Err(ReadsError::Input(InputError::Read {
+                name: self.path.clone(),
+                error,
+            })),
+            // The end: only the incomplete record is left to parse.
+            None if carried.is_empty() => Ok(None),
+            None => {
+                self.view = carried;
+                Ok(Some(true))
             }
         }
     }
@@ -353,7 +374,9 @@ impl Locator {
         let mut data = Vec::with_capacity(n + block.len);
         data.extend_from_slice(carried);
         data.extend_from_slice(&block.data[HEADROOM..HEADROOM + block.len]);
-        self.blocks.recycle(block.data);
+        if let BlockInput::Read(blocks) = &self.input {
+            blocks.recycle(block.data);
+        }
         let len = data.len();
         Ok((data, 0..len))
     }
@@ -573,5 +596,99 @@ impl BatchReader {
                 name2: String::from_utf8_lossy(batch.name(2 * i + 1)).into_owned(),
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::super::blocks::{Blocks, Source};
+    use super::*;
+
+    /// The records of a FASTQ input as (name, bases, qualities), or its error.
+    type Records = Result<Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>, String>;
+
+    fn read_all(input: BlockInput) -> Records {
+        let mut fastq = BlockFastq::new(input, "test.fq".into());
+        let mut out = Vec::new();
+        loop {
+            let mut batch = ReadBatch::default();
+            let n = fastq
+                .fill(&mut batch, 10_000, (1, 0))
+                .map_err(|e| e.to_string())?;
+            for r in batch.records() {
+                out.push((r.name.to_vec(), r.seq.to_vec(), r.qual.unwrap().to_vec()));
+            }
+            if n < 10_000 {
+                return Ok(out);
+            }
+        }
+    }
+
+    fn mapped(bytes: &[u8]) -> BlockInput {
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(bytes).unwrap();
+        // SAFETY: a private temporary file, not changed while mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+        BlockInput::Mapped(SharedBlock::mapped(map))
+    }
+
+    fn streamed(bytes: &[u8]) -> BlockInput {
+        let stream = Box::new(std::io::Cursor::new(bytes.to_vec()));
+        BlockInput::Read(Blocks::spawn(Source::Stream(stream), Vec::new()))
+    }
+
+    /// ~80 MB of FASTQ (three windows of the map, records across their ends) with one
+    /// read of 20 Mbp (its record longer than a window) and no newline at the end.
+    fn big_fastq() -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let mut x = 7u64;
+        for i in 0..250_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = match i {
+                77_777 => 20 << 20,
+                _ => 1 + (x >> 33) as usize % 300,
+            };
+            let seq: Vec<u8> = (0..len).map(|j| b"ACGTN"[(j * 7 + i) % 5]).collect();
+            let qual: Vec<u8> = (0..len).map(|j| b'!' + ((j + i) % 60) as u8).collect();
+            writeln!(bytes, "@read{i} x").unwrap();
+            bytes.extend_from_slice(&seq);
+            bytes.extend_from_slice(b"\n+\n");
+            bytes.extend_from_slice(&qual);
+            bytes.push(b'\n');
+        }
+        bytes.pop();
+        bytes
+    }
+
+    #[test]
+    fn a_mapped_file_gives_the_records_and_errors_of_its_bytes_read_in_blocks() {
+        let bytes = big_fastq();
+        assert!(
+            bytes.len() > 2 * BLOCK + (20 << 20),
+            "{} bytes",
+            bytes.len()
+        );
+        let records = read_all(mapped(&bytes)).unwrap();
+        assert_eq!(records.len(), 250_000);
+        assert_eq!(records[77_777].1.len(), 20 << 20);
+        assert!(records == read_all(streamed(&bytes)).unwrap());
+        // A malformed record past the first window: the same error either way.
+        let mut bad = bytes.clone();
+        let at = 3 * BLOCK / 2
+            + bad[3 * BLOCK / 2..]
+                .windows(3)
+                .position(|w| w == b"\n+\n")
+                .unwrap();
+        bad[at + 1] = b'x';
+        let error = read_all(mapped(&bad)).unwrap_err();
+        assert!(
+            error.contains("test.fq") && error.contains("record"),
+            "{error}"
+        );
+        assert_eq!(error, read_all(streamed(&bad)).unwrap_err());
     }
 }
