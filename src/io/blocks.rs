@@ -3,7 +3,8 @@
 //! Plain gzip is inflated on that thread; BGZF, a run of members per block, in
 //! parallel ([`super::bgzf`]). Each block keeps room in front of its data, where the
 //! reader copies the incomplete record that ended the block before: records then lie
-//! whole in one block without moving the block's data.
+//! whole in one block without moving the block's data. A plain file may instead be
+//! parsed where it lies, mapped ([`BlockInput::Mapped`]).
 
 use std::io::Read;
 use std::sync::Arc;

@@ -3,10 +3,11 @@
 //! names the input and the record.
 //!
 //! FASTQ, whatever its compression, is read in large blocks on a thread of its own
-//! ([`super::blocks`]; BGZF is inflated in parallel) and its records located block by
+//! ([`super::blocks`]; BGZF is inflated in parallel), or, a plain regular file, mapped
+//! into memory and taken in windows of a block's size, and its records located block by
 //! block, in parallel ([`super::fastq`]), on another, one block ahead of the reader;
-//! a batch's reads stay in the blocks, the batch holding the blocks and where each read
-//! lies ([`ReadBatch`]). FASTA reads go through
+//! a batch's reads stay in the blocks (or the map), the batch holding them and where
+//! each read lies ([`ReadBatch`]). FASTA reads go through
 //! needletail's parser, one record at a time, over the same decompressed stream, and
 //! are copied into the batch.
 
