@@ -1946,10 +1946,10 @@ fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
     }
 }
 
-/// `map`'s SAM of single-end reads on the GPU equals the CPU's
-/// on the nasty reference: reads cut from every contig on both strands, lower-cased,
-/// with an N, across contig ends, empty, with qualities below `!`, as FASTQ and as FASTA
-/// (no qualities); `-a` and not; one batch and batches of 7.
+/// `map`'s SAM of single-end reads on the GPU equals the CPU's on the nasty reference:
+/// reads cut from every contig on both strands, lower-cased, with an N, across contig
+/// ends, empty, with qualities below `!`, as FASTQ (read through a memory map) and as
+/// FASTA (no qualities); `-a` and not; one batch and batches of 7.
 #[test]
 fn gpu_map_sam_of_nasty_single_reads_equals_cpu() {
     let Some(gpu) = gpu() else { return };
