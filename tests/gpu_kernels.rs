@@ -1329,6 +1329,44 @@ fn map_bytes(
     std::fs::read(output).unwrap()
 }
 
+/// `map` of `source` against `prefix` (`-a` as `all_hits`, `-v k`) on the GPU, in batches
+/// of each of `batches`, writes the bytes that the CPU writes (to the paths `out` gives
+/// for tags `c` and `g`); returns them. `what` names the case in a failure.
+fn gpu_map_equals_cpu(
+    prefix: &Path,
+    source: &ReadSource,
+    (all_hits, k): (bool, u8),
+    batches: &[usize],
+    out: impl Fn(&str) -> PathBuf,
+    what: &str,
+) -> Vec<u8> {
+    let cpu = map_bytes(
+        prefix,
+        source,
+        all_hits,
+        k,
+        DeviceChoice::Cpu,
+        65536,
+        out("c"),
+    );
+    for &batch in batches {
+        let gpu = map_bytes(
+            prefix,
+            source,
+            all_hits,
+            k,
+            DeviceChoice::Gpu,
+            batch,
+            out("g"),
+        );
+        if let Some(diff) = first_difference(&gpu, &cpu) {
+            panic!("{what}, batch {batch}: GPU output differs from the CPU's: {diff}");
+        }
+        assert_eq!(gpu.len(), cpu.len(), "{what}, batch {batch}");
+    }
+    cpu
+}
+
 /// SAM (and, for one set, BAM) from `--device gpu` equals `--device cpu` byte for byte on
 /// every real read set present (single and paired, -k 5 and -a, several batch sizes),
 /// exact and with `-v 1`, `-v 2`, `-v 3`.
@@ -1402,30 +1440,9 @@ fn gpu_map_matches_cpu_on_real_reads() {
         for (k, all_hits) in (0..=3).flat_map(|k| [(k, false), (k, true)]) {
             let ext = if i == 0 { "bam" } else { "sam" };
             let out = |tag: &str| dir.path().join(format!("{i}-{tag}.{ext}"));
-            let cpu = map_bytes(
-                &prefix,
-                &source,
-                all_hits,
-                k,
-                DeviceChoice::Cpu,
-                65536,
-                out("c"),
-            );
-            for batch in [65536, 777] {
-                let gpu = map_bytes(
-                    &prefix,
-                    &source,
-                    all_hits,
-                    k,
-                    DeviceChoice::Gpu,
-                    batch,
-                    out("g"),
-                );
-                assert!(
-                    gpu == cpu,
-                    "{name} (-v {k}, -a {all_hits}, batch {batch}, {ext}): GPU output differs from the CPU's"
-                );
-            }
+            let what = format!("{name} (-v {k}, -a {all_hits}, {ext})");
+            let cpu =
+                gpu_map_equals_cpu(&prefix, &source, (all_hits, k), &[65536, 777], out, &what);
             eprintln!(
                 "{name}: -v {k} -a {all_hits}: {} bytes of {ext} identical",
                 cpu.len()
@@ -2002,32 +2019,9 @@ fn gpu_map_sam_of_nasty_single_reads_equals_cpu() {
         let source = ReadSource::Single(input.clone());
         for all_hits in [false, true] {
             let out = |tag: &str| dir.path().join(format!("{tag}.sam"));
-            let cpu = map_bytes(
-                &prefix,
-                &source,
-                all_hits,
-                0,
-                DeviceChoice::Cpu,
-                65536,
-                out("c"),
-            );
+            let what = format!("{input:?} -a {all_hits}");
+            let cpu = gpu_map_equals_cpu(&prefix, &source, (all_hits, 0), &[65536, 7], out, &what);
             assert!(maps_more_than(&cpu, 100), "{input:?}: reads map");
-            for batch in [65536, 7] {
-                let gpu = map_bytes(
-                    &prefix,
-                    &source,
-                    all_hits,
-                    0,
-                    DeviceChoice::Gpu,
-                    batch,
-                    out("g"),
-                );
-                let what = format!("{input:?} -a {all_hits} batch {batch}");
-                if let Some(diff) = first_difference(&gpu, &cpu) {
-                    panic!("{what}: {diff}");
-                }
-                assert_eq!(gpu.len(), cpu.len(), "{what}");
-            }
         }
     }
 }

@@ -190,6 +190,34 @@ fn a_closed_stdout_pipe_ends_the_run_quietly() {
     );
 }
 
+/// `galign map -o DIR/out.sam PREFIX -` (default signal handling, stderr to `stderr`)
+/// given reads on stdin that then stays open, once its output's temporary exists: the
+/// run waits with its output unfinished. Its stdin is returned to be kept open.
+fn map_waiting_on_stdin(
+    dir: &Path,
+    prefix: &Path,
+    stderr: std::process::Stdio,
+) -> (std::process::Child, std::process::ChildStdin) {
+    let mut child = galign_with_signals(libc::SIG_DFL)
+        .args(["map", "-o"])
+        .arg(dir.join("out.sam"))
+        .arg(prefix)
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&chrm_reads_text()).unwrap();
+    let temporary = format!("out.sam.tmp-{}", child.id());
+    let waited = std::time::Instant::now();
+    while !files_in(dir).contains(&temporary) {
+        assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child, stdin)
+}
+
 #[test]
 fn a_signal_ends_the_run_without_leaving_its_temporary() {
     use std::process::Stdio;
@@ -197,25 +225,7 @@ fn a_signal_ends_the_run_without_leaving_its_temporary() {
     let prefix = chrm_index(dir.path());
     let before = files_in(dir.path());
     for (signal, status) in [("TERM", 143), ("INT", 130)] {
-        let out = dir.path().join("out.sam");
-        let mut child = galign_with_signals(libc::SIG_DFL)
-            .args(["map", "-o"])
-            .arg(&out)
-            .arg(&prefix)
-            .arg("-")
-            .stdin(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Reads, then an input that stays open: the run waits with its output unfinished.
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(&chrm_reads_text()).unwrap();
-        let temporary = format!("out.sam.tmp-{}", child.id());
-        let waited = std::time::Instant::now();
-        while !files_in(dir.path()).contains(&temporary) {
-            assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
+        let (mut child, stdin) = map_waiting_on_stdin(dir.path(), &prefix, Stdio::null());
         run_ok(Command::new("kill").args([format!("-{signal}"), child.id().to_string()]));
         let code = child.wait().unwrap().code();
         drop(stdin);
@@ -237,24 +247,7 @@ fn a_bus_error_is_a_clear_error_that_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = chrm_index(dir.path());
     let before = files_in(dir.path());
-    let out = dir.path().join("out.sam");
-    let mut child = galign_with_signals(libc::SIG_DFL)
-        .args(["map", "-o"])
-        .arg(&out)
-        .arg(&prefix)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(&chrm_reads_text()).unwrap();
-    let temporary = format!("out.sam.tmp-{}", child.id());
-    let waited = std::time::Instant::now();
-    while !files_in(dir.path()).contains(&temporary) {
-        assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let (mut child, stdin) = map_waiting_on_stdin(dir.path(), &prefix, Stdio::piped());
     run_ok(Command::new("kill").args(["-BUS".to_string(), child.id().to_string()]));
     let code = child.wait().unwrap().code();
     drop(stdin);
