@@ -110,9 +110,9 @@ impl Opened {
         Blocks::spawn(self.source, self.head)
     }
 
-    /// Its bytes for a block parser: a plain regular file through a memory map, parsed
-    /// where it lies in the page cache (where mapping works), else read in blocks
-    /// ([`Opened::into_blocks`]). The map saves copying every byte into a block: H200
+    /// Its bytes for a block parser: a plain regular file whose start is in the page
+    /// cache through a memory map, parsed where it lies (where mapping works), else read
+    /// in blocks ([`Opened::into_blocks`]). The map saves copying every byte into a block: H200
     /// host, 21.2 M reads of 148 bp (7.3 GB FASTQ) against chr20 + 3 Gbp of random DNA,
     /// `map -a`, three rounds: GPU path 1.711-2.004 -> 1.567-1.807 s, system time 4.0 ->
     /// 1.5 s; CPU path 3.12-3.25 -> 2.75-3.01 s (BENCHMARKS.md, session 32, r21).
@@ -122,7 +122,7 @@ impl Opened {
             // mapped faults (SIGBUS) where a read would have ended early: the CLI then
             // stops with an error and removes its temporaries (`main.rs`).
             if let Ok(map) = unsafe { memmap2::Mmap::map(file.file()) } {
-                if map.get(..self.head.len()) == Some(&self.head[..]) {
+                if map.get(..self.head.len()) == Some(&self.head[..]) && starts_in_memory(&map) {
                     let _ = map.advise(memmap2::Advice::Sequential);
                     return BlockInput::Mapped(SharedBlock::mapped(map));
                 }
@@ -135,6 +135,31 @@ impl Opened {
     pub fn into_reader(self) -> BlocksReader {
         BlocksReader::new(self.into_blocks())
     }
+}
+
+/// Bytes at the start of a file whose presence in the page cache decides how it is read.
+const CACHED_START: usize = 64 << 20;
+
+/// Whether at least 90% of the first [`CACHED_START`] bytes of `map` are in the page
+/// cache. A file read from the disk is faster in large parallel reads than through a
+/// map's page faults (CI-class machine, 730 MB FASTQ, caches dropped, `map` against
+/// phiX: 2.82-3.22 s by reads, 3.14-3.61 s mapped even with the next windows advised);
+/// one in the cache faster mapped (its bytes are not copied).
+fn starts_in_memory(map: &memmap2::Mmap) -> bool {
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as usize;
+    let len = map.len().min(CACHED_START);
+    let mut resident = vec![0u8; len.div_ceil(page)];
+    // SAFETY: the range lies in the live map (page-aligned start); `resident` has one
+    // byte per page of it.
+    let ok = unsafe {
+        libc::mincore(
+            map.as_ptr() as *mut libc::c_void,
+            len,
+            resident.as_mut_ptr(),
+        )
+    };
+    ok == 0 && resident.iter().filter(|&&r| r & 1 == 1).count() * 10 >= resident.len() * 9
 }
 
 /// How an input path is shown in messages: `-` as `stdin`, anything else as written.
@@ -369,6 +394,20 @@ fn format(head: &[u8], name: &str, role: Role) -> Result<Format, InputError> {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    #[test]
+    fn a_file_just_written_is_read_mapped() {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        for i in 0..20_000 {
+            writeln!(file, "@r{i}\nACGTACGTAC\n+\nIIIIIIIIII").unwrap();
+        }
+        file.flush().unwrap();
+        // SAFETY: a private temporary file, not changed while mapped.
+        let map = unsafe { memmap2::Mmap::map(file.as_file()) }.unwrap();
+        assert!(starts_in_memory(&map), "its pages are in the page cache");
+        let opened = open(file.path(), Role::Reads, 1).unwrap();
+        assert!(matches!(opened.into_block_input(), BlockInput::Mapped(_)));
+    }
 
     const FASTQ: &[u8] = b"@r1\nACGT\n+\nIIII\n@r2\nGG\n+\nII\n";
 

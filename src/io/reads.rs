@@ -131,6 +131,9 @@ impl ReadsFile {
     }
 }
 
+/// Windows of a mapped file read ahead of the one being parsed.
+const PREFETCH_WINDOWS: usize = 4;
+
 /// Blocks whose records are located, passed from the locating thread to the reader.
 const LOCATED_DEPTH: usize = 2;
 
@@ -335,6 +338,7 @@ impl Locator {
                 let len = map.bytes().len();
                 self.block = Arc::clone(map);
                 self.view = self.rest..(self.view.end + BLOCK).min(len);
+                map.prefetch(self.view.start..self.view.end + PREFETCH_WINDOWS * BLOCK);
                 return Ok(Some(self.view.end == len));
             }
         };
