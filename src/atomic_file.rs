@@ -10,19 +10,19 @@
 //! terminal) is written straight into: renaming over it would replace the device or
 //! pipe with a plain file (and removing a temporary would remove it).
 
-use std::ffi::CString;
+use std::ffi::{CString, OsStr};
 use std::fs::File;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The temporaries of the files being written now, each also as a C string (for
+/// The temporaries of the files being written now, as C strings (for
 /// [`remove_pending_in_signal_handler`], which may not allocate).
-static PENDING: Mutex<Vec<(PathBuf, CString)>> = Mutex::new(Vec::new());
+static PENDING: Mutex<Vec<CString>> = Mutex::new(Vec::new());
 
 /// The listed temporaries, with the lock held (a panic elsewhere never leaves it unusable).
-fn pending() -> std::sync::MutexGuard<'static, Vec<(PathBuf, CString)>> {
+fn pending() -> std::sync::MutexGuard<'static, Vec<CString>> {
     PENDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -33,8 +33,8 @@ fn pending() -> std::sync::MutexGuard<'static, Vec<(PathBuf, CString)>> {
 /// (Tested through the CLI, `tests/map_cli.rs`: in a test process it would remove the
 /// temporaries of tests running beside it.)
 pub fn remove_pending() {
-    for (temporary, _) in pending().drain(..) {
-        let _ = std::fs::remove_file(temporary);
+    for temporary in pending().drain(..) {
+        let _ = std::fs::remove_file(OsStr::from_bytes(temporary.as_bytes()));
     }
 }
 
@@ -42,7 +42,7 @@ pub fn remove_pending() {
 /// removed if another thread holds the list at that moment).
 pub fn remove_pending_in_signal_handler() {
     if let Ok(list) = PENDING.try_lock() {
-        for (_, temporary) in list.iter() {
+        for temporary in list.iter() {
             // SAFETY: a valid NUL-terminated path; unlink is async-signal-safe.
             unsafe { libc::unlink(temporary.as_ptr()) };
         }
@@ -51,7 +51,7 @@ pub fn remove_pending_in_signal_handler() {
 
 /// Forgets `temporary` (committed, or removed by its owner).
 fn unlist(temporary: &Path) {
-    pending().retain(|(t, _)| t != temporary);
+    pending().retain(|t| t.as_bytes() != temporary.as_os_str().as_bytes());
 }
 
 /// A file being written under a temporary name; [`AtomicFile::commit`] gives it its
@@ -87,8 +87,8 @@ impl AtomicFile {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".tmp-{}", std::process::id()));
         let temporary = PathBuf::from(temporary);
-        let c_path = CString::new(temporary.as_os_str().as_bytes()).expect("paths hold no NUL");
-        pending().push((temporary.clone(), c_path));
+        let listed = CString::new(temporary.as_os_str().as_bytes()).expect("paths hold no NUL");
+        pending().push(listed);
         AtomicFile {
             path: path.to_path_buf(),
             temporary,

@@ -112,18 +112,6 @@ impl SharedBlock {
         }
     }
 
-    /// Asks the kernel to start reading `range` of a mapped file's bytes into memory
-    /// (the next windows, while this one is parsed: a file not in the page cache then
-    /// comes at the disk's pace rather than a page fault's); nothing for a block.
-    pub fn prefetch(&self, range: std::ops::Range<usize>) {
-        if let Storage::Mapped(map) = &self.data {
-            let end = range.end.min(map.len());
-            if range.start < end {
-                let _ = map.advise_range(memmap2::Advice::WillNeed, range.start, end - range.start);
-            }
-        }
-    }
-
     /// The bytes of `map`, to be shared.
     pub fn mapped(map: memmap2::Mmap) -> Arc<SharedBlock> {
         Arc::new(SharedBlock {

@@ -131,9 +131,6 @@ impl ReadsFile {
     }
 }
 
-/// Windows of a mapped file read ahead of the one being parsed.
-const PREFETCH_WINDOWS: usize = 4;
-
 /// Blocks whose records are located, passed from the locating thread to the reader.
 const LOCATED_DEPTH: usize = 2;
 
@@ -338,7 +335,6 @@ impl Locator {
                 let len = map.bytes().len();
                 self.block = Arc::clone(map);
                 self.view = self.rest..(self.view.end + BLOCK).min(len);
-                map.prefetch(self.view.start..self.view.end + PREFETCH_WINDOWS * BLOCK);
                 return Ok(Some(self.view.end == len));
             }
         };
