@@ -16,6 +16,7 @@ use common::{nasty_contigs, revcomp, write_fasta, Rng};
 
 use galign::device::DeviceChoice;
 use galign::fm::{FmParts, Keep};
+use galign::gpu::host_register::RegisteredRegion;
 use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
@@ -662,6 +663,57 @@ fn gpu_partitioned_build_survives_a_failing_device() {
         err.starts_with(&format!("GPU {ordinal}: CUDA error during a part sort")),
         "{err}"
     );
+}
+
+/// A file's read-only memory map registered piece by piece gives the bytes the file
+/// holds, copied to the GPU from where they lie: ranges within and across pieces (64
+/// MiB), far behind the furthest piece asked for (unregistered by then, then registered
+/// again), while another range is held.
+#[test]
+fn gpu_registered_map_copies_what_the_file_holds() {
+    let Some(gpu) = gpu() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bytes");
+    let piece = 64 << 20;
+    let len = 10 * piece + 12_345;
+    let mut rng = Rng(11);
+    let data: Vec<u8> = (0..len / 8 + 1)
+        .flat_map(|_| rng.next().to_le_bytes())
+        .take(len)
+        .collect();
+    std::fs::write(&path, &data).unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    // SAFETY: a file of this test's own, not changed while mapped.
+    let map = std::sync::Arc::new(unsafe { memmap2::Mmap::map(&file) }.unwrap());
+    let keep: std::sync::Arc<dyn Send + Sync> = map.clone();
+    let region = RegisteredRegion::new(&gpu, &map[..], keep);
+    assert!(region.is_of(&map[..]) && !region.is_of(&map[1..]));
+    let held = 3 * piece + 5..3 * piece + 9;
+    region.acquire(held.clone()).unwrap();
+    let ranges = [
+        0..1000,
+        piece - 10..piece + 10,
+        5 * piece + 3..9 * piece + 7,
+        len - 100..len,
+        17..2 * piece,
+        3 * piece..4 * piece,
+        1..2,
+    ];
+    for range in ranges {
+        let pieces = region.acquire(range.clone()).unwrap();
+        let buf = gpu.alloc(range.len()).unwrap();
+        let mut at = 0;
+        for bytes in &pieces {
+            buf.write_at(at, bytes).unwrap();
+            at += bytes.len();
+        }
+        let mut back = vec![0u8; range.len()];
+        buf.download(&mut back).unwrap();
+        region.release(range.clone());
+        assert_eq!(at, range.len(), "{range:?}: the pieces cover the range");
+        assert!(back == data[range.clone()], "{range:?}: bytes differ");
+    }
+    region.release(held);
 }
 
 #[test]
@@ -1959,6 +2011,163 @@ fn gpu_map_on_a_u64_index_gives_the_sam_of_the_u32_index() {
                 );
             }
             eprintln!("{what}: {} bytes of SAM identical", want.len());
+        }
+    }
+}
+
+/// A read for the SAM formatters: name, bases, qualities and sorted exact hits.
+type FormatterCase = (Vec<u8>, Vec<u8>, Option<Vec<u8>>, Vec<galign::search::Hit>);
+
+/// Random reads for the SAM formatters: names of 1-40 bytes, 0-199 bases of every kind
+/// (upper and lower case, N, IUPAC, digits, `=`, `.`, `*`), qualities of any byte up to
+/// `~` (below `!` too) or none; each with 0-7 sorted exact hits on contigs of names of
+/// 1-30 bytes at positions past 2^32 too, one read with 300.
+fn formatter_cases(rng: &mut Rng) -> (Vec<String>, Vec<FormatterCase>) {
+    let contigs: Vec<String> = (0..12)
+        .map(|i| format!("c{i}_{}", "x".repeat((rng.next() % 29) as usize)))
+        .collect();
+    let alphabet = b"ACGTACGTACGTNacgtnRYKMSWBDHVryk=.*0123";
+    let reads = (0..3000)
+        .map(|i| {
+            let name: Vec<u8> = (0..1 + rng.next() % 40)
+                .map(|_| b'!' + (rng.next() % 94) as u8)
+                .collect();
+            let len = if i % 97 == 0 {
+                0
+            } else {
+                (rng.next() % 200) as usize
+            };
+            let seq: Vec<u8> = (0..len)
+                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+                .collect();
+            let qual = (i % 5 != 0).then(|| (0..len).map(|_| (rng.next() % 127) as u8).collect());
+            let count = match (len, i) {
+                (0, _) => 0,
+                (_, 1234) => 300,
+                _ => (rng.next() % 8) as usize,
+            };
+            let mut hits: Vec<galign::search::Hit> = (0..count)
+                .map(|_| galign::search::Hit {
+                    mismatches: 0,
+                    contig: (rng.next() % 12) as u32,
+                    pos: rng.next() << (rng.next() % 4),
+                    reverse: rng.next() % 2 == 1,
+                })
+                .collect();
+            hits.sort_unstable();
+            hits.dedup();
+            (name, seq, qual, hits)
+        })
+        .collect();
+    (contigs, reads)
+}
+
+/// The GPU's SAM records (`gpu::sam`) equal the CPU's (`sam::push_records`) byte for
+/// byte on random single-end reads with exact hits, with `-a` and without, XA of 0, 1
+/// and 5 alternatives, with a read group and without.
+#[test]
+fn gpu_sam_records_equal_the_cpu_formatter() {
+    use galign::gpu::sam::{FormatHit, FormatRead, GpuFormatter, NO_QUALITIES, UNMAPPED};
+    use galign::io::ReadRecord;
+    let Some(gpu) = gpu() else { return };
+    let (contigs, reads) = formatter_cases(&mut Rng(11));
+    let layout = galign::reference::Layout {
+        contigs: contigs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| galign::reference::Contig {
+                name: name.clone(),
+                description: String::new(),
+                offset: (i as u64) << 36,
+                len: 1 << 36,
+            })
+            .collect(),
+        ambiguous: Vec::new(),
+    };
+    let text = PackedText::from_codes(&[0; 64]);
+    let records: Vec<ReadRecord> = reads
+        .iter()
+        .map(|(name, seq, qual, _)| ReadRecord {
+            name,
+            seq,
+            qual: qual.as_deref(),
+        })
+        .collect();
+    let names: Vec<&str> = contigs.iter().map(String::as_str).collect();
+    for (all_hits, max_alternatives, read_group) in [
+        (false, 5, Some("grp1")),
+        (false, 1, None),
+        (false, 0, Some("g")),
+        (true, 5, None),
+        (true, 0, Some("rg")),
+    ] {
+        let options = galign::sam::RecordOptions {
+            layout: &layout,
+            text: text.as_ref(),
+            read_group,
+            max_alternatives,
+            all_hits,
+        };
+        let mut want = galign::sam::Encoded::Sam(Vec::new());
+        let (mut staged, mut format_reads, mut format_hits) = (Vec::new(), Vec::new(), Vec::new());
+        for (read, (_, _, _, hits)) in records.iter().zip(&reads) {
+            let primary = galign::map::pairing::choose_single(read.name, hits, 0);
+            galign::sam::push_records(read, hits, primary, None, &options, &mut want);
+            // As a FASTQ file holds them: the offsets must be followed, not assumed.
+            staged.push(b'@');
+            let name = staged.len() as u32;
+            staged.extend_from_slice(read.name);
+            staged.extend_from_slice(b" comment\n");
+            let seq = staged.len() as u32;
+            staged.extend_from_slice(read.seq);
+            staged.extend_from_slice(b"\n+\n");
+            let qual = staged.len() as u32;
+            staged.extend_from_slice(read.qual.unwrap_or(&[]));
+            staged.push(b'\n');
+            format_reads.push(FormatRead {
+                name,
+                seq,
+                qual,
+                name_len: read.name.len() as u32,
+                seq_len: read.seq.len() as u32,
+                qual_len: read.qual.map_or(NO_QUALITIES, |q| q.len() as u32),
+                hit_start: format_hits.len() as u32,
+                hit_count: hits.len() as u32,
+                primary: primary.map_or(UNMAPPED, |p| p as u32),
+                mapq: galign::sam::mapq(hits) as u32,
+            });
+            format_hits.extend(hits.iter().map(|h| FormatHit {
+                contig: h.contig,
+                reverse: h.reverse as u32,
+                pos: [h.pos as u32, (h.pos >> 32) as u32],
+            }));
+        }
+        let galign::sam::Encoded::Sam(want) = want else {
+            unreachable!()
+        };
+        let mut formatter =
+            GpuFormatter::new(&gpu, &names, read_group, all_hits, max_alternatives).unwrap();
+        // Twice: the second batch reuses the buffers of the first; its bytes in pieces.
+        for round in 0..2 {
+            let cut = [staged.len() / 3, staged.len() / 3 + 1, staged.len()];
+            let pieces = match round {
+                0 => vec![&staged[..]],
+                _ => vec![
+                    &staged[..cut[0]],
+                    &staged[cut[0]..cut[1]],
+                    &staged[cut[1]..],
+                ],
+            };
+            let got = formatter
+                .format(&format_reads, &format_hits, &pieces)
+                .unwrap()
+                .expect("fits one pass");
+            let what =
+                format!("-a {all_hits}, XA {max_alternatives}, RG {read_group:?}, round {round}");
+            if let Some(diff) = first_difference(got.as_ref(), &want) {
+                panic!("{what}: {diff}");
+            }
+            assert_eq!(got.as_ref().len(), want.len(), "{what}");
         }
     }
 }

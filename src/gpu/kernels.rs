@@ -66,6 +66,7 @@ pub const SOURCES: &[(&str, &str)] = &[
             include_str!("../../kernels/prims/merge.cu")
         ),
     ),
+    ("sam.cu", include_str!("../../kernels/sam.cu")),
     (
         "sa/doubling.cu",
         concat!(

@@ -112,6 +112,11 @@ impl SharedBlock {
         }
     }
 
+    /// Whether the bytes are a file's memory map.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, Storage::Mapped(_))
+    }
+
     /// The bytes of `map`, to be shared.
     pub fn mapped(map: memmap2::Mmap) -> Arc<SharedBlock> {
         Arc::new(SharedBlock {
