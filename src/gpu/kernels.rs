@@ -66,7 +66,6 @@ pub const SOURCES: &[(&str, &str)] = &[
             include_str!("../../kernels/prims/merge.cu")
         ),
     ),
-    ("sam.cu", include_str!("../../kernels/sam.cu")),
     (
         "sa/doubling.cu",
         concat!(

@@ -150,6 +150,14 @@ pub struct GpuSearcher<'g> {
     mismatch: Option<mismatch::MismatchState<'g>>,
 }
 
+/// Grows `buf` to at least `bytes` (contents not kept), with a quarter more headroom.
+fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), GpuError> {
+    if buf.bytes() < bytes {
+        *buf = gpu.alloc(bytes + bytes / 4)?;
+    }
+    Ok(())
+}
+
 /// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
 /// the not-searchable flag) then the 2-bit words, each read starting on a word.
 fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
@@ -456,7 +464,7 @@ impl<'g> GpuSearcher<'g> {
         let [c0, c1, c2, c3, rows] = self.c_args();
         let primary = position_arg(self.width, self.primary);
         let b = self.buffers.as_mut().expect("allocated above");
-        b.packed.grow(4 * self.host_packed.len())?;
+        ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
         b.total.write(&[0u64])?;
         gpu.sync()?;
@@ -562,7 +570,7 @@ fn locate_into<'g>(
     positions: &mut DevBuf<'g>,
     width: Width,
 ) -> Result<(), GpuError> {
-    positions.grow(width.bytes() * total as usize)?;
+    ensure(gpu, positions, width.bytes() * total as usize)?;
     if total > 0 {
         locate(gpu, kernels, intervals, (count, total), positions.ptr(0))?;
     }

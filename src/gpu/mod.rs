@@ -10,14 +10,12 @@
 //! (see [`kernels`]).
 
 pub mod fm;
-pub mod host_register;
 pub mod kernels;
 pub mod map;
 pub mod partition;
 pub mod prims;
 mod runs;
 pub mod sa;
-pub mod sam;
 pub mod sample;
 
 /// The radix sort and scans under their former path, which the read search uses.
@@ -144,9 +142,6 @@ pub struct Gpu {
     /// Pinned buffers of the staged copies, made when the GPU opens (`None` once it
     /// drops: freed while the context lives).
     staging: Mutex<Option<Staging>>,
-    /// Waits sleep on an event instead of spinning (a handle whose waits are many and
-    /// long, beside CPU stages that need the cores).
-    sleeps: bool,
 }
 
 // SAFETY: the raw module and function handles are plain driver handles, valid in the
@@ -259,7 +254,6 @@ impl Gpu {
             modules: Mutex::new(HashMap::new()),
             mem: Mutex::new(MemStats::default()),
             staging: Mutex::new(None),
-            sleeps: false,
         };
         gpu.set_mem_limit(limit);
         for &(file, _) in kernels::SOURCES {
@@ -423,37 +417,9 @@ impl Gpu {
 
     /// Waits for all queued work; a kernel fault surfaces here.
     pub(crate) fn sync(&self) -> Result<(), GpuError> {
-        if self.sleeps {
-            return self.sleep_until_done();
-        }
         self.stream
             .synchronize()
             .map_err(|e| GpuError::driver("kernel execution", e))
-    }
-
-    /// Makes this handle's waits sleep instead of spin ([`Gpu::sync`]).
-    pub fn sleep_in_waits(&mut self) {
-        self.sleeps = true;
-    }
-
-    /// Waits for the stream's queued work asleep (a blocking-sync event).
-    fn sleep_until_done(&self) -> Result<(), GpuError> {
-        self.bind()?;
-        use cudarc::driver::sys::{self, CUevent_flags};
-        let flags = CUevent_flags::CU_EVENT_DISABLE_TIMING as u32
-            | CUevent_flags::CU_EVENT_BLOCKING_SYNC as u32;
-        let mut raw = std::ptr::null_mut();
-        // SAFETY: creates one event into `raw`, destroyed by `Event`'s drop.
-        unsafe { sys::cuEventCreate(&mut raw, flags) }
-            .result()
-            .map_err(|e| GpuError::driver("event creation", e))?;
-        let event = Event(raw);
-        // SAFETY: a live event and this handle's stream.
-        unsafe {
-            cu::event::record(event.0, self.stream.cu_stream())
-                .and_then(|()| cu::event::synchronize(event.0))
-        }
-        .map_err(|e| GpuError::driver("kernel execution", e))
     }
 
     /// Allocates `bytes` of device memory (at least one byte).
@@ -592,15 +558,6 @@ impl DevBuf<'_> {
         self.bytes
     }
 
-    /// Grows the buffer to at least `bytes` (contents not kept), with a quarter more
-    /// headroom.
-    pub fn grow(&mut self, bytes: usize) -> Result<(), GpuError> {
-        if self.bytes < bytes {
-            *self = self.gpu.alloc(bytes + bytes / 4)?;
-        }
-        Ok(())
-    }
-
     /// Copies the buffer's first `out.len()` elements to the host (waits for queued work).
     pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), GpuError> {
         self.download_at(0, out)
@@ -626,20 +583,6 @@ impl DevBuf<'_> {
             // SAFETY: in bounds (asserted); a pageable source is staged before return.
             unsafe { cu::memcpy_htod_async(self.ptr, data, self.gpu.stream.cu_stream()) }
                 .map_err(|e| GpuError::driver("upload", e))?;
-        }
-        Ok(())
-    }
-
-    /// Copies `data` from the host to byte `offset` of the buffer (queued on the stream; a
-    /// page-locked or registered source must stay so until the stream is waited for).
-    pub fn write_at(&self, offset: usize, data: &[u8]) -> Result<(), GpuError> {
-        assert!(offset + data.len() <= self.bytes);
-        if !data.is_empty() {
-            // SAFETY: in bounds (asserted); a pageable source is staged before return.
-            unsafe {
-                cu::memcpy_htod_async(self.ptr + offset as u64, data, self.gpu.stream.cu_stream())
-            }
-            .map_err(|e| GpuError::driver("upload", e))?;
         }
         Ok(())
     }
@@ -837,67 +780,6 @@ impl Drop for PinnedBuf {
     fn drop(&mut self) {
         // SAFETY: allocated by malloc_host; every copy into it was waited for.
         let _ = unsafe { cu::free_host(self.ptr) };
-    }
-}
-
-/// Page-locked host bytes, which the GPU copies to and from at full speed (pageable
-/// memory: a sixth of it, and a copy on the calling thread). Freed on drop, on any thread
-/// (the context is bound first).
-pub struct PinnedBytes {
-    ptr: *mut u8,
-    len: usize,
-    ctx: Arc<CudaContext>,
-}
-
-// SAFETY: plain host memory owned by this value; the context handle is thread-safe.
-unsafe impl Send for PinnedBytes {}
-unsafe impl Sync for PinnedBytes {}
-
-impl PinnedBytes {
-    /// `len` page-locked bytes (at least one), zeroed, for copies with `gpu`.
-    pub fn new(gpu: &Gpu, len: usize) -> Result<Self, GpuError> {
-        gpu.bind()?;
-        let len = len.max(1);
-        // SAFETY: a plain pinned allocation, freed in Drop.
-        let ptr = unsafe { cu::malloc_host(len, 0) }
-            .map_err(|e| GpuError::driver("pinned allocation", e))? as *mut u8;
-        // SAFETY: `len` bytes were just allocated; zeroed so that every byte is initialised.
-        unsafe { std::ptr::write_bytes(ptr, 0, len) };
-        Ok(PinnedBytes {
-            ptr,
-            len,
-            ctx: Arc::clone(&gpu.ctx),
-        })
-    }
-
-    /// Its size in bytes.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether it holds no bytes (never: at least one is allocated).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The bytes.
-    pub fn as_slice(&self) -> &[u8] {
-        // SAFETY: `len` initialised bytes owned by self.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-    }
-
-    /// The bytes, to be written.
-    pub fn as_mut_slice(&mut self) -> &mut [u8] {
-        // SAFETY: `len` initialised bytes owned by self, borrowed uniquely.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
-    }
-}
-
-impl Drop for PinnedBytes {
-    fn drop(&mut self) {
-        let _ = self.ctx.bind_to_thread();
-        // SAFETY: allocated by malloc_host; every copy into or out of it was waited for.
-        let _ = unsafe { cu::free_host(self.ptr as *mut c_void) };
     }
 }
 

@@ -112,11 +112,6 @@ impl SharedBlock {
         }
     }
 
-    /// Whether the bytes are a file's memory map.
-    pub fn is_mapped(&self) -> bool {
-        matches!(self.data, Storage::Mapped(_))
-    }
-
     /// The bytes of `map`, to be shared.
     pub fn mapped(map: memmap2::Mmap) -> Arc<SharedBlock> {
         Arc::new(SharedBlock {

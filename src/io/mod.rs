@@ -36,7 +36,7 @@ mod reads;
 mod records;
 mod sniff;
 
-pub use blocks::{Block, Blocks, BlocksReader, SharedBlock, HEADROOM};
+pub use blocks::{Block, Blocks, BlocksReader, HEADROOM};
 pub use fasta::{FastaPiece, FastaSplitter};
 pub use open::{estimated_size, is_stream, open, shown_name, Format, InputError, Opened, Role};
 pub use reads::{BatchReader, ReadsError, MAX_RECORD};

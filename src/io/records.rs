@@ -124,17 +124,6 @@ impl ReadBatch {
         }
     }
 
-    /// The memory map that holds every read of the batch, where they all lie in one (a
-    /// plain file read through a map): the reads' bytes are then views of its bytes.
-    pub fn mapped_file(&self) -> Option<&Arc<SharedBlock>> {
-        match self.blocks.as_slice() {
-            [block] if block.is_mapped() && self.spans.iter().all(|s| s.block == Some(0)) => {
-                Some(block)
-            }
-            _ => None,
-        }
-    }
-
     /// Empties the batch for reuse, keeping its buffers; its blocks go back to be read
     /// into again once no other batch holds them.
     pub fn clear(&mut self) {

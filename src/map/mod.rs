@@ -20,13 +20,11 @@
 //! error means, is [`DeviceChoice::decide`]'s, for exact search and `-v K` alike (the
 //! GPU searcher takes the mirror index when `K > 0`).
 
-mod gpu_records;
 pub mod pairing;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -35,10 +33,8 @@ use serde::Serialize;
 
 use crate::device::{DeviceChoice, Devices, GpuCount, NOT_USED};
 use crate::fm::Bidirectional;
-use crate::gpu::host_register::RegisteredRegion;
 use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
-use crate::gpu::sam::GpuFormatter;
-use crate::gpu::{Gpu, GpuError};
+use crate::gpu::GpuError;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
@@ -186,9 +182,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     };
     let paired = options.source.is_paired();
     let text = writer.wants_text();
-    let format_on_gpu = gpu_records::formats_on_gpu(paired, text, options.max_mismatches, device);
-    // The GPU handle (a stream of its own) that writes SAM records, once the search has one.
-    let format_gpu = OnceLock::new();
     let aligner = BatchAligner {
         index: &bidirectional,
         placement: &placement,
@@ -197,9 +190,6 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         options,
         record_options: &record_options,
         cpu_search: std::sync::Mutex::new(()),
-        format_gpu: &format_gpu,
-        region: OnceLock::new(),
-        log,
     };
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
@@ -235,21 +225,10 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
         let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
-        let format_gpu = &format_gpu;
-        let records_threads = std::env::var("GALIGN_RIF")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(RECORDS_IN_FLIGHT);
         scope.spawn(move || {
-            let opened = open_searcher(devices, index_ref, k, flag, log);
-            let on_gpu = matches!(opened, Ok(Some(_)));
             // Fails only when the search thread has ended; the searcher is then dropped.
+            let opened = open_searcher(devices, index_ref, k, flag, log);
             let _ = gpu_tx.send(opened);
-            let handles = match on_gpu && format_on_gpu {
-                true => open_format_gpus(devices, records_threads, log),
-                false => Vec::new(),
-            };
-            let _ = format_gpu.set(handles);
         });
         let search_thread = scope.spawn(move || {
             let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
@@ -257,11 +236,11 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             busy
         });
         let writer_thread = scope.spawn(move || write_stage(writer, out_rx));
-        let records_threads: Vec<_> = (0..records_threads)
-            .map(|lane| {
+        let records_threads: Vec<_> = (0..RECORDS_IN_FLIGHT)
+            .map(|_| {
                 let (aligner, batches) = (&aligner, hits_rx.clone());
                 let (spare, out) = (spare_tx.clone(), out_tx.clone());
-                scope.spawn(move || aligner.records_stage(lane, batches, spare, out))
+                scope.spawn(move || aligner.records_stage(batches, spare, out))
             })
             .collect();
         drop((hits_rx, spare_tx, out_tx));
@@ -419,31 +398,6 @@ fn open_searcher<'g>(
         log.info(&format!("searching on the GPU: {}", gpu.describe()));
     }
     Ok(searcher)
-}
-
-/// Handles on the GPU that searches, one for each of `count` records threads (each
-/// with a stream of its own), for writing SAM records there; none (said) when they
-/// cannot be opened: the CPU writes them.
-fn open_format_gpus(devices: &Devices, count: usize, log: &Reporter) -> Vec<Gpu> {
-    let opened: Result<Vec<Gpu>, GpuError> = (0..count)
-        .map(|_| {
-            devices
-                .first(log)
-                .and_then(|gpu| Gpu::open_device(gpu.ordinal()))
-                .map(|mut gpu| {
-                    if std::env::var_os("GALIGN_FMT_SPIN").is_none() {
-                        gpu.sleep_in_waits();
-                    }
-                    gpu
-                })
-        })
-        .collect();
-    opened.unwrap_or_else(|e| {
-        log.info(&format!(
-            "GPU not used for SAM records ({e}); writing them on the CPU"
-        ));
-        Vec::new()
-    })
 }
 
 /// A batch as read, and packed for the GPU when it may be searched there.
@@ -637,30 +591,20 @@ struct BatchAligner<'a> {
     /// search, and fill the cores alone; two at once were slower, see
     /// [`RECORDS_IN_FLIGHT`]).
     cpu_search: std::sync::Mutex<()>,
-    /// The GPU that writes SAM records, once set (`None`: the CPU writes them).
-    format_gpu: &'a OnceLock<Vec<Gpu>>,
-    /// The input file's map registered with that GPU, once a batch needs it.
-    region: OnceLock<RegisteredRegion>,
-    log: &'a Reporter,
 }
 
-impl<'a> BatchAligner<'a> {
+impl BatchAligner<'_> {
     /// A records thread: builds the records of the batches it takes from `batches`,
     /// sends them to the writer through `out` and the emptied batches back to the
     /// reader through `spare`, until the end of input, an error, or a writer that
     /// failed. Returns its reads' counts, busy seconds and the error that ended it.
     fn records_stage(
         &self,
-        lane: usize,
         batches: crossbeam_channel::Receiver<SearchedBatch>,
         spare: crossbeam_channel::Sender<ReadBatch>,
         out: crossbeam_channel::Sender<BatchRecords>,
     ) -> (MapStats, f64, Option<anyhow::Error>) {
         let (mut stats, mut busy) = (MapStats::default(), 0.0);
-        let mut formatter = FormatterSlot {
-            lane,
-            ..FormatterSlot::default()
-        };
         for (number, item) in batches {
             let start = Instant::now();
             let (mut batch, positions) = match item {
@@ -668,27 +612,18 @@ impl<'a> BatchAligner<'a> {
                 Ok(item) => item,
                 Err(e) => return (stats, busy, Some(e)),
             };
-            let on_gpu = match positions.as_ref() {
-                Some(positions) => self.records_on_gpu(&mut formatter, &batch, positions),
-                None => Ok(None),
-            };
-            let (records, batch_stats) = match on_gpu {
-                Ok(Some(done)) => done,
-                Ok(None) => {
-                    let _one_at_a_time = positions.is_none().then(|| self.cpu_search.lock());
-                    align_batch(
-                        self.index,
-                        self.placement,
-                        &batch,
-                        positions.as_ref(),
-                        self.paired,
-                        self.text,
-                        self.options,
-                        self.record_options,
-                    )
-                }
-                Err(e) => return (stats, busy, Some(e)),
-            };
+            let one_at_a_time = positions.is_none().then(|| self.cpu_search.lock());
+            let (records, batch_stats) = align_batch(
+                self.index,
+                self.placement,
+                &batch,
+                positions.as_ref(),
+                self.paired,
+                self.text,
+                self.options,
+                self.record_options,
+            );
+            drop(one_at_a_time);
             stats.add(&batch_stats);
             drop(positions);
             batch.clear(); // its blocks go back to the reading thread
@@ -698,103 +633,8 @@ impl<'a> BatchAligner<'a> {
                 break; // the writer failed; its error is reported by the caller
             }
         }
-        if let Some(f) = formatter.formatter.as_ref().filter(|_| self.log.verbose()) {
-            let [counting, writing] = f.seconds();
-            let [placing, waiting] = formatter.placing_and_waiting;
-            self.log.info(&format!(
-                "SAM records on the GPU (this records thread): {} batches in {:.3} s, of which \
-                 {placing:.3} s placing hits, {waiting:.3} s waiting for the input's \
-                 registration, {counting:.3} s uploading and counting, {writing:.3} s writing \
-                 and downloading",
-                formatter.batches, formatter.seconds
-            ));
-        }
         (stats, busy, None)
     }
-
-    /// The records of `batch` (searched on the GPU) written by the GPU, where it writes
-    /// them (see [`gpu_records`]) and it has not failed before: `None` for the CPU to
-    /// write them. A GPU error means the CPU from then on (said) under `auto`, the
-    /// run's failure under `gpu`.
-    fn records_on_gpu(
-        &self,
-        slot: &mut FormatterSlot<'a>,
-        batch: &ReadBatch,
-        positions: &BatchPositions,
-    ) -> anyhow::Result<Option<(Vec<Encoded>, MapStats)>> {
-        let Some(gpu) = self.format_gpu.get().and_then(|gpus| gpus.get(slot.lane)) else {
-            return Ok(None);
-        };
-        let (Some(range), Some(map)) = (gpu_records::mapped_range(batch), batch.mapped_file())
-        else {
-            return Ok(None);
-        };
-        if slot.failed {
-            return Ok(None);
-        }
-        let keep: Arc<dyn Send + Sync> = Arc::clone(map) as _;
-        let region = self
-            .region
-            .get_or_init(|| RegisteredRegion::new(gpu, map.bytes(), keep));
-        if !region.is_of(map.bytes()) {
-            return Ok(None); // not the run's one input file
-        }
-        let made = self
-            .options
-            .device
-            .decide(|| {
-                let formatter = match &mut slot.formatter {
-                    Some(f) => f,
-                    None => slot.formatter.insert(self.formatter(gpu)?),
-                };
-                let start = Instant::now();
-                let made = gpu_records::gpu_records(
-                    formatter,
-                    region,
-                    range.clone(),
-                    self.placement,
-                    batch,
-                    positions,
-                    &mut slot.placing_and_waiting,
-                );
-                slot.seconds += start.elapsed().as_secs_f64();
-                slot.batches += 1;
-                made
-            })
-            .resolve("GPU error", "writing SAM records on the CPU", |m| {
-                self.log.info(m)
-            })?;
-        slot.failed = made.is_none();
-        Ok(made.flatten())
-    }
-
-    /// A formatter of this run's records on `gpu`.
-    fn formatter<'g>(&self, gpu: &'g Gpu) -> Result<GpuFormatter<'g>, GpuError> {
-        let layout = self.record_options.layout;
-        let names: Vec<&str> = layout.contigs.iter().map(|c| c.name.as_str()).collect();
-        GpuFormatter::new(
-            gpu,
-            &names,
-            self.record_options.read_group,
-            self.options.all_hits,
-            self.options.max_alternatives,
-        )
-    }
-}
-
-/// A records thread's GPU formatter, made on first use.
-#[derive(Default)]
-struct FormatterSlot<'g> {
-    /// Which of the run's formatting GPU handles (one a records thread) is its own.
-    lane: usize,
-    formatter: Option<GpuFormatter<'g>>,
-    /// The GPU failed once: the CPU writes the rest.
-    failed: bool,
-    /// Batches given to the formatter, and the seconds they took in all.
-    batches: usize,
-    seconds: f64,
-    /// Of which placing hits, and waiting for the input's registration.
-    placing_and_waiting: [f64; 2],
 }
 
 /// Builds one batch's records, in input order and in parts (SAM `text` or BAM

@@ -9,5 +9,5 @@ mod writer;
 
 pub use bgzf::DEFAULT_LEVEL as DEFAULT_BAM_LEVEL;
 pub use header::{build_header, parse_read_group, ReadGroupError};
-pub use record::{mapq, push_records, sam_base_tables, Encoded, MateContext, RecordOptions};
+pub use record::{push_records, Encoded, MateContext, RecordOptions};
 pub use writer::{OutputFormat, SamWriter};

@@ -104,14 +104,12 @@ const fn complement(b: u8) -> u8 {
 }
 
 /// Encoded records: BAM records or SAM text, one line per record.
+#[derive(Clone)]
 pub enum Encoded {
     /// BAM records, each with its `block_size` (uncompressed; the writer compresses).
     Bam(Vec<u8>),
     /// SAM lines, ready to write.
     Sam(Vec<u8>),
-    /// SAM lines made elsewhere (by the GPU) in a buffer of their own, which goes back
-    /// where it came from when dropped.
-    SamBuffer(Box<dyn AsRef<[u8]> + Send>),
 }
 
 impl Encoded {
@@ -292,7 +290,6 @@ impl ReadHits<'_> {
         match out {
             Encoded::Bam(bytes) => self.bam(fields, bytes),
             Encoded::Sam(text) => self.sam(fields, text),
-            Encoded::SamBuffer(_) => panic!("records are appended to the CPU's own buffers"),
         }
     }
 
@@ -588,18 +585,6 @@ fn complement_reversed(bases: &[u8], place: &mut [u8]) {
     for (to, &b) in place.iter_mut().zip(bases.iter().rev()) {
         *to = complement(b);
     }
-}
-
-/// How SAM shows each byte of a read's bases: `[b]` on the forward strand (htslib's
-/// 4-bit code written back), `[256 + b]` as the complement written on the reverse
-/// strand; for formatters elsewhere (the GPU's) that must write the same bytes.
-pub fn sam_base_tables() -> [u8; 512] {
-    let mut tables = [0u8; 512];
-    for b in 0..256 {
-        tables[b] = NT16_STR[NT16_TABLE[b] as usize];
-        tables[256 + b] = complement(b as u8);
-    }
-    tables
 }
 
 /// The base of each 4-bit code.
@@ -1031,7 +1016,7 @@ mod tests {
                 record.bam(fields, &mut part);
                 records.push(htslib_record(record, fields));
             });
-            parts.push(part);
+            parts.push(Encoded::Bam(part));
         }
         for level in [2, 6] {
             let ours = dir.path().join(format!("ours{level}.bam"));
@@ -1039,12 +1024,8 @@ mod tests {
             htslib_bam_file(&theirs, &header, level, &records);
             let mut writer =
                 crate::sam::SamWriter::create(Some(&ours), &header, (3, level)).unwrap();
-            writer
-                .write(parts[..7].iter().cloned().map(Encoded::Bam).collect())
-                .unwrap();
-            writer
-                .write(parts[7..].iter().cloned().map(Encoded::Bam).collect())
-                .unwrap();
+            writer.write(parts[..7].to_vec()).unwrap();
+            writer.write(parts[7..].to_vec()).unwrap();
             writer.finish().unwrap();
             let (ours, theirs) = (std::fs::read(ours).unwrap(), std::fs::read(theirs).unwrap());
             assert!(

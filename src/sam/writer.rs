@@ -122,16 +122,15 @@ impl SamWriter {
             .inner
             .as_mut()
             .expect("writer is open until finish or drop");
+        let bam = matches!(sink, Sink::Bam(_));
+        let parts = parts.into_iter().map(|part| match part {
+            Encoded::Bam(bytes) if bam => bytes,
+            Encoded::Sam(text) if !bam => text,
+            _ => panic!("records encoded for the other output format"),
+        });
         let result = match sink {
-            Sink::Bam(bam) => bam.write_records(parts.into_iter().map(|part| match part {
-                Encoded::Bam(bytes) => bytes,
-                _ => panic!("SAM text given to the BAM writer"),
-            })),
-            Sink::Sam(out) => parts.into_iter().try_for_each(|part| match part {
-                Encoded::Sam(text) => out.write_all(&text),
-                Encoded::SamBuffer(text) => out.write_all((*text).as_ref()),
-                Encoded::Bam(_) => panic!("BAM records given to the SAM writer"),
-            }),
+            Sink::Bam(bam) => bam.write_records(parts),
+            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(&text)),
         };
         result.with_context(|| format!("cannot write alignments to {}", self.destination()))
     }

@@ -34,8 +34,8 @@
 use std::time::Instant;
 
 use super::{
-    download_positions, kernel_file, locate_into, position_arg, GpuSearcher, Located, Overflow,
-    NOT_SEARCHABLE, THREADS,
+    download_positions, ensure, kernel_file, locate_into, position_arg, GpuSearcher, Located,
+    Overflow, NOT_SEARCHABLE, THREADS,
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
@@ -344,7 +344,7 @@ impl GpuSearcher<'_> {
         );
         let item_bytes = item_bytes(width);
         let b = state.buffers(gpu)?;
-        b.packed.grow(4 * self.host_packed.len())?;
+        ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
         let (meta, words) = (b.packed.ptr(0), b.packed.ptr(4 * items));
         b.counters.zero(4 * COUNTERS)?;
