@@ -304,9 +304,14 @@ impl ReadHits<'_> {
     /// NM, MD, AS and XS of the record of hit `i`: the values of NM, AS and XS (if
     /// any), and MD into `md`.
     fn hit_tags(&self, i: usize, md: &mut Vec<u8>) -> (i32, i32, Option<i32>) {
-        let (hit, len) = (&self.hits[i], self.read.seq.len() as i64);
         md.clear();
-        self.push_md(hit, md);
+        self.push_md(&self.hits[i], md);
+        self.hit_values(i)
+    }
+
+    /// NM, AS and XS (if any) of the record of hit `i`.
+    fn hit_values(&self, i: usize) -> (i32, i32, Option<i32>) {
+        let (hit, len) = (&self.hits[i], self.read.seq.len() as i64);
         let others = self.hits.len() > 1;
         let best_other = &self.hits[if i == 0 { 1 } else { 0 }.min(self.hits.len() - 1)];
         let xs = others.then(|| score(len, best_other) as i32);
@@ -484,27 +489,20 @@ impl ReadHits<'_> {
             Kind::Primary { reverse: true } => {
                 push_sam_reverse_complement(out, read.seq);
                 out.push(b'\t');
-                match &read.qual {
-                    Some(q) => out.extend(q.iter().rev().map(|&q| q.max(33))),
-                    None => out.push(b'*'),
-                }
+                push_sam_qualities(out, read.qual, true);
             }
             Kind::Unmapped | Kind::Primary { reverse: false } => {
                 push_sam_bases(out, read.seq);
                 out.push(b'\t');
-                match &read.qual {
-                    Some(q) => out.extend(q.iter().map(|&q| q.max(33))),
-                    None => out.push(b'*'),
-                }
+                push_sam_qualities(out, read.qual, false);
             }
         }
         if let Some(i) = f.hit {
             out.extend_from_slice(b"\tNM:i:");
-            let mut md = Vec::new();
-            let (nm, score, xs) = self.hit_tags(i, &mut md);
+            let (nm, score, xs) = self.hit_values(i);
             push_int(out, nm as i64);
             out.extend_from_slice(b"\tMD:Z:");
-            out.extend_from_slice(&md);
+            self.push_md(&self.hits[i], out);
             out.extend_from_slice(b"\tAS:i:");
             push_int(out, score as i64);
             if let Some(xs) = xs {
@@ -521,6 +519,34 @@ impl ReadHits<'_> {
             out.extend_from_slice(rg.as_bytes());
         }
         out.push(b'\n');
+    }
+}
+
+/// Appends the qualities `qual` as SAM text (`*` without them), last first where
+/// `reversed`: each at least 33 (`!`), as htslib writes a quality below 0 back.
+/// Written into place, as MD is now written into the line (not into a vector of its
+/// own first): HG002 x40 against chr20, `map -a -t 1`, SAM, user 1.17 -> 1.12 s (the
+/// CI-class machine, five runs each); no difference in wall time at human scale on 16
+/// cores (BENCHMARKS.md, session 33, r34).
+fn push_sam_qualities(out: &mut Vec<u8>, qual: Option<&[u8]>, reversed: bool) {
+    let Some(qual) = qual else {
+        out.push(b'*');
+        return;
+    };
+    let start = out.len();
+    out.resize(start + qual.len(), 0);
+    let place = &mut out[start..];
+    match reversed {
+        true => {
+            for (to, &q) in place.iter_mut().zip(qual.iter().rev()) {
+                *to = q.max(33);
+            }
+        }
+        false => {
+            for (to, &q) in place.iter_mut().zip(qual) {
+                *to = q.max(33);
+            }
+        }
     }
 }
 
