@@ -737,6 +737,24 @@ mod tests {
     }
 
     #[test]
+    fn qualities_are_written_at_least_33_forward_and_reversed() {
+        let qual: Vec<u8> = (0..=255u8).chain([0, 32, 33, 34, 255]).collect();
+        for reversed in [false, true] {
+            let mut out = b"x\t".to_vec();
+            push_sam_qualities(&mut out, Some(&qual), reversed);
+            let mut want = b"x\t".to_vec();
+            match reversed {
+                true => want.extend(qual.iter().rev().map(|&q| q.max(33))),
+                false => want.extend(qual.iter().map(|&q| q.max(33))),
+            }
+            assert_eq!(out, want, "reversed {reversed}");
+        }
+        let mut out = Vec::new();
+        push_sam_qualities(&mut out, None, true);
+        assert_eq!(out, b"*");
+    }
+
+    #[test]
     fn bins_match_the_sam_spec() {
         assert_eq!(reg2bin(-1, 0), 4680);
         assert_eq!(reg2bin(0, 100), 4681);
