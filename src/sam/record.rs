@@ -301,15 +301,7 @@ impl ReadHits<'_> {
             && self.options.max_alternatives > 0
     }
 
-    /// NM, MD, AS and XS of the record of hit `i`: the values of NM, AS and XS (if
-    /// any), and MD into `md`.
-    fn hit_tags(&self, i: usize, md: &mut Vec<u8>) -> (i32, i32, Option<i32>) {
-        md.clear();
-        self.push_md(&self.hits[i], md);
-        self.hit_values(i)
-    }
-
-    /// NM, AS and XS (if any) of the record of hit `i`.
+    /// NM, AS and XS (if any) of the record of hit `i` (MD: [`ReadHits::push_md`]).
     fn hit_values(&self, i: usize) -> (i32, i32, Option<i32>) {
         let (hit, len) = (&self.hits[i], self.read.seq.len() as i64);
         let others = self.hits.len() > 1;
@@ -400,11 +392,10 @@ impl ReadHits<'_> {
             }
         }
         if let Some(i) = f.hit {
-            let mut md = Vec::new();
-            let (nm, score, xs) = self.hit_tags(i, &mut md);
+            let (nm, score, xs) = self.hit_values(i);
             push_aux_int(out, b"NM", nm);
             out.extend_from_slice(b"MDZ");
-            out.extend_from_slice(&md);
+            self.push_md(&self.hits[i], out);
             out.push(0);
             push_aux_int(out, b"AS", score);
             if let Some(xs) = xs {
@@ -792,8 +783,9 @@ mod tests {
         rec.set_mpos(f.mpos);
         rec.set_insert_size(f.tlen);
         if let Some(i) = f.hit {
+            let (nm, score, xs) = record.hit_values(i);
             let mut md = Vec::new();
-            let (nm, score, xs) = record.hit_tags(i, &mut md);
+            record.push_md(&record.hits[i], &mut md);
             rec.push_aux(b"NM", Aux::I32(nm)).unwrap();
             rec.push_aux(b"MD", Aux::String(std::str::from_utf8(&md).unwrap()))
                 .unwrap();
@@ -987,11 +979,15 @@ mod tests {
             primary: Some(0),
             options: &options,
         };
-        let mut md = Vec::new();
-        assert_eq!(record.hit_tags(1, &mut md), (2, 8 - 2 * 4, Some(10)));
-        assert_eq!(md, b"2C2G4");
-        assert_eq!(record.hit_tags(0, &mut md), (0, 10, Some(0)));
-        assert_eq!(md, b"10");
+        let md = |i: usize| {
+            let mut md = Vec::new();
+            record.push_md(&record.hits[i], &mut md);
+            md
+        };
+        assert_eq!(record.hit_values(1), (2, 8 - 2 * 4, Some(10)));
+        assert_eq!(md(1), b"2C2G4");
+        assert_eq!(record.hit_values(0), (0, 10, Some(0)));
+        assert_eq!(md(0), b"10");
         let mut xa = Vec::new();
         record.push_xa(&mut xa);
         assert_eq!(xa, b"chr1,+1,10M,2;");
