@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::jump::{self, JumpBuilder};
-use super::occ::{BlocksBuilder, ROWS_PER_BLOCK};
+use super::occ::{symbol_counts, BlocksBuilder, ROWS_PER_BLOCK};
 use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
@@ -362,25 +362,9 @@ crate::popcnt::with_popcnt! {
 /// [`count_bases`]' body, compiled into each of its copies.
 #[inline(always)]
 fn count_bases_inline(words: &[u64], bases: usize, counts: &mut [u64; 4]) {
-    const LOW: u64 = 0x5555_5555_5555_5555;
-    let (mut c, mut g, mut t) = (0u64, 0u64, 0u64);
-    for (j, &word) in words.iter().enumerate() {
-        let len = (bases - 32 * j).min(32);
-        let word = if len == 32 {
-            word
-        } else {
-            word & !(u64::MAX >> (2 * len))
-        };
-        let (high, low) = ((word >> 1) & LOW, word & LOW);
-        let both = (high & low).count_ones() as u64;
-        t += both;
-        g += high.count_ones() as u64 - both;
-        c += low.count_ones() as u64 - both;
+    for (total, n) in counts.iter_mut().zip(symbol_counts(words, bases)) {
+        *total += n;
     }
-    counts[0] += bases as u64 - c - g - t;
-    counts[1] += c;
-    counts[2] += g;
-    counts[3] += t;
 }
 
 #[cfg(test)]
@@ -601,5 +585,46 @@ mod tests {
         assert!(sampled_error(&wrong)
             .unwrap_err()
             .contains("ranks do not count"));
+    }
+
+    /// The checks run in chunks of 4096 blocks (Occ) and rank blocks (sampled SA), and
+    /// the sampled positions in chunks of 65536: an inconsistency in any chunk is found,
+    /// and the first is named.
+    #[test]
+    fn checks_of_a_loaded_index_cover_every_chunk() {
+        let text = text_of(2_200_000, 22, 4); // 11,459 Occ blocks, 4,297 rank blocks
+        let sa: Vec<u32> = crate::sa::suffix_array(&text);
+        let parts = FmParts::build(&text, &sa, 4);
+        let occ_error = |occ: &[u64]| Occ::new(occ, parts.n + 1, parts.primary).check(&parts.c);
+        assert_eq!(occ_error(&parts.occ), Ok(()));
+        for blocks in [
+            &[4095][..],
+            &[4096],
+            &[11_458],
+            &[9000, 5000],
+            &[4097, 11_000],
+        ] {
+            let mut occ = parts.occ.clone();
+            for &block in blocks {
+                occ[block * 8] += 1 << 32; // C's count
+            }
+            let first = blocks.iter().min().unwrap();
+            let named = format!("the counts of BWT block {first} do not add up");
+            assert_eq!(occ_error(&occ), Err(named), "headers of {blocks:?}");
+        }
+        let sampled_error = |sampled: &SampledSaParts| sampled.view(4).check(text.len() as u64);
+        assert_eq!(sampled_error(&parts.sampled), Ok(()));
+        let mut wrong = parts.sampled.clone();
+        wrong.bits[4200 * 8 + 3] ^= 1 << 9;
+        assert!(sampled_error(&wrong)
+            .unwrap_err()
+            .contains("ranks do not count"));
+        let mut wrong = parts.sampled.clone();
+        let Positions::U32(positions) = &mut wrong.positions else {
+            unreachable!()
+        };
+        assert!(positions.len() > 3 << 16);
+        positions[(3 << 16) + 7] = text.len() as u32 + 1;
+        assert!(sampled_error(&wrong).unwrap_err().contains("past the text"));
     }
 }

@@ -119,7 +119,7 @@ fn pack_symbols(flags: &[u8]) -> u64 {
 }
 
 /// The counts a block's header holds: A, C, G, T in the rows before it.
-#[inline]
+#[inline(always)]
 fn block_header(block: &[u64]) -> [u64; 4] {
     [
         block[0] & 0xFFFF_FFFF,
@@ -131,26 +131,37 @@ fn block_header(block: &[u64]) -> [u64; 4] {
 
 /// Each symbol's count in the first `len` rows (at most [`ROWS_PER_BLOCK`]) of `block`,
 /// as stored (the sentinel's row counted as `A`).
-#[inline]
+#[inline(always)]
 fn counts_in_block(block: &[u64], len: usize) -> [u64; 4] {
-    let mut counts = [0u64; 4];
-    for w in 0..len.div_ceil(32) {
-        let in_word = (len - 32 * w).min(32);
-        let word = block[HEADER_WORDS + w];
-        // A is what is left of the symbols once C, G and T are counted.
-        let mut others = 0;
-        for c in 1..4u8 {
-            let n = count_in_word(word, c, in_word);
-            counts[c as usize] += n;
-            others += n;
-        }
-        counts[0] += in_word as u64 - others;
+    symbol_counts(&block[HEADER_WORDS..HEADER_WORDS + len.div_ceil(32)], len)
+}
+
+/// The counts of A, C, G and T among the first `symbols` 2-bit symbols of `words` (most
+/// significant first): three bit counts a word, T's two bits, then the high and the
+/// low bit (G and C are what is left of them, A what is left of the symbols).
+/// `#[inline(always)]`, for the POPCNT copies of its callers.
+#[inline(always)]
+pub(super) fn symbol_counts(words: &[u64], symbols: usize) -> [u64; 4] {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let (mut c, mut g, mut t) = (0u64, 0u64, 0u64);
+    for (j, &word) in words.iter().enumerate() {
+        let len = (symbols - 32 * j).min(32);
+        let word = if len == 32 {
+            word
+        } else {
+            word & !(u64::MAX >> (2 * len))
+        };
+        let (high, low) = ((word >> 1) & LOW, word & LOW);
+        let both = (high & low).count_ones() as u64;
+        t += both;
+        g += high.count_ones() as u64 - both;
+        c += low.count_ones() as u64 - both;
     }
-    counts
+    [symbols as u64 - c - g - t, c, g, t]
 }
 
 /// Counts the symbols equal to `c` among the first `len` (0..=32) symbols of `word`.
-#[inline]
+#[inline(always)]
 pub(super) fn count_in_word(word: u64, c: u8, len: usize) -> u64 {
     const LOW: u64 = 0x5555_5555_5555_5555;
     let x = word ^ (LOW * c as u64); // a slot is 00 exactly where the symbol is c
@@ -161,6 +172,33 @@ pub(super) fn count_in_word(word: u64, c: u8, len: usize) -> u64 {
         !(u64::MAX >> (2 * len))
     };
     (same & mask).count_ones() as u64
+}
+
+/// Blocks that one task of [`Occ::check`] checks.
+const CHECKED_TOGETHER: usize = 4096;
+
+crate::popcnt::with_popcnt! {
+    /// Sets `first` to the first of `blocks` whose next block's header is not its own
+    /// header plus its rows' counts (`None`: they all add up). Counted with POPCNT where
+    /// the CPU has it (BENCHMARKS.md, session 34: the load of a 3 Gbp index).
+    fn first_unsummed(occ: &Occ<'_>, blocks: std::ops::Range<usize>, first: &mut Option<usize>) => first_unsummed_inline
+}
+
+/// [`first_unsummed`]'s body, compiled into each of its copies (plain loops: iterator
+/// adapters are not inlined into the POPCNT copy).
+#[inline(always)]
+fn first_unsummed_inline(occ: &Occ<'_>, blocks: std::ops::Range<usize>, first: &mut Option<usize>) {
+    let header = |b: usize| block_header(&occ.blocks[b * WORDS_PER_BLOCK..]);
+    for b in blocks {
+        let (this, next, own) = (header(b), header(b + 1), occ.block_counts(b));
+        for s in 0..4 {
+            if next[s] != this[s] + own[s] {
+                *first = Some(b);
+                return;
+            }
+        }
+    }
+    *first = None;
 }
 
 impl<'a> Occ<'a> {
@@ -248,12 +286,13 @@ impl<'a> Occ<'a> {
         // and a vector of counts took 0.3 s of a 3 Gbp index's load).
         let blocks = self.rows.div_ceil(ROWS_PER_BLOCK as u64) as usize;
         let bad = (header(0) != [0; 4]).then_some(0).or_else(|| {
-            (0..blocks)
+            (0..blocks.div_ceil(CHECKED_TOGETHER))
                 .into_par_iter()
-                .find_first(|&b| {
-                    let (this, next) = (header(b), header(b + 1));
-                    let own = self.block_counts(b);
-                    (0..4).any(|s| next[s] != this[s] + own[s])
+                .find_map_first(|chunk| {
+                    let end = ((chunk + 1) * CHECKED_TOGETHER).min(blocks);
+                    let mut first = None;
+                    first_unsummed(self, chunk * CHECKED_TOGETHER..end, &mut first);
+                    first
                 })
                 .map(|b| b + 1)
         });
@@ -273,6 +312,7 @@ impl<'a> Occ<'a> {
     }
 
     /// The symbols of block `b`'s rows as stored (the sentinel's row as `A`).
+    #[inline(always)]
     fn block_counts(&self, b: usize) -> [u64; 4] {
         let len = (self.rows as usize - b * ROWS_PER_BLOCK).min(ROWS_PER_BLOCK);
         counts_in_block(&self.blocks[b * WORDS_PER_BLOCK..], len)

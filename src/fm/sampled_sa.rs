@@ -159,6 +159,44 @@ fn sampled_marks(flags: &[u8]) -> u64 {
     word
 }
 
+/// Rank blocks that one task of [`SampledSa::check`] checks.
+const CHECKED_TOGETHER: usize = 4096;
+
+crate::popcnt::with_popcnt! {
+    /// Sets `counted` to whether each rank block `i` of `blocks` has the next rank entry
+    /// equal to its own plus its marks, counted with POPCNT where the CPU has it.
+    fn ranks_count_marks(sampled: &SampledSa<'_>, blocks: std::ops::Range<usize>, counted: &mut bool) => ranks_count_marks_inline
+}
+
+/// [`ranks_count_marks`]' body, compiled into each of its copies (plain loops: iterator
+/// adapters are not inlined into the POPCNT copy).
+#[inline(always)]
+fn ranks_count_marks_inline(
+    sampled: &SampledSa<'_>,
+    blocks: std::ops::Range<usize>,
+    counted: &mut bool,
+) {
+    let ranks = sampled.ranks;
+    for i in blocks {
+        if ranks.get(i).checked_add(marks_inline(sampled, i)) != Some(ranks.get(i + 1)) {
+            *counted = false;
+            return;
+        }
+    }
+    *counted = true;
+}
+
+/// The marks of rank block `i`.
+#[inline(always)]
+fn marks_inline(sampled: &SampledSa<'_>, i: usize) -> u64 {
+    let words = &sampled.bits[i * WORDS_PER_RANK..(i + 1) * WORDS_PER_RANK];
+    let mut marks = 0;
+    for &word in words {
+        marks += u64::from(word.count_ones());
+    }
+    marks
+}
+
 impl<'a> SampledSa<'a> {
     /// Checks arrays read from a file: a rank entry per block of marks (and one for the
     /// end), each counting the marks before its block, one position per mark, and every
@@ -170,31 +208,40 @@ impl<'a> SampledSa<'a> {
         }
         // Entry i counts the marks before its block iff entry 0 is zero and each next
         // entry is this one plus this block's marks: one parallel pass, no running sum.
-        let marks = |i: usize| {
-            let words = &self.bits[i * WORDS_PER_RANK..(i + 1) * WORDS_PER_RANK];
-            words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
-        };
         let blocks = self.ranks.len();
         let counted = blocks == 0
             || self.ranks.get(0) == 0
-                && (0..blocks - 1).into_par_iter().all(|i| {
-                    self.ranks.get(i).checked_add(marks(i)) == Some(self.ranks.get(i + 1))
-                });
+                && (0..(blocks - 1).div_ceil(CHECKED_TOGETHER))
+                    .into_par_iter()
+                    .all(|chunk| {
+                        let end = ((chunk + 1) * CHECKED_TOGETHER).min(blocks - 1);
+                        let mut counted = false;
+                        ranks_count_marks(self, chunk * CHECKED_TOGETHER..end, &mut counted);
+                        counted
+                    });
         if !counted {
             return Err("the sampled suffix array's ranks do not count its marks".into());
         }
         let total = match blocks {
             0 => Some(0),
-            _ => self.ranks.get(blocks - 1).checked_add(marks(blocks - 1)),
+            _ => self
+                .ranks
+                .get(blocks - 1)
+                .checked_add(marks_inline(self, blocks - 1)),
         };
         if total != Some(self.positions.len() as u64) {
             return Err("the sampled suffix array has not one position per mark".into());
         }
-        let positions = self.positions;
-        if (0..positions.len())
-            .into_par_iter()
-            .any(|i| positions.get(i) > text_len)
-        {
+        fn past<T: Copy + Into<u64> + Sync>(positions: &[T], text_len: u64) -> bool {
+            positions
+                .par_chunks(1 << 16)
+                .any(|chunk| chunk.iter().any(|&p| p.into() > text_len))
+        }
+        let past_text = match self.positions {
+            PositionSlice::U32(positions) => past(positions, text_len),
+            PositionSlice::U64(positions) => past(positions, text_len),
+        };
+        if past_text {
             return Err("a sampled position lies past the text".into());
         }
         Ok(())
