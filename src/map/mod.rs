@@ -38,7 +38,9 @@ use crate::gpu::GpuError;
 use crate::index::Index;
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
-use crate::sam::{self, Encoded, MateContext, OutputFormat, RecordOptions, SamWriter};
+use crate::sam::{
+    self, Encoded, MateContext, OutputFormat, RecordBuffers, RecordOptions, SamWriter,
+};
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 
 /// Settings of a mapping run.
@@ -183,6 +185,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let paired = options.source.is_paired();
     let text = writer.wants_text();
     let aligner = BatchAligner {
+        buffers: writer.buffers(),
         index: &bidirectional,
         placement: &placement,
         paired,
@@ -587,6 +590,8 @@ struct BatchAligner<'a> {
     text: bool,
     options: &'a MapOptions,
     record_options: &'a RecordOptions<'a>,
+    /// Where the records are encoded: buffers the writer gave back, or new ones.
+    buffers: RecordBuffers,
     /// Held while a batch is searched on the CPU: one such batch at a time (its tasks
     /// search, and fill the cores alone; two at once were slower, see
     /// [`RECORDS_IN_FLIGHT`]).
@@ -613,16 +618,7 @@ impl BatchAligner<'_> {
                 Err(e) => return (stats, busy, Some(e)),
             };
             let one_at_a_time = positions.is_none().then(|| self.cpu_search.lock());
-            let (records, batch_stats) = align_batch(
-                self.index,
-                self.placement,
-                &batch,
-                positions.as_ref(),
-                self.paired,
-                self.text,
-                self.options,
-                self.record_options,
-            );
+            let (records, batch_stats) = self.align_batch(&batch, positions.as_ref());
             drop(one_at_a_time);
             stats.add(&batch_stats);
             drop(positions);
@@ -635,126 +631,122 @@ impl BatchAligner<'_> {
         }
         (stats, busy, None)
     }
-}
 
-/// Builds one batch's records, in input order and in parts (SAM `text` or BAM
-/// records), from the GPU's `positions` or, without them, searching on the CPU.
-#[allow(clippy::too_many_arguments)]
-fn align_batch(
-    index: &Bidirectional<'_>,
-    placement: &Placement<'_>,
-    batch: &ReadBatch,
-    positions: Option<&BatchPositions>,
-    paired: bool,
-    text: bool,
-    options: &MapOptions,
-    record_options: &RecordOptions<'_>,
-) -> (Vec<Encoded>, MapStats) {
-    let per_item = if paired { 2 } else { 1 };
-    let task = TASK_SIZE * per_item;
-    let searcher = CpuSearcher::new(index, placement.max_mismatches);
-    // The hits of read `i` of the batch from the batch's `positions`, else from `own`,
-    // the positions of its task's reads.
-    // The hits of read `i` of the batch, whose bases are `seq`, from the batch's
-    // `positions`, else from `own`, the positions of its task's reads.
-    let hits_of = |i: usize,
-                   seq: &[u8],
-                   own: Option<&BatchPositions>,
-                   scratch: &mut Scratch,
-                   out: &mut Vec<Hit>| {
-        match (positions, own) {
-            (Some(p), _) => p.hits(placement, i, seq, scratch, out),
-            (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
-            (None, None) => unreachable!("a task searches its reads without the batch's"),
-        }
-    };
-    // Each task takes its own reads' records from the batch (not the records stage's
-    // thread for the whole batch, which the cores would wait for).
-    let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
-        .into_par_iter()
-        .map_init(
-            || (Scratch::default(), Vec::new(), Vec::new()),
-            |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), c| {
-                let chunk = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
-                let chunk = chunk.as_slice();
-                let capacity = chunk.len() * (2 * chunk[0].seq.len() + 128);
-                let mut records = Encoded::with_capacity(text, capacity);
-                let mut stats = MapStats::default();
-                // Search on the CPU: the task's reads at once, interleaved.
-                let own = positions
-                    .is_none()
-                    .then(|| searcher.search_part(chunk, scratch));
-                let own = own.as_ref();
-                for (j, item) in chunk.chunks(per_item).enumerate() {
-                    let first = c * task + j * per_item;
-                    hits_of(first, item[0].seq, own, scratch, hits1);
-                    stats.count(hits1);
-                    if !paired {
-                        let primary = pairing::choose_single(item[0].name, hits1, 0);
+    /// Builds one batch's records, in input order and in parts (SAM text or BAM
+    /// records), from the GPU's `positions` or, without them, searching on the CPU.
+    fn align_batch(
+        &self,
+        batch: &ReadBatch,
+        positions: Option<&BatchPositions>,
+    ) -> (Vec<Encoded>, MapStats) {
+        let (index, placement, paired) = (self.index, self.placement, self.paired);
+        let (options, record_options) = (self.options, self.record_options);
+        let per_item = if paired { 2 } else { 1 };
+        let task = TASK_SIZE * per_item;
+        let searcher = CpuSearcher::new(index, placement.max_mismatches);
+        // The hits of read `i` of the batch from the batch's `positions`, else from `own`,
+        // the positions of its task's reads.
+        // The hits of read `i` of the batch, whose bases are `seq`, from the batch's
+        // `positions`, else from `own`, the positions of its task's reads.
+        let hits_of = |i: usize,
+                       seq: &[u8],
+                       own: Option<&BatchPositions>,
+                       scratch: &mut Scratch,
+                       out: &mut Vec<Hit>| {
+            match (positions, own) {
+                (Some(p), _) => p.hits(placement, i, seq, scratch, out),
+                (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
+                (None, None) => unreachable!("a task searches its reads without the batch's"),
+            }
+        };
+        // Each task takes its own reads' records from the batch (not the records stage's
+        // thread for the whole batch, which the cores would wait for).
+        let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
+            .into_par_iter()
+            .map_init(
+                || (Scratch::default(), Vec::new(), Vec::new()),
+                |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), c| {
+                    let chunk = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
+                    let chunk = chunk.as_slice();
+                    let capacity = chunk.len() * (2 * chunk[0].seq.len() + 128);
+                    let mut records = self.buffers.take(self.text, capacity);
+                    let mut stats = MapStats::default();
+                    // Search on the CPU: the task's reads at once, interleaved.
+                    let own = positions
+                        .is_none()
+                        .then(|| searcher.search_part(chunk, scratch));
+                    let own = own.as_ref();
+                    for (j, item) in chunk.chunks(per_item).enumerate() {
+                        let first = c * task + j * per_item;
+                        hits_of(first, item[0].seq, own, scratch, hits1);
+                        stats.count(hits1);
+                        if !paired {
+                            let primary = pairing::choose_single(item[0].name, hits1, 0);
+                            sam::push_records(
+                                &item[0],
+                                hits1,
+                                primary,
+                                None,
+                                record_options,
+                                &mut records,
+                            );
+                            continue;
+                        }
+                        hits_of(first + 1, item[1].seq, own, scratch, hits2);
+                        stats.count(hits2);
+                        let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
+                        let choice = pairing::choose_pair(
+                            item[0].name,
+                            hits1,
+                            len1,
+                            hits2,
+                            len2,
+                            options.max_insert,
+                        );
+                        stats.proper_pairs += choice.proper as u64;
+                        let hit1 = choice.first.map(|i| hits1[i]);
+                        let hit2 = choice.second.map(|i| hits2[i]);
+                        let mate1 = MateContext {
+                            first: true,
+                            mate_hit: hit2,
+                            mate_len: len2,
+                            proper: choice.proper,
+                        };
+                        let mate2 = MateContext {
+                            first: false,
+                            mate_hit: hit1,
+                            mate_len: len1,
+                            proper: choice.proper,
+                        };
                         sam::push_records(
                             &item[0],
                             hits1,
-                            primary,
-                            None,
+                            choice.first,
+                            Some(mate1),
                             record_options,
                             &mut records,
                         );
-                        continue;
+                        sam::push_records(
+                            &item[1],
+                            hits2,
+                            choice.second,
+                            Some(mate2),
+                            record_options,
+                            &mut records,
+                        );
                     }
-                    hits_of(first + 1, item[1].seq, own, scratch, hits2);
-                    stats.count(hits2);
-                    let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
-                    let choice = pairing::choose_pair(
-                        item[0].name,
-                        hits1,
-                        len1,
-                        hits2,
-                        len2,
-                        options.max_insert,
-                    );
-                    stats.proper_pairs += choice.proper as u64;
-                    let hit1 = choice.first.map(|i| hits1[i]);
-                    let hit2 = choice.second.map(|i| hits2[i]);
-                    let mate1 = MateContext {
-                        first: true,
-                        mate_hit: hit2,
-                        mate_len: len2,
-                        proper: choice.proper,
-                    };
-                    let mate2 = MateContext {
-                        first: false,
-                        mate_hit: hit1,
-                        mate_len: len1,
-                        proper: choice.proper,
-                    };
-                    sam::push_records(
-                        &item[0],
-                        hits1,
-                        choice.first,
-                        Some(mate1),
-                        record_options,
-                        &mut records,
-                    );
-                    sam::push_records(
-                        &item[1],
-                        hits2,
-                        choice.second,
-                        Some(mate2),
-                        record_options,
-                        &mut records,
-                    );
-                }
-                (records, stats)
-            },
-        )
-        .collect();
-    let mut stats = MapStats::default();
-    let mut records = Vec::with_capacity(parts.len());
-    for (part, part_stats) in parts {
-        records.push(part);
-        stats.add(&part_stats);
+                    (records, stats)
+                },
+            )
+            .collect();
+        let mut stats = MapStats::default();
+        let mut records = Vec::with_capacity(parts.len());
+        for (part, part_stats) in parts {
+            records.push(part);
+            stats.add(&part_stats);
+        }
+        (records, stats)
     }
-    (records, stats)
 }
 
 /// Writes `stats` as JSON to `path` (atomically).

@@ -26,6 +26,8 @@ use isal_sys::igzip_lib as isal;
 use libdeflater::{CompressionLvl, Compressor};
 use rayon::prelude::*;
 
+use super::RecordBuffers;
+
 /// Most uncompressed bytes in a block (htslib's `BGZF_BLOCK_SIZE`).
 const BLOCK_SIZE: usize = 0xff00;
 /// Largest compressed block, header and footer included (`BGZF_MAX_BLOCK_SIZE`).
@@ -84,6 +86,8 @@ pub struct BgzfWriter<W: Write + Send + 'static> {
     to_out: Option<Sender<Receiver<Compressed>>>,
     /// The thread that writes the blocks to the output, which it gives back at the end.
     writing: Option<JoinHandle<io::Result<W>>>,
+    /// Where the given parts' buffers go once compressed (`None`: freed).
+    recycle: Option<RecordBuffers>,
 }
 
 /// The compressed blocks of one write.
@@ -163,7 +167,13 @@ impl<W: Write + Send + 'static> BgzfWriter<W> {
             level,
             to_out: Some(to_out),
             writing: Some(writing),
+            recycle: None,
         })
+    }
+
+    /// Gives the buffers of the parts written to `buffers` once they are compressed.
+    pub fn recycle_into(&mut self, buffers: RecordBuffers) {
+        self.recycle = Some(buffers);
     }
 
     /// Writes the BAM header, which ends its block (htslib flushes after it).
@@ -258,7 +268,7 @@ impl<W: Write + Send + 'static> BgzfWriter<W> {
             .collect();
         self.cuts.clear();
         let (sender, receiver) = crossbeam_channel::bounded(1);
-        let level = self.level;
+        let (level, recycle) = (self.level, self.recycle.clone());
         self.pool.spawn(move || {
             let blocks = ranges
                 .into_par_iter()
@@ -267,6 +277,12 @@ impl<W: Write + Send + 'static> BgzfWriter<W> {
                 })
                 .collect();
             let _ = sender.send(blocks); // the writer is gone after an error
+            if let Some(buffers) = recycle {
+                closed
+                    .pieces
+                    .into_iter()
+                    .for_each(|piece| buffers.give(piece));
+            }
         });
         let to_out = self.to_out.as_ref().expect("writing until finished");
         match to_out.send(receiver) {

@@ -3,11 +3,13 @@
 //! and a writer that lands its file under the final name only when complete.
 
 mod bgzf;
+mod buffers;
 mod header;
 mod record;
 mod writer;
 
 pub use bgzf::DEFAULT_LEVEL as DEFAULT_BAM_LEVEL;
+pub use buffers::RecordBuffers;
 pub use header::{build_header, parse_read_group, ReadGroupError};
 pub use record::{push_records, Encoded, MateContext, RecordOptions};
 pub use writer::{OutputFormat, SamWriter};

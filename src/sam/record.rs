@@ -112,16 +112,6 @@ pub enum Encoded {
     Sam(Vec<u8>),
 }
 
-impl Encoded {
-    /// An empty buffer for the given format (`text`: SAM) with `capacity` bytes.
-    pub fn with_capacity(text: bool, capacity: usize) -> Encoded {
-        match text {
-            true => Encoded::Sam(Vec::with_capacity(capacity)),
-            false => Encoded::Bam(Vec::with_capacity(capacity)),
-        }
-    }
-}
-
 /// What an output record holds besides its positions.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {

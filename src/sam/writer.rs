@@ -12,7 +12,7 @@ use anyhow::Context;
 use rust_htslib::bam::{header::Header, HeaderView};
 
 use super::bgzf::BgzfWriter;
-use super::Encoded;
+use super::{Encoded, RecordBuffers};
 use crate::atomic_file::AtomicFile;
 
 /// SAM text or BAM.
@@ -61,6 +61,8 @@ pub struct SamWriter {
     inner: Option<Sink>,
     /// The output file, when not writing to stdout.
     file: Option<AtomicFile>,
+    /// Where the parts' buffers go once written (SAM) or compressed (BAM).
+    buffers: RecordBuffers,
 }
 
 impl SamWriter {
@@ -81,6 +83,7 @@ impl SamWriter {
         let mut writer = SamWriter {
             inner: None,
             file: path.map(AtomicFile::new),
+            buffers: RecordBuffers::default(),
         };
         let target = writer.file.as_ref();
         writer.inner = Some(match format {
@@ -92,6 +95,7 @@ impl SamWriter {
                     .map_err(|e| cannot(&e))?;
                 let out = BufWriter::with_capacity(BAM_BUFFER, file);
                 let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(&e))?;
+                bam.recycle_into(writer.buffers.clone());
                 bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
                 Sink::Bam(bam)
             }
@@ -107,6 +111,12 @@ impl SamWriter {
             }
         });
         Ok(writer)
+    }
+
+    /// The pool that this writer gives the parts' buffers back to, for encoding the
+    /// next records into.
+    pub fn buffers(&self) -> RecordBuffers {
+        self.buffers.clone()
     }
 
     /// Whether records are to be encoded as SAM text rather than BAM records.
@@ -130,7 +140,11 @@ impl SamWriter {
         });
         let result = match sink {
             Sink::Bam(bam) => bam.write_records(parts),
-            Sink::Sam(out) => parts.into_iter().try_for_each(|text| out.write_all(&text)),
+            Sink::Sam(out) => parts.into_iter().try_for_each(|text| {
+                out.write_all(&text)?;
+                self.buffers.give(text);
+                Ok(())
+            }),
         };
         result.with_context(|| format!("cannot write alignments to {}", self.destination()))
     }
