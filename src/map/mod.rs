@@ -634,110 +634,26 @@ impl BatchAligner<'_> {
 
     /// Builds one batch's records, in input order and in parts (SAM text or BAM
     /// records), from the GPU's `positions` or, without them, searching on the CPU.
+    /// Each rayon task builds its own reads' part (not the records thread for the whole
+    /// batch, which the cores would wait for).
     fn align_batch(
         &self,
         batch: &ReadBatch,
         positions: Option<&BatchPositions>,
     ) -> (Vec<Encoded>, MapStats) {
-        let (index, placement, paired) = (self.index, self.placement, self.paired);
-        let (options, record_options) = (self.options, self.record_options);
-        let per_item = if paired { 2 } else { 1 };
-        let task = TASK_SIZE * per_item;
-        let searcher = CpuSearcher::new(index, placement.max_mismatches);
-        // The hits of read `i` of the batch from the batch's `positions`, else from `own`,
-        // the positions of its task's reads.
-        // The hits of read `i` of the batch, whose bases are `seq`, from the batch's
-        // `positions`, else from `own`, the positions of its task's reads.
-        let hits_of = |i: usize,
-                       seq: &[u8],
-                       own: Option<&BatchPositions>,
-                       scratch: &mut Scratch,
-                       out: &mut Vec<Hit>| {
-            match (positions, own) {
-                (Some(p), _) => p.hits(placement, i, seq, scratch, out),
-                (None, Some(p)) => p.hits(placement, i % task, seq, scratch, out),
-                (None, None) => unreachable!("a task searches its reads without the batch's"),
-            }
-        };
-        // Each task takes its own reads' records from the batch (not the records stage's
-        // thread for the whole batch, which the cores would wait for).
+        let task = TASK_SIZE * if self.paired { 2 } else { 1 };
+        let searcher = CpuSearcher::new(self.index, self.placement.max_mismatches);
         let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
             .into_par_iter()
-            .map_init(
-                || (Scratch::default(), Vec::new(), Vec::new()),
-                |(scratch, hits1, hits2): &mut (Scratch, Vec<Hit>, Vec<Hit>), c| {
-                    let chunk = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
-                    let chunk = chunk.as_slice();
-                    let capacity = chunk.len() * (2 * chunk[0].seq.len() + 128);
-                    let mut records = self.buffers.take(self.text, capacity);
-                    let mut stats = MapStats::default();
-                    // Search on the CPU: the task's reads at once, interleaved.
-                    let own = positions
-                        .is_none()
-                        .then(|| searcher.search_part(chunk, scratch));
-                    let own = own.as_ref();
-                    for (j, item) in chunk.chunks(per_item).enumerate() {
-                        let first = c * task + j * per_item;
-                        hits_of(first, item[0].seq, own, scratch, hits1);
-                        stats.count(hits1);
-                        if !paired {
-                            let primary = pairing::choose_single(item[0].name, hits1, 0);
-                            sam::push_records(
-                                &item[0],
-                                hits1,
-                                primary,
-                                None,
-                                record_options,
-                                &mut records,
-                            );
-                            continue;
-                        }
-                        hits_of(first + 1, item[1].seq, own, scratch, hits2);
-                        stats.count(hits2);
-                        let (len1, len2) = (item[0].seq.len() as u64, item[1].seq.len() as u64);
-                        let choice = pairing::choose_pair(
-                            item[0].name,
-                            hits1,
-                            len1,
-                            hits2,
-                            len2,
-                            options.max_insert,
-                        );
-                        stats.proper_pairs += choice.proper as u64;
-                        let hit1 = choice.first.map(|i| hits1[i]);
-                        let hit2 = choice.second.map(|i| hits2[i]);
-                        let mate1 = MateContext {
-                            first: true,
-                            mate_hit: hit2,
-                            mate_len: len2,
-                            proper: choice.proper,
-                        };
-                        let mate2 = MateContext {
-                            first: false,
-                            mate_hit: hit1,
-                            mate_len: len1,
-                            proper: choice.proper,
-                        };
-                        sam::push_records(
-                            &item[0],
-                            hits1,
-                            choice.first,
-                            Some(mate1),
-                            record_options,
-                            &mut records,
-                        );
-                        sam::push_records(
-                            &item[1],
-                            hits2,
-                            choice.second,
-                            Some(mate2),
-                            record_options,
-                            &mut records,
-                        );
-                    }
-                    (records, stats)
-                },
-            )
+            .map_init(TaskScratch::default, |scratch, c| {
+                let reads = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
+                let hits = match positions {
+                    Some(batch_positions) => TaskHits::Batch(batch_positions, c * task),
+                    // Searched on the CPU: the task's reads at once, interleaved.
+                    None => TaskHits::Own(searcher.search_part(&reads, &mut scratch.search)),
+                };
+                self.align_task(&reads, &hits, scratch)
+            })
             .collect();
         let mut stats = MapStats::default();
         let mut records = Vec::with_capacity(parts.len());
@@ -747,6 +663,123 @@ impl BatchAligner<'_> {
         }
         (records, stats)
     }
+
+    /// The records of one task's `reads` (single reads, or mates one after the other)
+    /// whose positions `hits` holds, encoded into a buffer of the writer's.
+    fn align_task(
+        &self,
+        reads: &[ReadRecord],
+        hits: &TaskHits,
+        scratch: &mut TaskScratch,
+    ) -> (Encoded, MapStats) {
+        let capacity = reads.len() * (2 * reads[0].seq.len() + 128);
+        let mut records = self.buffers.take(self.text, capacity);
+        let mut stats = MapStats::default();
+        let TaskScratch {
+            search,
+            hits1,
+            hits2,
+        } = scratch;
+        let mut place = |i: usize, out: &mut Vec<Hit>| {
+            hits.place(self.placement, i, reads[i].seq, search, out);
+        };
+        let per_item = if self.paired { 2 } else { 1 };
+        for (j, item) in reads.chunks(per_item).enumerate() {
+            let first = j * per_item;
+            place(first, hits1);
+            stats.count(hits1);
+            if !self.paired {
+                let primary = pairing::choose_single(item[0].name, hits1, 0);
+                sam::push_records(
+                    &item[0],
+                    hits1,
+                    primary,
+                    None,
+                    self.record_options,
+                    &mut records,
+                );
+                continue;
+            }
+            place(first + 1, hits2);
+            stats.count(hits2);
+            stats.proper_pairs += self.push_pair(item, (hits1, hits2), &mut records) as u64;
+        }
+        (records, stats)
+    }
+
+    /// Writes the records of the mates `pair` whose hits are `hits1` and `hits2`, with
+    /// their primaries chosen together; whether they are a proper pair.
+    fn push_pair(
+        &self,
+        pair: &[ReadRecord],
+        (hits1, hits2): (&[Hit], &[Hit]),
+        records: &mut Encoded,
+    ) -> bool {
+        let (len1, len2) = (pair[0].seq.len() as u64, pair[1].seq.len() as u64);
+        let choice = pairing::choose_pair(
+            pair[0].name,
+            hits1,
+            len1,
+            hits2,
+            len2,
+            self.options.max_insert,
+        );
+        let mate = |first: bool, mate_hit: Option<usize>, mate_len: u64, of: &[Hit]| MateContext {
+            first,
+            mate_hit: mate_hit.map(|i| of[i]),
+            mate_len,
+            proper: choice.proper,
+        };
+        let mate1 = mate(true, choice.second, len2, hits2);
+        let mate2 = mate(false, choice.first, len1, hits1);
+        let options = self.record_options;
+        sam::push_records(&pair[0], hits1, choice.first, Some(mate1), options, records);
+        sam::push_records(
+            &pair[1],
+            hits2,
+            choice.second,
+            Some(mate2),
+            options,
+            records,
+        );
+        choice.proper
+    }
+}
+
+/// Where a task's hits come from: the batch's positions (searched on the GPU) with the
+/// batch's number of the task's first read, or the task's own (searched on the CPU).
+enum TaskHits<'b> {
+    Batch(&'b BatchPositions, usize),
+    Own(BatchPositions),
+}
+
+impl TaskHits<'_> {
+    /// Places the positions of the task's read `i`, whose bases are `seq`, as hits
+    /// into `out`.
+    fn place(
+        &self,
+        placement: &Placement<'_>,
+        i: usize,
+        seq: &[u8],
+        scratch: &mut Scratch,
+        out: &mut Vec<Hit>,
+    ) {
+        match self {
+            TaskHits::Batch(positions, first) => {
+                positions.hits(placement, first + i, seq, scratch, out)
+            }
+            TaskHits::Own(positions) => positions.hits(placement, i, seq, scratch, out),
+        }
+    }
+}
+
+/// What a records task keeps between its parts: the CPU search's room, and its reads'
+/// hits.
+#[derive(Default)]
+struct TaskScratch {
+    search: Scratch,
+    hits1: Vec<Hit>,
+    hits2: Vec<Hit>,
 }
 
 /// Writes `stats` as JSON to `path` (atomically).
