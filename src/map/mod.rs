@@ -641,7 +641,7 @@ impl BatchAligner<'_> {
         batch: &ReadBatch,
         positions: Option<&BatchPositions>,
     ) -> (Vec<Encoded>, MapStats) {
-        let task = TASK_SIZE * if self.paired { 2 } else { 1 };
+        let task = TASK_SIZE * self.reads_per_item();
         let searcher = CpuSearcher::new(self.index, self.placement.max_mismatches);
         let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
             .into_par_iter()
@@ -680,10 +680,11 @@ impl BatchAligner<'_> {
             hits1,
             hits2,
         } = scratch;
+        let (positions, first_read) = hits.positions();
         let mut place = |i: usize, out: &mut Vec<Hit>| {
-            hits.place(self.placement, i, reads[i].seq, search, out);
+            positions.hits(self.placement, first_read + i, reads[i].seq, search, out);
         };
-        let per_item = if self.paired { 2 } else { 1 };
+        let per_item = self.reads_per_item();
         for (j, item) in reads.chunks(per_item).enumerate() {
             let first = j * per_item;
             place(first, hits1);
@@ -705,6 +706,15 @@ impl BatchAligner<'_> {
             stats.proper_pairs += self.push_pair(item, (hits1, hits2), &mut records) as u64;
         }
         (records, stats)
+    }
+
+    /// Reads in an item: a read, or a pair's two mates.
+    fn reads_per_item(&self) -> usize {
+        if self.paired {
+            2
+        } else {
+            1
+        }
     }
 
     /// Writes the records of the mates `pair` whose hits are `hits1` and `hits2`, with
@@ -754,21 +764,11 @@ enum TaskHits<'b> {
 }
 
 impl TaskHits<'_> {
-    /// Places the positions of the task's read `i`, whose bases are `seq`, as hits
-    /// into `out`.
-    fn place(
-        &self,
-        placement: &Placement<'_>,
-        i: usize,
-        seq: &[u8],
-        scratch: &mut Scratch,
-        out: &mut Vec<Hit>,
-    ) {
+    /// The positions, and the number in them of the task's first read.
+    fn positions(&self) -> (&BatchPositions, usize) {
         match self {
-            TaskHits::Batch(positions, first) => {
-                positions.hits(placement, first + i, seq, scratch, out)
-            }
-            TaskHits::Own(positions) => positions.hits(placement, i, seq, scratch, out),
+            TaskHits::Batch(positions, first) => (positions, *first),
+            TaskHits::Own(positions) => (positions, 0),
         }
     }
 }

@@ -276,13 +276,15 @@ impl<W: Write + Send + 'static> BgzfWriter<W> {
                     closed.with_bytes(range, scratch, |data| compress_block(level, data))
                 })
                 .collect();
-            let _ = sender.send(blocks); // the writer is gone after an error
+            // Given back before the blocks are written: once the output holds them, the
+            // buffers are back in the pool.
             if let Some(buffers) = recycle {
                 closed
                     .pieces
                     .into_iter()
                     .for_each(|piece| buffers.give(piece));
             }
+            let _ = sender.send(blocks); // the writer is gone after an error
         });
         let to_out = self.to_out.as_ref().expect("writing until finished");
         match to_out.send(receiver) {

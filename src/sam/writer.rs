@@ -258,4 +258,48 @@ mod tests {
         writer.finish().unwrap();
         assert!(path.is_file());
     }
+
+    /// A part's buffer goes back to the writer's pool once written (SAM) or compressed
+    /// (BAM), for the next records to be encoded into.
+    #[test]
+    fn written_parts_buffers_go_back_to_the_pool() {
+        let layout = Layout {
+            contigs: vec![Contig {
+                name: "chr1".into(),
+                description: String::new(),
+                offset: 0,
+                len: 1000,
+            }],
+            ambiguous: Vec::new(),
+        };
+        let header = crate::sam::build_header(&layout, None, "galign map test");
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["out.sam", "out.bam"] {
+            let path = dir.path().join(name);
+            let mut writer = SamWriter::create(Some(&path), &header, (2, DEFAULT_LEVEL)).unwrap();
+            let buffers = writer.buffers();
+            let mut part = buffers.take(writer.wants_text(), 1000);
+            let bytes = match &mut part {
+                Encoded::Sam(bytes) | Encoded::Bam(bytes) => bytes,
+            };
+            // One line, or one record led by its size (the BAM writer reads no further).
+            bytes.extend_from_slice(match writer.wants_text() {
+                true => &b"r\t4\t*\t0\t0\t*\t*\t0\t0\tA\tI\n"[..],
+                false => &[4, 0, 0, 0, 1, 2, 3, 4][..],
+            });
+            let at = bytes.as_ptr();
+            writer.write(vec![part]).unwrap();
+            writer.finish().unwrap();
+            let mut back = Vec::new();
+            loop {
+                let (Encoded::Sam(bytes) | Encoded::Bam(bytes)) = buffers.take(true, 0);
+                if bytes.capacity() == 0 {
+                    break; // a new one: the pool is empty
+                }
+                assert!(bytes.is_empty(), "{name}: given back emptied");
+                back.push(bytes.as_ptr());
+            }
+            assert!(back.contains(&at), "{name}: the part's buffer is back");
+        }
+    }
 }
