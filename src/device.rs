@@ -194,6 +194,12 @@ impl Devices {
         self.choice
     }
 
+    /// Whether the devices have opened (or failed to), so that [`Devices::first`] no
+    /// longer waits.
+    pub fn is_open(&self) -> bool {
+        self.opened.get().is_some()
+    }
+
     /// The opened devices (waiting for them), or why there are none; what opening
     /// them had to say is said through `log` the first time.
     fn get(&self, log: &Reporter) -> Result<&[Gpu], GpuError> {
@@ -393,7 +399,12 @@ fn open_gpus(
     choice: DeviceChoice,
     say: &mut dyn FnMut(String),
 ) -> Result<Vec<Gpu>, GpuError> {
-    let visible = Gpu::device_count()?;
+    // NVRTC loads (~20 ms) on a thread of its own while the driver starts (~0.1 s); its
+    // error, if any, comes again from each device's opening.
+    let nvrtc = std::thread::spawn(crate::gpu::kernels::nvrtc_version);
+    let visible = Gpu::device_count();
+    let _ = nvrtc.join();
+    let visible = visible?;
     let wanted = match count {
         GpuCount::All => visible,
         GpuCount::First(n) if n > visible && choice == DeviceChoice::Gpu => {

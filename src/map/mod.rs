@@ -7,8 +7,9 @@
 //! pool of its own), which puts the batches back in input order. While the GPU searches
 //! batch i+1, the CPU builds the records of batch i and the writer compresses batch i-1.
 //! The GPU opens on a thread of its own from the start, while the index loads (`auto`
-//! chooses by the index's size before); under `--device auto` the first batch, if read
-//! before it is ready, is searched on the CPU. Output is in input order and does not
+//! chooses by the index's size before); under `--device auto` the batches read before it
+//! is ready are searched on the CPU, one at a time, each as the CPU finishes the one
+//! before ([`GpuOpening`]). Output is in input order and does not
 //! depend on device, thread count or batch size, nor on how or from where the reads come:
 //! they are read through [`crate::io`] (paths, `-` and pipes; every compression).
 //!
@@ -128,7 +129,7 @@ const TASK_SIZE: usize = 256;
 /// Batches whose records are built at once, each by a thread of its own on the shared
 /// rayon pool: while one batch's last tasks finish and its records go out, the other's
 /// keep the cores busy. Batches searched on the CPU go one at a time
-/// ([`BatchAligner::cpu_search`]). H200 hosts, HG002 x1000 (21.2 M reads) against chr20
+/// ([`CpuTurns`]). H200 hosts, HG002 x1000 (21.2 M reads) against chr20
 /// and 3 Gbp of random DNA, `-a`, four rounds alternating each: GPU path 2.106-2.525 s
 /// against 2.275-2.824 s with one batch (r160), 2.091-2.190 against 2.127-2.238 s
 /// (r163); CPU path with two CPU batches at once 3.898-4.616 s against 3.610-4.026 s
@@ -192,7 +193,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         text,
         options,
         record_options: &record_options,
-        cpu_search: std::sync::Mutex::new(()),
+        cpu_turns: CpuTurns::default(),
     };
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
@@ -218,25 +219,34 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                 }
             }
         });
-        // The GPU opens and takes the index on a thread of its own (a CUDA context takes
-        // ~0.3 s, a human-scale index ~0.3 s more); under `auto` the first batch, if it
-        // comes before, is searched on the CPU.
-        let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
-        let (index_ref, devices, flag) = (&bidirectional, &devices, &searching);
+        let (index_ref, flag, turns) = (&bidirectional, &searching, &aligner.cpu_turns);
         let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
         let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
-        scope.spawn(move || {
-            // Fails only when the search thread has ended; the searcher is then dropped.
-            let opened = open_searcher(devices, index_ref, k, flag, log);
-            let _ = gpu_tx.send(opened);
-        });
+        // The search thread owns the devices. The GPU opens and takes the index on a
+        // thread of its own (a CUDA context takes ~0.3 s, a human-scale index ~0.1 s
+        // more), and closes in the background (~0.1 s) once the search is over, while
+        // the records stage and the writer finish.
         let search_thread = scope.spawn(move || {
-            let busy = search_stage(gpu_rx, device, packed_rx, hits_tx, log);
-            flag.store(false, Ordering::Relaxed);
-            busy
+            let busy = std::thread::scope(|opener| {
+                let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
+                let devices = &devices;
+                opener.spawn(move || {
+                    // Fails only when the search has ended; the searcher is then dropped.
+                    let _ = gpu_tx.send(open_searcher(devices, index_ref, k, flag, log));
+                });
+                let busy = search_stage(
+                    GpuOpening::new(gpu_rx, devices, turns),
+                    packed_rx,
+                    hits_tx,
+                    log,
+                );
+                flag.store(false, Ordering::Relaxed);
+                busy
+            });
+            (busy, devices.close_in_background())
         });
         let writer_thread = scope.spawn(move || write_stage(writer, out_rx));
         let records_threads: Vec<_> = (0..RECORDS_IN_FLIGHT)
@@ -255,7 +265,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
             records_busy += busy;
             failure = failure.or(error);
         }
-        let search_busy = search_thread.join().expect("search thread does not panic");
+        let (search_busy, closing) = search_thread.join().expect("search thread does not panic");
         let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
         let (writer, write_busy) = writer_thread
@@ -267,10 +277,12 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                  thread {search_busy:.3}, records {records_busy:.3}, write {write_busy:.3}"
             ));
         }
-        match failure {
+        let written = match failure {
             Some(e) => Err(e), // dropping the writer removes its temporary file
             None => writer.finish(),
-        }
+        };
+        closing.join().expect("closing the GPU does not panic");
+        written
     })?;
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
@@ -433,38 +445,121 @@ fn pack_stage(
 /// input order.
 type SearchedBatch = (usize, anyhow::Result<(ReadBatch, Option<BatchPositions>)>);
 
+/// Batches the CPU searches at once while the GPU opens (under `auto`): one, the next
+/// passed on as the records stage finishes it, so that the GPU, once open, waits for
+/// one CPU batch at most (a batch of 131,072 reads takes the CPU ~15 ms exact at human
+/// scale on 16 cores). Passing on every batch read before the GPU was ready held the
+/// rest up: the reader is ahead of the CPU's search (H200 host, HG002 x100 against
+/// chr20 + 3 Gbp, `-v 1`: `auto` 2.27-2.31 s against `gpu` 1.59-1.68 s).
+const CPU_BATCHES_WHILE_GPU_OPENS: usize = 1;
+
+/// The GPU searcher while it opens, as the search thread sees it: under `gpu` (or with
+/// `GALIGN_GPU_WAIT` set) the first batch waits for it; under `auto` batches go to the
+/// CPU, [`CPU_BATCHES_WHILE_GPU_OPENS`] at a time, until the GPU has opened. While the
+/// index goes up to it they wait: the upload copies the mapped index on every core at
+/// the memory's pace, and CPU batches beside it slowed it ten times (H200 host, human
+/// scale: 0.08 s alone, 1.07 s beside them).
+struct GpuOpening<'d, 'g> {
+    devices: &'d Devices,
+    opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'g>>>>,
+    /// Under `auto`, where the records stage says each CPU batch done; `None`: wait.
+    cpu_done: Option<crossbeam_channel::Receiver<()>>,
+    /// Batches passed on to the CPU and not yet said done.
+    on_cpu: usize,
+}
+
+impl<'d, 'g> GpuOpening<'d, 'g> {
+    /// The searcher that `opening` will give, on `devices`; `turns` says when the CPU
+    /// has finished a batch.
+    fn new(
+        opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'g>>>>,
+        devices: &'d Devices,
+        turns: &CpuTurns,
+    ) -> Self {
+        // GALIGN_GPU_WAIT: `auto` waits from the first batch too (to test its error path).
+        let wait =
+            devices.choice() == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
+        GpuOpening {
+            devices,
+            opening,
+            cpu_done: (!wait).then(|| turns.done.1.clone()),
+            on_cpu: 0,
+        }
+    }
+
+    /// Where the search runs (what a GPU error means).
+    fn device(&self) -> DeviceChoice {
+        self.devices.choice()
+    }
+
+    /// For the next batch: the GPU searcher once it is ready (`None` inside: not used; a
+    /// channel closed counts as such), or `None`: search the batch on the CPU. Waits
+    /// for whichever comes first, the GPU or the CPU's batch, when the CPU has its
+    /// share; for the searcher once the GPU has opened.
+    fn next(&mut self) -> Option<anyhow::Result<Option<GpuSearcher<'g>>>> {
+        let searcher = |opened: Result<_, _>| Some(opened.unwrap_or(Ok(None)));
+        let Some(done) = &self.cpu_done else {
+            return searcher(self.opening.recv());
+        };
+        loop {
+            self.on_cpu = self.on_cpu.saturating_sub(done.try_iter().count());
+            if self.devices.is_open() {
+                return searcher(self.opening.recv());
+            }
+            if self.on_cpu < CPU_BATCHES_WHILE_GPU_OPENS {
+                if let Ok(opened) = self.opening.try_recv() {
+                    return Some(opened);
+                }
+                self.on_cpu += 1;
+                return None;
+            }
+            crossbeam_channel::select! {
+                recv(self.opening) -> opened => return searcher(opened),
+                recv(done) -> _ => self.on_cpu = self.on_cpu.saturating_sub(1),
+            }
+        }
+    }
+}
+
+/// Batches searched on the CPU go one at a time (their tasks search, and fill the cores
+/// alone; two at once were slower, see [`RECORDS_IN_FLIGHT`]), each said done to the
+/// search thread ([`GpuOpening`]).
+struct CpuTurns {
+    one_at_a_time: std::sync::Mutex<()>,
+    done: (
+        crossbeam_channel::Sender<()>,
+        crossbeam_channel::Receiver<()>,
+    ),
+}
+
+impl Default for CpuTurns {
+    fn default() -> Self {
+        CpuTurns {
+            one_at_a_time: std::sync::Mutex::new(()),
+            done: crossbeam_channel::unbounded(),
+        }
+    }
+}
+
 /// The search thread: passes batches on with their GPU results, if any. The GPU
-/// searcher comes from `opening` (`None`: not used). Under `gpu` (or with
-/// `GALIGN_GPU_WAIT` set) the first batch waits for it; under `auto` the first batch,
-/// if it comes before the GPU is ready, is passed on without results (searched on the
-/// CPU: an input of one batch never waits) and the second waits. Searching every batch
-/// that came before the GPU on the CPU held the rest up: on the H200 host, HG002 x100
-/// against chr20 + 3 Gbp, `-v 1` `auto` 2.27-2.31 s against `gpu` 1.59-1.68 s; against
-/// chr20 0.78-0.84 s against 0.70-0.76 s. After a GPU error the rest goes to the CPU
-/// (with one message), or, under `gpu`, the run fails. An empty batch (end of input) or
-/// an error is the last item sent. Returns its busy seconds.
+/// searcher comes from `opening`; until it is ready, batches are passed on without
+/// results (searched on the CPU) as [`GpuOpening`] says. After a GPU error the rest goes
+/// to the CPU (with one message), or, under `gpu`, the run fails. An empty batch (end
+/// of input) or an error is the last item sent. Returns its busy seconds.
 fn search_stage(
-    opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'_>>>>,
-    device: DeviceChoice,
+    mut opening: GpuOpening<'_, '_>,
     batches: crossbeam_channel::Receiver<PackedBatch>,
     out: crossbeam_channel::Sender<SearchedBatch>,
     log: &Reporter,
 ) -> f64 {
-    // GALIGN_GPU_WAIT: `auto` waits from the first batch too (to test its error path).
-    let wait_first = device == DeviceChoice::Gpu || std::env::var_os("GALIGN_GPU_WAIT").is_some();
     let mut searcher = None;
     let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
+    let mut cpu_batches = 0; // while the GPU opened
     for (seen, (batch, packed)) in batches.into_iter().enumerate() {
         let start = Instant::now();
         if !opened {
-            // `auto` waits from the second batch (see above).
-            let ready = if wait_first || (device == DeviceChoice::Auto && seen > 0) {
-                opening.recv().ok()
-            } else {
-                opening.try_recv().ok()
-            };
-            if let Some(result) = ready {
+            if let Some(result) = opening.next() {
                 opened = true;
                 match result {
                     Ok(s) => searcher = s,
@@ -478,8 +573,12 @@ fn search_stage(
         let item = match batch {
             Ok(batch) if batch.is_empty() => Ok((batch, None)),
             Ok(batch) => match searcher.as_mut() {
-                None => Ok((batch, None)),
-                Some(s) => match device
+                None => {
+                    cpu_batches += usize::from(!opened);
+                    Ok((batch, None))
+                }
+                Some(s) => match opening
+                    .device()
                     .decide(|| search(s, &batch.records(), packed))
                     .resolve("GPU error", "mapping the rest on the CPU", |m| log.info(m))
                 {
@@ -501,6 +600,11 @@ fn search_stage(
         if out.send((seen, item)).is_err() || last {
             break;
         }
+    }
+    if log.verbose() && cpu_batches > 0 {
+        log.info(&format!(
+            "{cpu_batches} batches searched on the CPU while the GPU opened"
+        ));
     }
     if let Some(s) = searcher.filter(|_| log.verbose()) {
         let rate = |seconds: f64| reads as f64 / seconds.max(1e-9);
@@ -592,10 +696,8 @@ struct BatchAligner<'a> {
     record_options: &'a RecordOptions<'a>,
     /// Where the records are encoded: buffers the writer gave back, or new ones.
     buffers: RecordBuffers,
-    /// Held while a batch is searched on the CPU: one such batch at a time (its tasks
-    /// search, and fill the cores alone; two at once were slower, see
-    /// [`RECORDS_IN_FLIGHT`]).
-    cpu_search: std::sync::Mutex<()>,
+    /// Batches searched on the CPU: one at a time, each said done.
+    cpu_turns: CpuTurns,
 }
 
 impl BatchAligner<'_> {
@@ -617,9 +719,13 @@ impl BatchAligner<'_> {
                 Ok(item) => item,
                 Err(e) => return (stats, busy, Some(e)),
             };
-            let one_at_a_time = positions.is_none().then(|| self.cpu_search.lock());
+            let on_cpu = positions.is_none();
+            let one_at_a_time = on_cpu.then(|| self.cpu_turns.one_at_a_time.lock());
             let (records, batch_stats) = self.align_batch(&batch, positions.as_ref());
             drop(one_at_a_time);
+            if on_cpu {
+                let _ = self.cpu_turns.done.0.send(()); // unbounded: never waits
+            }
             stats.add(&batch_stats);
             drop(positions);
             batch.clear(); // its blocks go back to the reading thread
@@ -830,5 +936,47 @@ mod tests {
             assert_eq!(auto_device(chosen, 0, (small, few), 16, &log), chosen);
             assert_eq!(auto_device(chosen, 0, (large, few), 16, &log), chosen);
         }
+    }
+
+    #[test]
+    fn while_the_gpu_opens_auto_passes_the_cpu_one_batch_at_a_time() {
+        let turns = CpuTurns::default();
+        // Devices that open only when asked (as `auto` would, without waiting).
+        let devices = Devices::start(DeviceChoice::Cpu, GpuCount::First(1));
+        let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
+        let mut opening = GpuOpening::new(gpu_rx, &devices, &turns);
+        assert!(opening.next().is_none(), "the first batch goes to the CPU");
+        // The CPU has its batch: the next waits for it to be done, then goes too.
+        let done = turns.done.0.clone();
+        let finishing = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            done.send(()).unwrap();
+        });
+        assert!(opening.next().is_none(), "after the CPU's batch, the next");
+        finishing.join().unwrap();
+        assert_eq!(opening.on_cpu, 1);
+        // The GPU ready (here: none) while the CPU has its share: taken at once.
+        gpu_tx.send(Ok(None)).unwrap();
+        assert!(matches!(opening.next(), Some(Ok(None))));
+    }
+
+    #[test]
+    fn once_the_gpu_has_opened_batches_wait_for_its_searcher() {
+        let turns = CpuTurns::default();
+        let devices = Devices::start(DeviceChoice::Cpu, GpuCount::First(1));
+        let (gpu_tx, gpu_rx) = crossbeam_channel::bounded(1);
+        let mut opening = GpuOpening::new(gpu_rx, &devices, &turns);
+        assert!(
+            devices.first(&Reporter::quiet()).is_err(),
+            "opened: none under cpu"
+        );
+        // The CPU is free, yet the batch waits for the searcher (the index going up).
+        let uploading = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            gpu_tx.send(Ok(None)).unwrap();
+        });
+        assert!(matches!(opening.next(), Some(Ok(None))));
+        uploading.join().unwrap();
+        assert_eq!(opening.on_cpu, 0, "no batch went to the CPU");
     }
 }
