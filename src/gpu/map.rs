@@ -18,6 +18,8 @@
 //! [`BatchSearcher`] interface. Placement on the contigs and sorting stay on the CPU
 //! ([`BatchPositions::hits`]), shared with the CPU path.
 
+use std::borrow::Cow;
+use std::ops::Range;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -26,7 +28,7 @@ use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::alphabet::{codes_of_eight, two_bit_sixteen, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
-use crate::io::ReadRecord;
+use crate::io::{ReadBatch, ReadRecord};
 use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 use crate::search::{BatchPositions, BatchSearcher};
 
@@ -43,6 +45,22 @@ const PACK_CHUNK: usize = 4096;
 /// The offsets and positions of one pass, in the [`BatchPositions`] layout.
 type Located = (Vec<u32>, Positions);
 
+/// The reads of one pass: records to pack, or packed ahead (how many, and the words).
+enum PassReads<'r, 'a> {
+    Records(&'r [ReadRecord<'a>]),
+    Packed(usize, Vec<u32>),
+}
+
+impl PassReads<'_, '_> {
+    /// How many reads.
+    fn len(&self) -> usize {
+        match self {
+            PassReads::Records(reads) => reads.len(),
+            PassReads::Packed(n, _) => *n,
+        }
+    }
+}
+
 /// How a [`GpuSearcher`] packs its reads, so that a batch can be packed on another
 /// thread ([`ReadPacker::pack`]) while the searcher works on the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +74,8 @@ pub struct ReadPacker {
 #[derive(Debug)]
 pub struct PackedReads {
     packer: ReadPacker,
+    /// How many reads.
+    reads: usize,
     words: Vec<u32>,
 }
 
@@ -73,22 +93,36 @@ impl ReadPacker {
         }
     }
 
-    /// `reads` packed as the searcher's passes pack them.
-    pub fn pack(&self, reads: &[ReadRecord]) -> PackedReads {
+    /// The reads of `batch` packed as the searcher's passes pack them (the batch's
+    /// records made a chunk at a time, in parallel).
+    pub fn pack(&self, batch: &ReadBatch) -> PackedReads {
         let mut words = Vec::new();
-        self.pack_into(reads, &mut words);
+        let chunk = |range: Range<usize>| Cow::Owned(batch.records_in(range));
+        self.pack_chunks(batch.len(), chunk, &mut words);
         PackedReads {
             packer: *self,
+            reads: batch.len(),
             words,
         }
     }
 
-    /// Packs `reads` into `out` (for exact search, [`pack`]; for the k-mismatch search,
-    /// 4 bits a base and the length word of [`mismatch::length_word`]).
+    /// Packs `reads` into `out`, as [`ReadPacker::pack`].
     fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) {
+        self.pack_chunks(reads.len(), |range| Cow::Borrowed(&reads[range]), out);
+    }
+
+    /// Packs the `n` reads that `chunk` gives a range at a time into `out` (for exact
+    /// search, [`pack`]; for the k-mismatch search, 4 bits a base and the length word
+    /// of [`mismatch::length_word`]).
+    fn pack_chunks<'r>(
+        &self,
+        n: usize,
+        chunk: impl Fn(Range<usize>) -> Cow<'r, [ReadRecord<'r>]> + Sync,
+        out: &mut Vec<u32>,
+    ) {
         match self.mismatch {
-            None => pack(reads, out),
-            Some((k, unique_len)) => pack_codes::<4>(reads, out, |len, unknown| {
+            None => pack_codes::<2>(n, chunk, out, exact_length_word),
+            Some((k, unique_len)) => pack_codes::<4>(n, chunk, out, |len, unknown| {
                 mismatch::length_word(k, unique_len, len, unknown)
             }),
         }
@@ -160,68 +194,79 @@ fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), Gp
 
 /// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
 /// the not-searchable flag) then the 2-bit words, each read starting on a word.
+#[cfg(test)]
 fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
-    pack_codes::<2>(reads, out, |len, unknown| {
-        if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
-            len as u32
-        } else {
-            NOT_SEARCHABLE
-        }
-    });
+    pack_codes::<2>(
+        reads.len(),
+        |r| Cow::Borrowed(&reads[r]),
+        out,
+        exact_length_word,
+    );
 }
 
-/// Packs `reads` into `out`: `2 n` meta words (first word, then `length_word(length,
+/// The length word of a read for exact search: its length, or the not-searchable flag
+/// when it is empty or has a base other than A, C, G or T.
+fn exact_length_word(len: usize, unknown: usize) -> u32 {
+    if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
+        len as u32
+    } else {
+        NOT_SEARCHABLE
+    }
+}
+
+/// Packs the `n` reads that `chunk` gives (a range of [`PACK_CHUNK`] reads at a time,
+/// in parallel) into `out`: `2 n` meta words (first word, then `length_word(length,
 /// non-ACGT bases)`; with 2 bits a count that is 0 exactly when there are none) then
-/// the read codes, `BITS` bits each (base `j` of a word at bit
-/// `BITS j`; a non-ACGT code is 4, cut to its low `BITS` bits), each read starting on a
-/// word.
-fn pack_codes<const BITS: usize>(
-    reads: &[ReadRecord],
+/// the read codes, `BITS` bits each (base `j` of a word at bit `BITS j`; a non-ACGT
+/// code is 4, cut to its low `BITS` bits), each read starting on a word.
+fn pack_codes<'r, const BITS: usize>(
+    n: usize,
+    chunk: impl Fn(Range<usize>) -> Cow<'r, [ReadRecord<'r>]> + Sync,
     out: &mut Vec<u32>,
     length_word: impl Fn(usize, usize) -> u32 + Sync,
 ) {
     let per_word = 32 / BITS;
-    let n = reads.len();
-    let mut starts = Vec::with_capacity(n + 1);
-    let mut words = 0usize;
-    for r in reads {
-        starts.push(words);
-        words += r.seq.len().div_ceil(per_word);
-    }
-    starts.push(words);
+    let chunks: Vec<(Cow<[ReadRecord]>, usize)> = (0..n.div_ceil(PACK_CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let reads = chunk(c * PACK_CHUNK..((c + 1) * PACK_CHUNK).min(n));
+            let words = reads.iter().map(|r| r.seq.len().div_ceil(per_word)).sum();
+            (reads, words)
+        })
+        .collect();
+    let words: usize = chunks.iter().map(|(_, words)| words).sum();
     assert!(2 * n + words < u32::MAX as usize, "batch too large to pack");
     out.clear();
     out.resize(2 * n + words, 0);
     let (meta, mut rest) = out.split_at_mut(2 * n);
-    let mut word_chunks = Vec::with_capacity(n.div_ceil(PACK_CHUNK));
-    for c in (0..n).step_by(PACK_CHUNK) {
-        let end = (c + PACK_CHUNK).min(n);
-        let (mine, tail) = rest.split_at_mut(starts[end] - starts[c]);
-        word_chunks.push(mine);
+    let mut word_chunks = Vec::with_capacity(chunks.len());
+    let mut first_word = 0;
+    for (_, words) in &chunks {
+        let (mine, tail) = rest.split_at_mut(*words);
+        word_chunks.push((first_word, mine));
+        first_word += words;
         rest = tail;
     }
     meta.par_chunks_mut(2 * PACK_CHUNK)
-        .zip(reads.par_chunks(PACK_CHUNK))
+        .zip(chunks.par_iter())
         .zip(word_chunks)
-        .enumerate()
-        .for_each(|(c, ((meta, reads), words))| {
-            let base = starts[c * PACK_CHUNK];
+        .for_each(|((meta, (reads, _)), (first_word, words))| {
+            let mut start = 0;
             for (i, read) in reads.iter().enumerate() {
-                let start = starts[c * PACK_CHUNK + i];
-                let own =
-                    &mut words[start - base..start - base + read.seq.len().div_ceil(per_word)];
+                let own = &mut words[start..start + read.seq.len().div_ceil(per_word)];
                 let mut unknown = 0;
-                for (chunk, word) in read.seq.chunks(per_word).zip(own) {
-                    let (x, others) = if chunk.len() == per_word {
-                        packed_word::<BITS>(chunk)
+                for (bases, word) in read.seq.chunks(per_word).zip(own.iter_mut()) {
+                    let (x, others) = if bases.len() == per_word {
+                        packed_word::<BITS>(bases)
                     } else {
-                        packed_tail::<BITS>(chunk)
+                        packed_tail::<BITS>(bases)
                     };
                     unknown += others as usize;
                     *word = x;
                 }
-                meta[2 * i] = start as u32;
+                meta[2 * i] = (first_word + start) as u32;
                 meta[2 * i + 1] = length_word(read.seq.len(), unknown);
+                start += own.len();
             }
         });
 }
@@ -351,11 +396,13 @@ impl<'g> GpuSearcher<'g> {
         }
     }
 
-    /// [`BatchSearcher::search_batch`] of `reads` packed ahead as `packed` (by
-    /// [`ReadPacker::pack`] of this searcher's [`GpuSearcher::packer`]).
+    /// [`BatchSearcher::search_batch`] of `batch`, packed ahead as `packed` (by
+    /// [`ReadPacker::pack`] of this searcher's [`GpuSearcher::packer`]): one pass from
+    /// the packed words; a batch too large for one pass (2^28 positions, or the
+    /// k-mismatch work queues) is searched from its records, in parts.
     pub fn search_packed(
         &mut self,
-        reads: &[ReadRecord],
+        batch: &ReadBatch,
         packed: PackedReads,
     ) -> Result<BatchPositions, GpuError> {
         assert_eq!(
@@ -363,16 +410,20 @@ impl<'g> GpuSearcher<'g> {
             self.packer(),
             "reads packed for another search"
         );
+        assert_eq!(packed.reads, batch.len(), "the batch packed");
         let mut out = BatchPositions::default();
-        self.search_range(reads, &mut out, Some(packed.words))?;
+        match self.one_pass(PassReads::Packed(packed.reads, packed.words))? {
+            Ok((offsets, positions)) => out.push_part(offsets, positions),
+            Err(overflow) => self.search_halves(&batch.records(), overflow, &mut out)?,
+        }
         Ok(out)
     }
 
-    /// Packs `reads` into the pass's host buffer, unless `packed` holds them already.
-    fn pack_pass(&mut self, reads: &[ReadRecord], packed: Option<Vec<u32>>) {
-        match packed {
-            Some(words) => self.host_packed = words,
-            None => {
+    /// Packs the pass's reads into its host buffer, unless packed ahead.
+    fn pack_pass(&mut self, reads: PassReads) {
+        match reads {
+            PassReads::Packed(_, words) => self.host_packed = words,
+            PassReads::Records(reads) => {
                 let packing = Instant::now();
                 let mut words = std::mem::take(&mut self.host_packed);
                 self.packer().pack_into(reads, &mut words);
@@ -382,32 +433,46 @@ impl<'g> GpuSearcher<'g> {
         }
     }
 
-    /// Searches `reads` (which follow those already in `out`; `packed`, when given)
-    /// in one pass, or in halves when their positions (or k-mismatch work queues) would
-    /// not fit one pass.
+    /// Searches `reads` (which follow those already in `out`) in one pass, or in
+    /// halves when their positions (or k-mismatch work queues) would not fit one pass.
     fn search_range(
         &mut self,
         reads: &[ReadRecord],
         out: &mut BatchPositions,
-        packed: Option<Vec<u32>>,
     ) -> Result<(), GpuError> {
-        let pass = match self.mismatch {
-            None => self.pass(reads, packed)?.map_err(Overflow::Positions),
-            Some(_) => self.mismatch_pass(reads, packed)?,
-        };
-        match pass {
+        match self.one_pass(PassReads::Records(reads))? {
             Ok((offsets, positions)) => out.push_part(offsets, positions),
-            Err(Overflow::Positions(total)) if reads.len() == 1 => {
-                return Err(GpuError::TooManyHits(total))
-            }
-            Err(Overflow::Queue) if reads.len() == 1 => return Err(GpuError::QueueFull),
-            Err(_) => {
-                let half = reads.len() / 2;
-                self.search_range(&reads[..half], out, None)?;
-                self.search_range(&reads[half..], out, None)?;
-            }
+            Err(overflow) => self.search_halves(reads, overflow, out)?,
         }
         Ok(())
+    }
+
+    /// Searches `reads`, too many for one pass (`overflow` says why), in halves; a
+    /// single read that does not fit is an error.
+    fn search_halves(
+        &mut self,
+        reads: &[ReadRecord],
+        overflow: Overflow,
+        out: &mut BatchPositions,
+    ) -> Result<(), GpuError> {
+        match overflow {
+            Overflow::Positions(total) if reads.len() == 1 => Err(GpuError::TooManyHits(total)),
+            Overflow::Queue if reads.len() == 1 => Err(GpuError::QueueFull),
+            _ => {
+                let half = reads.len() / 2;
+                self.search_range(&reads[..half], out)?;
+                self.search_range(&reads[half..], out)
+            }
+        }
+    }
+
+    /// One pass over `reads`, exact or k-mismatch: their offsets and positions, or why
+    /// they do not fit one pass.
+    fn one_pass(&mut self, reads: PassReads) -> Result<Result<Located, Overflow>, GpuError> {
+        match self.mismatch {
+            None => Ok(self.pass(reads)?.map_err(Overflow::Positions)),
+            Some(_) => self.mismatch_pass(reads),
+        }
     }
 
     /// The kernel arguments `c0, c1, c2, c3, rows`.
@@ -434,18 +499,14 @@ impl<'g> GpuSearcher<'g> {
         ]
     }
 
-    /// One pass over `reads` (`packed`, when given): their offsets and positions in
-    /// the [`BatchPositions`] layout, or `Ok(Err(total))` when their `total` positions
-    /// are too many.
-    fn pass(
-        &mut self,
-        reads: &[ReadRecord],
-        packed: Option<Vec<u32>>,
-    ) -> Result<Result<Located, u64>, GpuError> {
+    /// One exact pass over `reads`: their offsets and positions in the
+    /// [`BatchPositions`] layout, or `Ok(Err(total))` when their `total` positions are
+    /// too many.
+    fn pass(&mut self, reads: PassReads) -> Result<Result<Located, u64>, GpuError> {
         let (gpu, file, w) = (self.gpu, kernel_file(self.width), self.width.bytes());
         let n = reads.len();
         let items = 2 * n;
-        self.pack_pass(reads, packed);
+        self.pack_pass(reads);
         if self.buffers.as_ref().is_none_or(|b| b.items < items) {
             let cap = items + items / 4;
             self.buffers = None; // free the old ones first
@@ -607,7 +668,7 @@ impl BatchSearcher for GpuSearcher<'_> {
     /// Searches both strands of every read of `reads` and locates every row.
     fn search_batch(&mut self, reads: &[ReadRecord]) -> Result<BatchPositions, GpuError> {
         let mut out = BatchPositions::default();
-        self.search_range(reads, &mut out, None)?;
+        self.search_range(reads, &mut out)?;
         Ok(out)
     }
 }
@@ -647,6 +708,39 @@ mod tests {
             word += r.seq.len().div_ceil(16);
         }
         assert_eq!(out.len(), 2 * n + word);
+    }
+
+    #[test]
+    fn a_batch_packs_as_its_records_do() {
+        let seqs: [&[u8]; 5] = [
+            b"ACGTACGTACGTACGTT",
+            b"",
+            b"ACNT",
+            b"tg",
+            b"GATTACAGATTACAGATTACA",
+        ];
+        let batch = ReadBatch::of(
+            seqs.iter()
+                .cycle()
+                .take(3 * PACK_CHUNK + 7)
+                .map(|s| ReadRecord::of_bases(s)),
+        );
+        for k in [0, 2] {
+            let packer = ReadPacker::new(1_000_000, k);
+            let packed = packer.pack(&batch);
+            let mut want = Vec::new();
+            packer.pack_into(&batch.records(), &mut want);
+            assert_eq!(packed.reads, batch.len());
+            assert_eq!(packed.words, want, "k = {k}");
+        }
+        // Chunk by chunk, the words each chunk packs follow the chunk before.
+        let mut whole = Vec::new();
+        pack(&batch.records(), &mut whole);
+        let mut word = 0;
+        for (i, read) in batch.records().iter().enumerate() {
+            assert_eq!(whole[2 * i] as usize, word, "read {i}");
+            word += read.seq.len().div_ceil(16);
+        }
     }
 
     #[test]

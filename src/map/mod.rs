@@ -429,7 +429,7 @@ fn pack_stage(
     for batch in batches {
         let start = Instant::now();
         let packed = match (&batch, packer) {
-            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(&reads.records())),
+            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(reads)),
             _ => None,
         };
         busy += start.elapsed().as_secs_f64();
@@ -579,7 +579,7 @@ fn search_stage(
                 }
                 Some(s) => match opening
                     .device()
-                    .decide(|| search(s, &batch.records(), packed))
+                    .decide(|| search(s, &batch, packed))
                     .resolve("GPU error", "mapping the rest on the CPU", |m| log.info(m))
                 {
                     Ok(Some(positions)) => {
@@ -626,12 +626,12 @@ fn search_stage(
 /// The GPU search of `batch`, packed ahead as `packed` where it was.
 fn search(
     searcher: &mut GpuSearcher,
-    batch: &[ReadRecord],
+    batch: &ReadBatch,
     packed: Option<PackedReads>,
 ) -> Result<BatchPositions, GpuError> {
     match packed {
         Some(packed) => searcher.search_packed(batch, packed),
-        None => searcher.search_batch(batch),
+        None => searcher.search_batch(&batch.records()),
     }
 }
 

@@ -35,12 +35,11 @@ use std::time::Instant;
 
 use super::{
     download_positions, ensure, kernel_file, locate_into, position_arg, GpuSearcher, Located,
-    Overflow, NOT_SEARCHABLE, THREADS,
+    Overflow, PassReads, NOT_SEARCHABLE, THREADS,
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
-use crate::io::ReadRecord;
 use crate::sa::{Positions, Width};
 use crate::search::mismatch::unique_len;
 use crate::search::schemes::{scheme_for, schemes};
@@ -316,8 +315,7 @@ impl GpuSearcher<'_> {
     /// [`crate::search::BatchPositions`] layout, or why the pass does not fit.
     pub(super) fn mismatch_pass(
         &mut self,
-        reads: &[ReadRecord],
-        packed: Option<Vec<u32>>,
+        reads: PassReads,
     ) -> Result<Result<Located, Overflow>, GpuError> {
         let (gpu, width, file) = (self.gpu, self.width, kernel_file(self.width));
         let index = self.locate_index();
@@ -329,13 +327,16 @@ impl GpuSearcher<'_> {
         };
         let n = reads.len();
         let items = 2 * n;
-        if let Some(long) = reads.iter().find(|r| r.seq.len() >= MAX_READ_LEN) {
-            return Err(GpuError::ReadTooLong(long.seq.len()));
+        // Reads packed ahead passed `length_word`'s check already.
+        if let PassReads::Records(records) = &reads {
+            if let Some(long) = records.iter().find(|r| r.seq.len() >= MAX_READ_LEN) {
+                return Err(GpuError::ReadTooLong(long.seq.len()));
+            }
         }
         if !capacities.seeds_fit(items) {
             return Ok(Err(Overflow::Queue));
         }
-        self.pack_pass(reads, packed);
+        self.pack_pass(reads);
         let state = self.mismatch.as_mut().expect("a mismatch searcher");
         let (schemes, mirror, mirror_primary) = (
             state.schemes.ptr(0),
@@ -471,6 +472,7 @@ impl GpuSearcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::ReadRecord;
     use crate::search::schemes::Search;
 
     #[test]
@@ -651,7 +653,8 @@ mod tests {
             capacities: Capacities,
         ) -> Option<Located> {
             let packer = crate::gpu::map::ReadPacker::new(index.forward.text.len(), k);
-            let packed = packer.pack(reads).words;
+            let mut packed = Vec::new();
+            packer.pack_into(reads, &mut packed);
             let table = scheme_table(k);
             let n = reads.len() as u32;
             let (meta, words) = packed.split_at(2 * reads.len());
