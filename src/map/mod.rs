@@ -223,8 +223,11 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
+        // The search thread gives the packed words' buffers back.
+        let (words_tx, words_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let packer = (device != DeviceChoice::Cpu).then(|| ReadPacker::new(fm.text.len(), k));
-        let packer_thread = scope.spawn(move || pack_stage(packer, batch_rx, packed_tx));
+        let packer_thread =
+            scope.spawn(move || pack_stage(packer, batch_rx, (packed_tx, words_rx)));
         // The search thread owns the devices. The GPU opens and takes the index on a
         // thread of its own (a CUDA context takes ~0.3 s, a human-scale index ~0.1 s
         // more), and closes in the background (~0.1 s) once the search is over, while
@@ -237,12 +240,8 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
                     // Fails only when the search has ended; the searcher is then dropped.
                     let _ = gpu_tx.send(open_searcher(devices, index_ref, k, flag, log));
                 });
-                let busy = search_stage(
-                    GpuOpening::new(gpu_rx, devices, turns),
-                    packed_rx,
-                    hits_tx,
-                    log,
-                );
+                let opening = GpuOpening::new(gpu_rx, devices, turns);
+                let busy = search_stage(opening, packed_rx, (hits_tx, words_tx), log);
                 flag.store(false, Ordering::Relaxed);
                 busy
             });
@@ -418,18 +417,24 @@ fn open_searcher<'g>(
 /// A batch as read, and packed for the GPU when it may be searched there.
 type PackedBatch = (Result<ReadBatch, ReadsError>, Option<PackedReads>);
 
-/// The packing thread: passes batches on, each packed by `packer` (when the GPU may
-/// search) while the search thread works on the one before. Returns its busy seconds.
+/// The packing thread: passes batches on through `out`, each packed by `packer` (when
+/// the GPU may search, into a buffer from `spare_words` where there is one) while the
+/// search thread works on the one before. Returns its busy seconds.
 fn pack_stage(
     packer: Option<ReadPacker>,
     batches: crossbeam_channel::Receiver<Result<ReadBatch, ReadsError>>,
-    out: crossbeam_channel::Sender<PackedBatch>,
+    (out, spare_words): (
+        crossbeam_channel::Sender<PackedBatch>,
+        crossbeam_channel::Receiver<Vec<u32>>,
+    ),
 ) -> f64 {
     let mut busy = 0.0;
     for batch in batches {
         let start = Instant::now();
         let packed = match (&batch, packer) {
-            (Ok(reads), Some(packer)) if !reads.is_empty() => Some(packer.pack(reads)),
+            (Ok(reads), Some(packer)) if !reads.is_empty() => {
+                Some(packer.pack(reads, spare_words.try_recv().unwrap_or_default()))
+            }
             _ => None,
         };
         busy += start.elapsed().as_secs_f64();
@@ -541,15 +546,19 @@ impl Default for CpuTurns {
     }
 }
 
-/// The search thread: passes batches on with their GPU results, if any. The GPU
-/// searcher comes from `opening`; until it is ready, batches are passed on without
+/// The search thread: passes batches on through `out` with their GPU results, if any
+/// (the buffers of their packed reads back to the packer through `spare_words`). The
+/// GPU searcher comes from `opening`; until it is ready, batches are passed on without
 /// results (searched on the CPU) as [`GpuOpening`] says. After a GPU error the rest goes
 /// to the CPU (with one message), or, under `gpu`, the run fails. An empty batch (end
 /// of input) or an error is the last item sent. Returns its busy seconds.
 fn search_stage(
     mut opening: GpuOpening<'_, '_>,
     batches: crossbeam_channel::Receiver<PackedBatch>,
-    out: crossbeam_channel::Sender<SearchedBatch>,
+    (out, spare_words): (
+        crossbeam_channel::Sender<SearchedBatch>,
+        crossbeam_channel::Sender<Vec<u32>>,
+    ),
     log: &Reporter,
 ) -> f64 {
     let mut searcher = None;
@@ -584,6 +593,7 @@ fn search_stage(
                 {
                     Ok(Some(positions)) => {
                         reads += batch.len() as u64;
+                        let _ = spare_words.try_send(s.take_words());
                         Ok((batch, Some(positions)))
                     }
                     Ok(None) => {
