@@ -452,10 +452,12 @@ type SearchedBatch = (usize, anyhow::Result<(ReadBatch, Option<BatchPositions>)>
 
 /// Batches the CPU searches at once while the GPU opens (under `auto`): one, the next
 /// passed on as the records stage finishes it, so that the GPU, once open, waits for
-/// one CPU batch at most (a batch of 131,072 reads takes the CPU ~15 ms exact at human
-/// scale on 16 cores). Passing on every batch read before the GPU was ready held the
-/// rest up: the reader is ahead of the CPU's search (H200 host, HG002 x100 against
-/// chr20 + 3 Gbp, `-v 1`: `auto` 2.27-2.31 s against `gpu` 1.59-1.68 s).
+/// one CPU batch at most (131,072 reads take the CPU ~18 ms exact at human scale on 16
+/// cores). Passing on every batch read before the GPU was ready held the rest up: the
+/// reader is ahead of the CPU's search (H200 host, HG002 x100 against chr20 + 3 Gbp,
+/// `-v 1`: `auto` 2.27-2.31 s against `gpu` 1.59-1.68 s). Human scale, HG002 x1000
+/// (BENCHMARKS.md, session 35, H200 hosts, medians): 5-7 batches go to the CPU, `auto`
+/// 1.794 / 1.583 s against `gpu` 1.801 / 1.605 s: a little, the CPU's share of ~0.13 s.
 const CPU_BATCHES_WHILE_GPU_OPENS: usize = 1;
 
 /// The GPU searcher while it opens, as the search thread sees it: under `gpu` (or with
