@@ -112,8 +112,8 @@ impl ReadPacker {
     }
 
     /// Packs the `n` reads that `chunk` gives a range at a time into `out` (for exact
-    /// search, [`pack`]; for the k-mismatch search, 4 bits a base and the length word
-    /// of [`mismatch::length_word`]).
+    /// search, 2 bits a base and [`exact_length_word`]; for the k-mismatch search, 4
+    /// bits a base and the length word of [`mismatch::length_word`]).
     fn pack_chunks<'r>(
         &self,
         n: usize,
@@ -190,18 +190,6 @@ fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), Gp
         *buf = gpu.alloc(bytes + bytes / 4)?;
     }
     Ok(())
-}
-
-/// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
-/// the not-searchable flag) then the 2-bit words, each read starting on a word.
-#[cfg(test)]
-fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
-    pack_codes::<2>(
-        reads.len(),
-        |r| Cow::Borrowed(&reads[r]),
-        out,
-        exact_length_word,
-    );
 }
 
 /// The length word of a read for exact search: its length, or the not-searchable flag
@@ -683,6 +671,17 @@ impl BatchSearcher for GpuSearcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
+    /// the not-searchable flag) then the 2-bit words, each read starting on a word.
+    fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
+        pack_codes::<2>(
+            reads.len(),
+            |r| Cow::Borrowed(&reads[r]),
+            out,
+            exact_length_word,
+        );
+    }
 
     #[test]
     fn packing_is_two_bits_per_base_with_a_flag() {
