@@ -1254,6 +1254,22 @@ fn gpu_search_matches_cpu_search() {
             for max_positions in [u64::MAX, 1000] {
                 searcher.set_max_positions(max_positions);
                 let got = searcher.search_batch(&reads.records()).unwrap();
+                // Packed ahead, as `map` searches: the same positions (under the cap,
+                // searched again from the batch's records, in parts).
+                let packed = searcher.packer().pack(&reads, Vec::new());
+                let ahead = searcher.search_packed(&reads, packed).unwrap();
+                for i in 0..reads.len() {
+                    for strand in 0..2 {
+                        let of = |b: &galign::search::BatchPositions| -> Vec<u64> {
+                            b.strand(i, strand).iter().collect()
+                        };
+                        assert_eq!(
+                            of(&ahead),
+                            of(&got),
+                            "{name}, cap {max_positions}: read {i} packed ahead"
+                        );
+                    }
+                }
                 for (i, read) in reads.records().iter().enumerate() {
                     let want = cpu_positions(&fm, read.seq);
                     for (strand, want) in want.iter().enumerate() {
