@@ -26,7 +26,7 @@ use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
 use super::{Arg, DevBuf, Gpu, GpuError};
-use crate::alphabet::{codes_of_eight, two_bit_sixteen, CODES, NOT_A_BASE};
+use crate::alphabet::{codes_of_eight, pack_two_bit, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
 use crate::io::{ReadBatch, ReadRecord};
 use crate::sa::{PositionSlice, Positions, SaIndex, Width};
@@ -244,16 +244,7 @@ fn pack_codes<'r, const BITS: usize>(
             let mut start = 0;
             for (i, read) in reads.iter().enumerate() {
                 let own = &mut words[start..start + read.seq.len().div_ceil(per_word)];
-                let mut unknown = 0;
-                for (bases, word) in read.seq.chunks(per_word).zip(own.iter_mut()) {
-                    let (x, others) = if bases.len() == per_word {
-                        packed_word::<BITS>(bases)
-                    } else {
-                        packed_tail::<BITS>(bases)
-                    };
-                    unknown += others as usize;
-                    *word = x;
-                }
+                let unknown = pack_read::<BITS>(read.seq, own);
                 meta[2 * i] = (first_word + start) as u32;
                 meta[2 * i + 1] = length_word(read.seq.len(), unknown);
                 start += own.len();
@@ -261,28 +252,40 @@ fn pack_codes<'r, const BITS: usize>(
         });
 }
 
-/// A whole word of `32 / BITS` bases packed (base `j` at bit `BITS j`), and how many
-/// are not A, C, G or T (with 2 bits, 1 for any: the exact search asks only whether).
-fn packed_word<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
+/// Packs one read's bases into its words `own`, `BITS` bits a base (as [`pack_codes`]);
+/// how many are not A, C, G or T (with 2 bits, 1 for any: the exact search asks only
+/// whether).
+fn pack_read<const BITS: usize>(seq: &[u8], own: &mut [u32]) -> usize {
     if BITS == 2 {
-        let (word, all_bases) = two_bit_sixteen(bases.try_into().expect("16 bases"));
-        (word, u32::from(!all_bases))
-    } else {
-        let bytes = u64::from_le_bytes(bases.try_into().expect("8 bases"));
-        let (codes, others) = codes_of_eight(bytes);
-        (four_bit_codes(codes), others)
+        return usize::from(!pack_two_bit(seq, own));
     }
+    let mut unknown = 0;
+    for (bases, word) in seq.chunks(8).zip(own.iter_mut()) {
+        let (x, others) = match bases.try_into() {
+            Ok(eight) => four_bit_word(u64::from_le_bytes(eight)),
+            Err(_) => four_bit_tail(bases),
+        };
+        unknown += others as usize;
+        *word = x;
+    }
+    unknown
 }
 
-/// A word's last bases (fewer than a whole word) packed, as [`packed_word`].
-fn packed_tail<const BITS: usize>(bases: &[u8]) -> (u32, u32) {
-    let mask = (1u8 << BITS) - 1;
+/// Eight bases packed four bits each (base `j` at bit `4 j`), and how many are not A,
+/// C, G or T.
+fn four_bit_word(bytes: u64) -> (u32, u32) {
+    let (codes, others) = codes_of_eight(bytes);
+    (four_bit_codes(codes), others)
+}
+
+/// A word's last bases (fewer than eight) packed, as [`four_bit_word`].
+fn four_bit_tail(bases: &[u8]) -> (u32, u32) {
     let mut word = 0u32;
     let mut others = 0;
     for (j, &b) in bases.iter().enumerate() {
         let code = CODES[b as usize];
         others += u32::from(code == NOT_A_BASE);
-        word |= u32::from(code & mask) << (BITS * j);
+        word |= u32::from(code & 15) << (4 * j);
     }
     (word, others)
 }
@@ -753,7 +756,7 @@ mod tests {
     }
 
     #[test]
-    fn whole_words_pack_as_base_by_base() {
+    fn four_bit_words_pack_as_base_by_base() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for round in 0..5_000 {
             state ^= state << 13;
@@ -771,11 +774,8 @@ mod tests {
                     }
                 })
                 .collect();
-            // Two bits: the same word, and a count that is 0 exactly when the tail's is.
-            let ((word, others), (tail, tail_others)) =
-                (packed_word::<2>(&bases), packed_tail::<2>(&bases));
-            assert_eq!((word, others == 0), (tail, tail_others == 0), "{bases:?}");
-            assert_eq!(packed_word::<4>(&bases[..8]), packed_tail::<4>(&bases[..8]));
+            let eight = u64::from_le_bytes(bases[..8].try_into().expect("8 bytes"));
+            assert_eq!(four_bit_word(eight), four_bit_tail(&bases[..8]), "{bases:?}");
         }
     }
 }
