@@ -181,10 +181,16 @@ fn pack_two_bit_sixteens(seq: &[u8], out: &mut [u32]) -> bool {
 
 /// Fewer than sixteen bases packed as [`two_bit_sixteen`] packs sixteen.
 fn two_bit_tail(bases: &[u8]) -> (u32, bool) {
-    bases.iter().enumerate().fold((0, true), |(word, all), (j, &b)| {
-        let code = CODES[b as usize];
-        (word | (u32::from(code & 3) << (2 * j)), all && code != NOT_A_BASE)
-    })
+    bases
+        .iter()
+        .enumerate()
+        .fold((0, true), |(word, all), (j, &b)| {
+            let code = CODES[b as usize];
+            (
+                word | (u32::from(code & 3) << (2 * j)),
+                all && code != NOT_A_BASE,
+            )
+        })
 }
 
 /// [`pack_two_bit`] with AVX2: 32 bases a step ([`two_bit_thirty_two`]); a last step of
@@ -463,7 +469,9 @@ mod tests {
     fn reads_of_every_length_pack_as_base_by_base_with_every_byte_in_every_place() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut letter = || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
             b"ACGTacgtN"[(state >> 40) as usize % 9]
         };
         for len in 0..=100 {
@@ -477,7 +485,11 @@ mod tests {
                 let want = packed_base_by_base(&seq);
                 // Stale words in the buffer: every word must be written.
                 let mut words = vec![u32::MAX; want.0.len()];
-                assert_eq!(pack_two_bit(&seq, &mut words), want.1, "{len} bases, {b} at {place:?}");
+                assert_eq!(
+                    pack_two_bit(&seq, &mut words),
+                    want.1,
+                    "{len} bases, {b} at {place:?}"
+                );
                 assert_eq!(words, want.0, "{len} bases, {b} at {place:?}");
                 words.fill(u32::MAX);
                 assert_eq!(pack_two_bit_sixteens(&seq, &mut words), want.1);

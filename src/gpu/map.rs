@@ -18,7 +18,6 @@
 //! [`BatchSearcher`] interface. Placement on the contigs and sorting stay on the CPU
 //! ([`BatchPositions::hits`]), shared with the CPU path.
 
-use std::borrow::Cow;
 use std::ops::Range;
 use std::time::Instant;
 
@@ -93,12 +92,11 @@ impl ReadPacker {
         }
     }
 
-    /// The reads of `batch` packed as the searcher's passes pack them (the batch's
-    /// records made a chunk at a time, in parallel), into `words` (its old words overwritten: a
-    /// buffer of [`GpuSearcher::take_words`] to reuse, or a new one).
+    /// The reads of `batch` packed as the searcher's passes pack them (in parallel, each
+    /// read's bases taken from the batch's bytes), into `words` (its old words
+    /// overwritten: a buffer of [`GpuSearcher::take_words`] to reuse, or a new one).
     pub fn pack(&self, batch: &ReadBatch, mut words: Vec<u32>) -> PackedReads {
-        let chunk = |range: Range<usize>| Cow::Owned(batch.records_in(range));
-        self.pack_chunks(batch.len(), chunk, &mut words);
+        self.pack_bases(batch.len(), |i| batch.seq(i), &mut words);
         PackedReads {
             packer: *self,
             reads: batch.len(),
@@ -108,21 +106,16 @@ impl ReadPacker {
 
     /// Packs `reads` into `out`, as [`ReadPacker::pack`].
     fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) {
-        self.pack_chunks(reads.len(), |range| Cow::Borrowed(&reads[range]), out);
+        self.pack_bases(reads.len(), |i| reads[i].seq, out);
     }
 
-    /// Packs the `n` reads that `chunk` gives a range at a time into `out` (for exact
-    /// search, 2 bits a base and [`exact_length_word`]; for the k-mismatch search, 4
-    /// bits a base and the length word of [`mismatch::length_word`]).
-    fn pack_chunks<'r>(
-        &self,
-        n: usize,
-        chunk: impl Fn(Range<usize>) -> Cow<'r, [ReadRecord<'r>]> + Sync,
-        out: &mut Vec<u32>,
-    ) {
+    /// Packs the `n` reads whose bases `seq` gives into `out` (for exact search, 2 bits a
+    /// base and [`exact_length_word`]; for the k-mismatch search, 4 bits a base and the
+    /// length word of [`mismatch::length_word`]).
+    fn pack_bases<'r>(&self, n: usize, seq: impl Fn(usize) -> &'r [u8] + Sync, out: &mut Vec<u32>) {
         match self.mismatch {
-            None => pack_codes::<2>(n, chunk, out, exact_length_word),
-            Some((k, unique_len)) => pack_codes::<4>(n, chunk, out, |len, unknown| {
+            None => pack_codes::<2>(n, seq, out, exact_length_word),
+            Some((k, unique_len)) => pack_codes::<4>(n, seq, out, |len, unknown| {
                 mismatch::length_word(k, unique_len, len, unknown)
             }),
         }
@@ -202,24 +195,24 @@ fn exact_length_word(len: usize, unknown: usize) -> u32 {
     }
 }
 
-/// Packs the `n` reads that `chunk` gives (a range of [`PACK_CHUNK`] reads at a time,
-/// in parallel) into `out`: `2 n` meta words (first word, then `length_word(length,
+/// Packs the `n` reads whose bases `seq` gives ([`PACK_CHUNK`] reads a task, in
+/// parallel) into `out`: `2 n` meta words (first word, then `length_word(length,
 /// non-ACGT bases)`; with 2 bits a count that is 0 exactly when there are none) then
 /// the read codes, `BITS` bits each (base `j` of a word at bit `BITS j`; a non-ACGT
 /// code is 4, cut to its low `BITS` bits), each read starting on a word.
 fn pack_codes<'r, const BITS: usize>(
     n: usize,
-    chunk: impl Fn(Range<usize>) -> Cow<'r, [ReadRecord<'r>]> + Sync,
+    seq: impl Fn(usize) -> &'r [u8] + Sync,
     out: &mut Vec<u32>,
     length_word: impl Fn(usize, usize) -> u32 + Sync,
 ) {
     let per_word = 32 / BITS;
-    let chunks: Vec<(Cow<[ReadRecord]>, usize)> = (0..n.div_ceil(PACK_CHUNK))
+    let chunk = |c: usize| c * PACK_CHUNK..((c + 1) * PACK_CHUNK).min(n);
+    let chunks: Vec<(Range<usize>, usize)> = (0..n.div_ceil(PACK_CHUNK))
         .into_par_iter()
         .map(|c| {
-            let reads = chunk(c * PACK_CHUNK..((c + 1) * PACK_CHUNK).min(n));
-            let words = reads.iter().map(|r| r.seq.len().div_ceil(per_word)).sum();
-            (reads, words)
+            let words = chunk(c).map(|i| seq(i).len().div_ceil(per_word)).sum();
+            (chunk(c), words)
         })
         .collect();
     let words: usize = chunks.iter().map(|(_, words)| words).sum();
@@ -242,11 +235,11 @@ fn pack_codes<'r, const BITS: usize>(
         .zip(word_chunks)
         .for_each(|((meta, (reads, _)), (first_word, words))| {
             let mut start = 0;
-            for (i, read) in reads.iter().enumerate() {
-                let own = &mut words[start..start + read.seq.len().div_ceil(per_word)];
-                let unknown = pack_read::<BITS>(read.seq, own);
+            for (i, read) in reads.clone().map(&seq).enumerate() {
+                let own = &mut words[start..start + read.len().div_ceil(per_word)];
+                let unknown = pack_read::<BITS>(read, own);
                 meta[2 * i] = (first_word + start) as u32;
-                meta[2 * i + 1] = length_word(read.seq.len(), unknown);
+                meta[2 * i + 1] = length_word(read.len(), unknown);
                 start += own.len();
             }
         });
@@ -680,12 +673,7 @@ mod tests {
     /// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
     /// the not-searchable flag) then the 2-bit words, each read starting on a word.
     fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
-        pack_codes::<2>(
-            reads.len(),
-            |r| Cow::Borrowed(&reads[r]),
-            out,
-            exact_length_word,
-        );
+        pack_codes::<2>(reads.len(), |i| reads[i].seq, out, exact_length_word);
     }
 
     #[test]
@@ -775,7 +763,11 @@ mod tests {
                 })
                 .collect();
             let eight = u64::from_le_bytes(bases[..8].try_into().expect("8 bytes"));
-            assert_eq!(four_bit_word(eight), four_bit_tail(&bases[..8]), "{bases:?}");
+            assert_eq!(
+                four_bit_word(eight),
+                four_bit_tail(&bases[..8]),
+                "{bases:?}"
+            );
         }
     }
 }

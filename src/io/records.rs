@@ -81,6 +81,16 @@ impl ReadBatch {
             .collect()
     }
 
+    /// The bases of read `i`.
+    pub fn seq(&self, i: usize) -> &[u8] {
+        let span = &self.spans[i];
+        let bytes: &[u8] = match span.block {
+            Some(b) => self.blocks[b].bytes(),
+            None => &self.own,
+        };
+        &bytes[span.seq.clone()]
+    }
+
     /// Appends a copy of `read`.
     pub fn push(&mut self, read: ReadRecord<'_>) {
         let span = self.copied(read);
