@@ -11,6 +11,8 @@
 //! ready for the BGZF writer (module `bgzf`).
 
 use crate::alphabet::{reverse_complement_sixteen, upper_acgtn_sixteen, BASES, CODES};
+#[cfg(target_arch = "x86_64")]
+use crate::alphabet::{reverse_complement_thirty_two, upper_acgtn_thirty_two};
 use crate::io::ReadRecord;
 use crate::reference::{Layout, PackedRef};
 use crate::search::Hit;
@@ -508,7 +510,7 @@ impl ReadHits<'_> {
 /// Written into place, as MD is now written into the line (not into a vector of its
 /// own first): HG002 x40 against chr20, `map -a -t 1`, SAM, user 1.17 -> 1.12 s (the
 /// CI-class machine, five runs each); no difference in wall time at human scale on 16
-/// cores (BENCHMARKS.md, session 33, r34).
+/// cores (BENCHMARKS.md, session 33, r34). With AVX2 where the CPU has it, 32 a step.
 fn push_sam_qualities(out: &mut Vec<u8>, qual: Option<&[u8]>, reversed: bool) {
     let Some(qual) = qual else {
         out.push(b'*');
@@ -517,6 +519,28 @@ fn push_sam_qualities(out: &mut Vec<u8>, qual: Option<&[u8]>, reversed: bool) {
     let start = out.len();
     out.resize(start + qual.len(), 0);
     let place = &mut out[start..];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, the one feature the copy adds.
+        return unsafe { write_qualities_avx2(place, qual, reversed) };
+    }
+    write_qualities(place, qual, reversed);
+}
+
+/// [`write_qualities`] compiled with AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn write_qualities_avx2(place: &mut [u8], qual: &[u8], reversed: bool) {
+    write_qualities(place, qual, reversed);
+}
+
+/// Writes the qualities `qual` (as long as `place`) into `place` as
+/// [`push_sam_qualities`] appends them.
+#[inline(always)]
+fn write_qualities(place: &mut [u8], qual: &[u8], reversed: bool) {
     match reversed {
         true => {
             for (to, &q) in place.iter_mut().zip(qual.iter().rev()) {
@@ -551,10 +575,39 @@ const NT16_TABLE: [u8; 256] = {
 };
 
 /// Appends the bases `seq` as SAM text: each as htslib's 4-bit code writes it back
-/// (upper case; IUPAC codes kept; anything else `N`). Sixteen bytes at a time are
-/// copied as they are where all are A, C, G, T or N (a table lookup a base was half of
-/// the SAM encoding's time, perf; HG002 148 bp, one thread: 80 -> 26 ns a read).
+/// (upper case; IUPAC codes kept; anything else `N`). Copied as they are where all are
+/// A, C, G, T or N, 32 bytes at a time with AVX2 where the CPU has it, else sixteen
+/// (a table lookup a base was half of the SAM encoding's time, perf; HG002 148 bp, one
+/// thread: 80 -> 26 ns a read with sixteen).
 fn push_sam_bases(out: &mut Vec<u8>, seq: &[u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { push_sam_bases_avx2(out, seq) };
+    }
+    push_sam_bases_sixteens(out, seq);
+}
+
+/// [`push_sam_bases`] 32 bytes at a time, any others sixteen at a time.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn push_sam_bases_avx2(out: &mut Vec<u8>, seq: &[u8]) {
+    let mut chunks = seq.chunks_exact(32);
+    for chunk in &mut chunks {
+        // SAFETY: the caller's CPU has AVX2.
+        match unsafe { upper_acgtn_thirty_two(chunk.try_into().expect("32 bytes")) } {
+            true => out.extend_from_slice(chunk),
+            false => push_sam_bases_sixteens(out, chunk),
+        }
+    }
+    push_sam_bases_sixteens(out, chunks.remainder());
+}
+
+/// [`push_sam_bases`] sixteen bytes at a time, the rest a byte at a time.
+fn push_sam_bases_sixteens(out: &mut Vec<u8>, seq: &[u8]) {
     let sam_base = |&b: &u8| NT16_STR[NT16_TABLE[b as usize] as usize];
     let mut chunks = seq.chunks_exact(16);
     for chunk in &mut chunks {
@@ -568,13 +621,48 @@ fn push_sam_bases(out: &mut Vec<u8>, seq: &[u8]) {
 }
 
 /// Appends the reverse complement of `seq` as SAM text ([`complement`] of each base,
-/// last first), sixteen bytes at a time where all are upper-case A, C, G, T or N. The
-/// bases are read first to last (each sixteen written to its place from the end), the
-/// order in which memory streams them in.
+/// last first), 32 bytes at a time with AVX2 where the CPU has it and all are
+/// upper-case A, C, G, T or N, else sixteen at a time where they are. The bases are
+/// read first to last (each step written to its place from the end), the order in
+/// which memory streams them in.
 fn push_sam_reverse_complement(out: &mut Vec<u8>, seq: &[u8]) {
     let start = out.len();
     out.resize(start + seq.len(), 0);
-    let (written, len) = (&mut out[start..], seq.len());
+    let place = &mut out[start..];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { reverse_complement_into_avx2(seq, place) };
+    }
+    reverse_complement_into(seq, place);
+}
+
+/// Writes the reverse complement of `seq` into `written` (as long), as
+/// [`push_sam_reverse_complement`] appends it, 32 bytes at a time.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn reverse_complement_into_avx2(seq: &[u8], written: &mut [u8]) {
+    let len = seq.len();
+    let mut chunks = seq.chunks_exact(32);
+    for (i, chunk) in (&mut chunks).enumerate() {
+        let place = &mut written[len - 32 * (i + 1)..len - 32 * i];
+        // SAFETY: the caller's CPU has AVX2.
+        match unsafe { reverse_complement_thirty_two(chunk.try_into().expect("32 bytes")) } {
+            Some(thirty_two) => place.copy_from_slice(&thirty_two),
+            None => reverse_complement_into(chunk, place),
+        }
+    }
+    let rest = chunks.remainder();
+    reverse_complement_into(rest, &mut written[..rest.len()]);
+}
+
+/// Writes the reverse complement of `seq` into `written` (as long), sixteen bytes at a
+/// time where all are upper-case A, C, G, T or N.
+fn reverse_complement_into(seq: &[u8], written: &mut [u8]) {
+    let len = seq.len();
     let mut chunks = seq.chunks_exact(16);
     for (i, chunk) in (&mut chunks).enumerate() {
         let place = &mut written[len - 16 * (i + 1)..len - 16 * i];
@@ -668,7 +756,7 @@ mod tests {
     #[test]
     fn bases_and_reverse_complements_are_written_as_byte_at_a_time() {
         let mut state = 0x9E37_79B9u64;
-        for len in 0..40 {
+        for len in 0..100 {
             for round in 0..200 {
                 let seq: Vec<u8> = (0..len)
                     .map(|_| {
