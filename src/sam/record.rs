@@ -781,6 +781,12 @@ mod tests {
                 let slow_rc: Vec<u8> = seq.iter().rev().map(|&b| complement(b)).collect();
                 assert_eq!(fast, slow, "{seq:?}");
                 assert_eq!(rc, slow_rc, "{seq:?}");
+                // Sixteen at a time, as on a CPU without AVX2.
+                let (mut sixteens, mut rc_sixteens) = (Vec::new(), vec![0; seq.len()]);
+                push_sam_bases_sixteens(&mut sixteens, &seq);
+                reverse_complement_into(&seq, &mut rc_sixteens);
+                assert_eq!(sixteens, slow, "{seq:?}");
+                assert_eq!(rc_sixteens, slow_rc, "{seq:?}");
             }
         }
     }
@@ -817,6 +823,13 @@ mod tests {
                 false => want.extend(qual.iter().map(|&q| q.max(33))),
             }
             assert_eq!(out, want, "reversed {reversed}");
+            let mut place = vec![0; qual.len()];
+            write_qualities(&mut place, &qual, reversed);
+            assert_eq!(
+                place,
+                want[2..],
+                "reversed {reversed}, as on a CPU without AVX2"
+            );
         }
         let mut out = Vec::new();
         push_sam_qualities(&mut out, None, true);
