@@ -1256,7 +1256,7 @@ fn gpu_search_matches_cpu_search() {
                 let got = searcher.search_batch(&reads.records()).unwrap();
                 // Packed ahead, as `map` searches: the same positions (under the cap,
                 // searched again from the batch's records, in parts).
-                let packed = searcher.packer().pack(&reads, Vec::new());
+                let packed = searcher.packer().pack(&reads, Vec::new()).unwrap();
                 let ahead = searcher.search_packed(&reads, packed).unwrap();
                 for i in 0..reads.len() {
                     for strand in 0..2 {

@@ -185,3 +185,34 @@ fn a_record_past_the_longest_read_is_an_error_naming_the_limit() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_read_past_the_gpu_mismatch_search_s_longest_maps_as_on_the_cpu() {
+    // 2^26 bases, one more than the GPU's k-mismatch kernels take: under `auto` its
+    // batch goes to the CPU (its packing for the GPU once panicked, GPU or not).
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(17);
+    let reference = rng.bases(20_000);
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let mut read = reference.into_bytes();
+    read.resize(1 << 26, b'A');
+    let input = [b">huge\n".as_slice(), &read, b"\n"].concat();
+    let map = |device: &str| {
+        let input = input.clone();
+        with_stdin(
+            galign()
+                .args(["map", "-v", "1", "--device", device])
+                .arg(&prefix)
+                .arg("-"),
+            move |stdin| stdin.write_all(&input).unwrap(),
+        )
+    };
+    let (auto, cpu) = (map("auto"), map("cpu"));
+    let stderr = String::from_utf8_lossy(&auto.stderr);
+    assert!(auto.status.success(), "{stderr}");
+    assert!(cpu.status.success());
+    assert_eq!(records(&auto.stdout), records(&cpu.stdout));
+    assert_eq!(records(&cpu.stdout).len(), 1);
+}

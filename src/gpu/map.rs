@@ -95,13 +95,19 @@ impl ReadPacker {
     /// The reads of `batch` packed as the searcher's passes pack them (in parallel, each
     /// read's bases taken from the batch's bytes), into `words` (its old words
     /// overwritten: a buffer of [`GpuSearcher::take_words`] to reuse, or a new one).
-    pub fn pack(&self, batch: &ReadBatch, mut words: Vec<u32>) -> PackedReads {
+    /// `None` for the k-mismatch search when a read is longer than its kernels take:
+    /// such a batch is searched from its records, which says why the GPU cannot.
+    pub fn pack(&self, batch: &ReadBatch, mut words: Vec<u32>) -> Option<PackedReads> {
+        let too_long = |i| batch.seq(i).len() >= mismatch::MAX_READ_LEN;
+        if self.mismatch.is_some() && (0..batch.len()).any(too_long) {
+            return None;
+        }
         self.pack_bases(batch.len(), |i| batch.seq(i), &mut words);
-        PackedReads {
+        Some(PackedReads {
             packer: *self,
             reads: batch.len(),
             words,
-        }
+        })
     }
 
     /// Packs `reads` into `out`, as [`ReadPacker::pack`].
@@ -727,7 +733,9 @@ mod tests {
         for k in [0, 2] {
             let packer = ReadPacker::new(1_000_000, k);
             // A stale buffer larger than the batch's words: every word is written.
-            let packed = packer.pack(&batch, vec![u32::MAX; 64 * PACK_CHUNK]);
+            let packed = packer
+                .pack(&batch, vec![u32::MAX; 64 * PACK_CHUNK])
+                .expect("short reads");
             let mut want = Vec::new();
             packer.pack_into(&batch.records(), &mut want);
             assert_eq!(packed.reads, batch.len());
@@ -741,6 +749,20 @@ mod tests {
             assert_eq!(whole[2 * i] as usize, word, "read {i}");
             word += read.seq.len().div_ceil(16);
         }
+    }
+
+    #[test]
+    fn a_read_too_long_for_the_mismatch_kernels_leaves_its_batch_unpacked() {
+        let longest = vec![b'A'; mismatch::MAX_READ_LEN - 1];
+        let too_long = vec![b'C'; mismatch::MAX_READ_LEN];
+        let batch =
+            |long: &[u8]| ReadBatch::of([b"ACGT".as_slice(), long].map(ReadRecord::of_bases));
+        let mismatches = ReadPacker::new(1_000_000, 1);
+        assert!(mismatches.pack(&batch(&longest), Vec::new()).is_some());
+        assert!(mismatches.pack(&batch(&too_long), Vec::new()).is_none());
+        // Exact search takes reads of up to 2^31 - 1 bases.
+        let exact = ReadPacker::new(1_000_000, 0);
+        assert!(exact.pack(&batch(&too_long), Vec::new()).is_some());
     }
 
     #[test]

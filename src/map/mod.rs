@@ -433,7 +433,7 @@ fn pack_stage(
         let start = Instant::now();
         let packed = match (&batch, packer) {
             (Ok(reads), Some(packer)) if !reads.is_empty() => {
-                Some(packer.pack(reads, spare_words.try_recv().unwrap_or_default()))
+                packer.pack(reads, spare_words.try_recv().unwrap_or_default())
             }
             _ => None,
         };
