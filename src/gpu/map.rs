@@ -95,14 +95,11 @@ impl ReadPacker {
     /// The reads of `batch` packed as the searcher's passes pack them (in parallel, each
     /// read's bases taken from the batch's bytes), into `words` (its old words
     /// overwritten: a buffer of [`GpuSearcher::take_words`] to reuse, or a new one).
-    /// `None` for the k-mismatch search when a read is longer than its kernels take:
-    /// such a batch is searched from its records, which says why the GPU cannot.
+    /// `None` when a read is longer than the kernels take ([`ReadPacker::longest`]):
+    /// such a batch is searched from its records, whose packing says why the GPU cannot.
     pub fn pack(&self, batch: &ReadBatch, mut words: Vec<u32>) -> Option<PackedReads> {
-        let too_long = |i| batch.seq(i).len() >= mismatch::MAX_READ_LEN;
-        if self.mismatch.is_some() && (0..batch.len()).any(too_long) {
-            return None;
-        }
-        self.pack_bases(batch.len(), |i| batch.seq(i), &mut words);
+        self.pack_bases(batch.len(), |i| batch.seq(i), &mut words)
+            .ok()?;
         Some(PackedReads {
             packer: *self,
             reads: batch.len(),
@@ -110,18 +107,36 @@ impl ReadPacker {
         })
     }
 
-    /// Packs `reads` into `out`, as [`ReadPacker::pack`].
-    fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) {
-        self.pack_bases(reads.len(), |i| reads[i].seq, out);
+    /// Packs `reads` into `out`, as [`ReadPacker::pack`]; a read longer than the
+    /// kernels take is [`GpuError::ReadTooLong`].
+    fn pack_into(&self, reads: &[ReadRecord], out: &mut Vec<u32>) -> Result<(), GpuError> {
+        self.pack_bases(reads.len(), |i| reads[i].seq, out)
+            .map_err(GpuError::ReadTooLong)
+    }
+
+    /// The longest read the kernels take: the exact search's lengths must stay below
+    /// its not-searchable flag, the k-mismatch search's below its length field.
+    fn longest(&self) -> usize {
+        match self.mismatch {
+            None => NOT_SEARCHABLE as usize - 1,
+            Some(_) => mismatch::MAX_READ_LEN - 1,
+        }
     }
 
     /// Packs the `n` reads whose bases `seq` gives into `out` (for exact search, 2 bits a
     /// base and [`exact_length_word`]; for the k-mismatch search, 4 bits a base and the
-    /// length word of [`mismatch::length_word`]).
-    fn pack_bases<'r>(&self, n: usize, seq: impl Fn(usize) -> &'r [u8] + Sync, out: &mut Vec<u32>) {
+    /// length word of [`mismatch::length_word`]); the length of a read longer than
+    /// [`ReadPacker::longest`] instead, `out` left as it was.
+    fn pack_bases<'r>(
+        &self,
+        n: usize,
+        seq: impl Fn(usize) -> &'r [u8] + Sync,
+        out: &mut Vec<u32>,
+    ) -> Result<(), usize> {
+        let longest = self.longest();
         match self.mismatch {
-            None => pack_codes::<2>(n, seq, out, exact_length_word),
-            Some((k, unique_len)) => pack_codes::<4>(n, seq, out, |len, unknown| {
+            None => pack_codes::<2>(n, seq, out, longest, exact_length_word),
+            Some((k, unique_len)) => pack_codes::<4>(n, seq, out, longest, |len, unknown| {
                 mismatch::length_word(k, unique_len, len, unknown)
             }),
         }
@@ -191,10 +206,12 @@ fn ensure<'g>(gpu: &'g Gpu, buf: &mut DevBuf<'g>, bytes: usize) -> Result<(), Gp
     Ok(())
 }
 
-/// The length word of a read for exact search: its length, or the not-searchable flag
-/// when it is empty or has a base other than A, C, G or T.
+/// The length word of a read for exact search (shorter than the flag: checked before
+/// packing): its length, or the not-searchable flag when it is empty or has a base
+/// other than A, C, G or T.
 fn exact_length_word(len: usize, unknown: usize) -> u32 {
-    if len > 0 && len < NOT_SEARCHABLE as usize && unknown == 0 {
+    assert!(len < NOT_SEARCHABLE as usize, "checked before packing");
+    if len > 0 && unknown == 0 {
         len as u32
     } else {
         NOT_SEARCHABLE
@@ -205,23 +222,30 @@ fn exact_length_word(len: usize, unknown: usize) -> u32 {
 /// parallel) into `out`: `2 n` meta words (first word, then `length_word(length,
 /// non-ACGT bases)`; with 2 bits a count that is 0 exactly when there are none) then
 /// the read codes, `BITS` bits each (base `j` of a word at bit `BITS j`; a non-ACGT
-/// code is 4, cut to its low `BITS` bits), each read starting on a word.
+/// code is 4, cut to its low `BITS` bits), each read starting on a word. A read longer
+/// than `longest` packs nothing: its length is returned.
 fn pack_codes<'r, const BITS: usize>(
     n: usize,
     seq: impl Fn(usize) -> &'r [u8] + Sync,
     out: &mut Vec<u32>,
+    longest: usize,
     length_word: impl Fn(usize, usize) -> u32 + Sync,
-) {
+) -> Result<(), usize> {
     let per_word = 32 / BITS;
     let chunk = |c: usize| c * PACK_CHUNK..((c + 1) * PACK_CHUNK).min(n);
-    let chunks: Vec<(Range<usize>, usize)> = (0..n.div_ceil(PACK_CHUNK))
+    // Each chunk's words, and its longest read.
+    let chunks: Vec<(Range<usize>, usize, usize)> = (0..n.div_ceil(PACK_CHUNK))
         .into_par_iter()
         .map(|c| {
-            let words = chunk(c).map(|i| seq(i).len().div_ceil(per_word)).sum();
-            (chunk(c), words)
+            let lens = chunk(c).map(|i| seq(i).len());
+            let words = lens.clone().map(|len| len.div_ceil(per_word)).sum();
+            (chunk(c), words, lens.max().unwrap_or(0))
         })
         .collect();
-    let words: usize = chunks.iter().map(|(_, words)| words).sum();
+    if let Some(&(_, _, len)) = chunks.iter().find(|(_, _, len)| *len > longest) {
+        return Err(len);
+    }
+    let words: usize = chunks.iter().map(|(_, words, _)| words).sum();
     assert!(2 * n + words < u32::MAX as usize, "batch too large to pack");
     // Every word is written below: a recycled buffer keeps its old words rather than
     // being cleared (6 MB a batch, on the packing thread alone).
@@ -230,7 +254,7 @@ fn pack_codes<'r, const BITS: usize>(
     let (meta, mut rest) = out.split_at_mut(2 * n);
     let mut word_chunks = Vec::with_capacity(chunks.len());
     let mut first_word = 0;
-    for (_, words) in &chunks {
+    for (_, words, _) in &chunks {
         let (mine, tail) = rest.split_at_mut(*words);
         word_chunks.push((first_word, mine));
         first_word += words;
@@ -239,7 +263,7 @@ fn pack_codes<'r, const BITS: usize>(
     meta.par_chunks_mut(2 * PACK_CHUNK)
         .zip(chunks.par_iter())
         .zip(word_chunks)
-        .for_each(|((meta, (reads, _)), (first_word, words))| {
+        .for_each(|((meta, (reads, _, _)), (first_word, words))| {
             let mut start = 0;
             for (i, read) in reads.clone().map(&seq).enumerate() {
                 let own = &mut words[start..start + read.len().div_ceil(per_word)];
@@ -249,6 +273,7 @@ fn pack_codes<'r, const BITS: usize>(
                 start += own.len();
             }
         });
+    Ok(())
 }
 
 /// Packs one read's bases into its words `own`, `BITS` bits a base (as [`pack_codes`]);
@@ -418,18 +443,19 @@ impl<'g> GpuSearcher<'g> {
         Ok(out)
     }
 
-    /// Packs the pass's reads into its host buffer, unless packed ahead.
-    fn pack_pass(&mut self, reads: PassReads) {
+    /// Packs the pass's reads into its host buffer, unless packed ahead; a read longer
+    /// than the kernels take is [`GpuError::ReadTooLong`].
+    fn pack_pass(&mut self, reads: PassReads) -> Result<(), GpuError> {
         match reads {
             PassReads::Packed(_, words) => self.host_packed = words,
             PassReads::Records(reads) => {
                 let packing = Instant::now();
-                let mut words = std::mem::take(&mut self.host_packed);
-                self.packer().pack_into(reads, &mut words);
-                self.host_packed = words;
+                let packed = self.packer().pack_into(reads, &mut self.host_packed);
                 self.host_seconds += packing.elapsed().as_secs_f64();
+                packed?;
             }
         }
+        Ok(())
     }
 
     /// Searches `reads` (which follow those already in `out`) in one pass, or in
@@ -505,7 +531,7 @@ impl<'g> GpuSearcher<'g> {
         let (gpu, file, w) = (self.gpu, kernel_file(self.width), self.width.bytes());
         let n = reads.len();
         let items = 2 * n;
-        self.pack_pass(reads);
+        self.pack_pass(reads)?;
         if self.buffers.as_ref().is_none_or(|b| b.items < items) {
             let cap = items + items / 4;
             self.buffers = None; // free the old ones first
@@ -679,7 +705,15 @@ mod tests {
     /// Packs `reads` into `out` for exact search: `2 n` meta words (first word, length or
     /// the not-searchable flag) then the 2-bit words, each read starting on a word.
     fn pack(reads: &[ReadRecord], out: &mut Vec<u32>) {
-        pack_codes::<2>(reads.len(), |i| reads[i].seq, out, exact_length_word);
+        let longest = NOT_SEARCHABLE as usize - 1;
+        pack_codes::<2>(
+            reads.len(),
+            |i| reads[i].seq,
+            out,
+            longest,
+            exact_length_word,
+        )
+        .expect("short reads");
     }
 
     #[test]
@@ -737,7 +771,7 @@ mod tests {
                 .pack(&batch, vec![u32::MAX; 64 * PACK_CHUNK])
                 .expect("short reads");
             let mut want = Vec::new();
-            packer.pack_into(&batch.records(), &mut want);
+            packer.pack_into(&batch.records(), &mut want).unwrap();
             assert_eq!(packed.reads, batch.len());
             assert_eq!(packed.words, want, "k = {k}");
         }
@@ -760,6 +794,12 @@ mod tests {
         let mismatches = ReadPacker::new(1_000_000, 1);
         assert!(mismatches.pack(&batch(&longest), Vec::new()).is_some());
         assert!(mismatches.pack(&batch(&too_long), Vec::new()).is_none());
+        let mut words = vec![7];
+        assert!(matches!(
+            mismatches.pack_into(&batch(&too_long).records(), &mut words),
+            Err(GpuError::ReadTooLong(len)) if len == mismatch::MAX_READ_LEN
+        ));
+        assert_eq!(words, [7], "nothing packed");
         // Exact search takes reads of up to 2^31 - 1 bases.
         let exact = ReadPacker::new(1_000_000, 0);
         assert!(exact.pack(&batch(&too_long), Vec::new()).is_some());

@@ -83,8 +83,11 @@ pub enum GpuError {
     /// One read's k-mismatch search needs more than the GPU work queues hold.
     #[error("a read's mismatch search needs more than the GPU work queues hold")]
     QueueFull,
-    /// A read too long for the GPU k-mismatch search.
-    #[error("a read of {0} bases is too long for the GPU mismatch search (at most 2^26 - 1)")]
+    /// A read too long for the GPU search.
+    #[error(
+        "a read of {0} bases is too long for the GPU search (at most 2^26 - 1 with \
+         mismatches, 2^31 - 1 exact)"
+    )]
     ReadTooLong(usize),
     /// The failure of one of several devices in a build that used them together.
     #[error("GPU {ordinal}: {error}")]

@@ -327,16 +327,10 @@ impl GpuSearcher<'_> {
         };
         let n = reads.len();
         let items = 2 * n;
-        // Reads packed ahead passed `length_word`'s check already.
-        if let PassReads::Records(records) = &reads {
-            if let Some(long) = records.iter().find(|r| r.seq.len() >= MAX_READ_LEN) {
-                return Err(GpuError::ReadTooLong(long.seq.len()));
-            }
-        }
         if !capacities.seeds_fit(items) {
             return Ok(Err(Overflow::Queue));
         }
-        self.pack_pass(reads);
+        self.pack_pass(reads)?;
         let state = self.mismatch.as_mut().expect("a mismatch searcher");
         let (schemes, mirror, mirror_primary) = (
             state.schemes.ptr(0),
@@ -654,7 +648,7 @@ mod tests {
         ) -> Option<Located> {
             let packer = crate::gpu::map::ReadPacker::new(index.forward.text.len(), k);
             let mut packed = Vec::new();
-            packer.pack_into(reads, &mut packed);
+            packer.pack_into(reads, &mut packed).ok()?;
             let table = scheme_table(k);
             let n = reads.len() as u32;
             let (meta, words) = packed.split_at(2 * reads.len());
