@@ -223,7 +223,7 @@ unsafe fn pack_two_bit_avx2(seq: &[u8], out: &mut [u32]) -> bool {
             padded[..rest].copy_from_slice(seq);
             // SAFETY: as above.
             let (packed, valid) = unsafe { two_bit_thirty_two(&padded) };
-            (packed, valid & ((1 << rest) - 1))
+            (packed, valid)
         };
         let first = seq.len() / 32 * 2;
         out[first] = packed as u32;
