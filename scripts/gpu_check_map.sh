@@ -87,6 +87,24 @@ if GALIGN_GPU_MEM_LIMIT=100000 "$galign" map -v 1 --device gpu -o "$work/f_gpu.s
 fi
 cat "$work/f_gpu.err"
 
+echo "== a read too long for the GPU's mismatch search (a FASTA read of 2^26 + 2^20 bases)"
+python3 - "$work/long.fa" <<'PY'
+import random, sys
+random.seed(7)
+piece = "".join(random.choice("ACGT") for _ in range(1 << 20))
+open(sys.argv[1], "w").write(">long\n" + piece * 65 + "\n>short\n" + piece[1000:1148] + "\n")
+PY
+(cd "$work/gpu" && GALIGN_GPU_WAIT=1 "$galign" map -v 1 --device auto -o l.sam "$chrm" "$work/long.fa" 2>l.err)
+grep -q "mapping the rest on the CPU" "$work/gpu/l.err" || { cat "$work/gpu/l.err"; echo "FAILED: no fallback message"; exit 1; }
+(cd "$work/cpu" && "$galign" map -v 1 --device cpu -o l.sam "$chrm" "$work/long.fa" 2>/dev/null)
+cmp "$work/gpu/l.sam" "$work/cpu/l.sam" && echo "auto after a read too long for the GPU: output identical to --device cpu"
+if "$galign" map -v 1 --device gpu -o "$work/l_gpu.sam" "$chrm" "$work/long.fa" 2>"$work/l_gpu.err"; then
+  echo "FAILED: --device gpu succeeded with a read too long for it"; exit 1
+fi
+grep -q "too long for the GPU search" "$work/l_gpu.err" || { cat "$work/l_gpu.err"; echo "FAILED: not the read-length error"; exit 1; }
+[ ! -e "$work/l_gpu.sam" ] || { echo "FAILED: --device gpu left its output"; exit 1; }
+cat "$work/l_gpu.err"
+
 echo "== an index of 64-bit positions (forced): GPU == CPU on it, and == the 32-bit index's output"
 while IFS='|' read -r name ref r1 r2; do
   [ -e "$work/$name.galign" ] || { echo "$name: not present, skipped"; continue; }
