@@ -8,7 +8,7 @@ data=../shared/data
 [ -d "$data" ] || data=data
 out=fuzz/seeds
 rm -rf "$out"
-for t in fasta fastq fastq_tiled fastq_paired compressed_reads index read_group; do mkdir -p "$out/$t"; done
+for t in fasta fastq fastq_tiled fastq_paired compressed_reads index part read_group; do mkdir -p "$out/$t"; done
 find_file() {
     for path in "$data"/*/"$1" "$data/$1"; do
         if [ -f "$path" ]; then echo "$path"; return; fi
@@ -81,6 +81,12 @@ printf '>a\nACGTACGTTAGCATCGATCGATCGGGCTA\n>b\nTTTTGGGGCCCCAAAANNNACGT\n' > /tmp
 head -c 2000 "$base" > /tmp/galign-seeds-phix.fa
 "$galign" index --device cpu -p "$out/index/phix" /tmp/galign-seeds-phix.fa 2>/dev/null
 rm -f /tmp/galign-seeds-tiny.fa /tmp/galign-seeds-phix.fa
+
+# Part files: the part target's reference (tests/fuzz/part_reference.fa, which the target
+# assembles them with) in one part, and the middle part of three at another sampling rate.
+partref=tests/fuzz/part_reference.fa
+"$galign" index --device cpu --parts 1 --part 0 -o "$out/part/whole" "$partref" 2>/dev/null
+"$galign" index --device cpu --parts 3 --part 1 --sample-rate 3 -o "$out/part/middle" "$partref" 2>/dev/null
 
 # Read groups.
 printf '@RG\\tID:s1\\tSM:sample one\\tPL:ILLUMINA' > "$out/read_group/escaped"

@@ -71,9 +71,14 @@ fn every_corpus_and_regression_input_is_read_or_clearly_refused() {
             for entry in entries {
                 let path = entry.unwrap().path();
                 let mut data = std::fs::read(&path).unwrap();
-                if target == "index" && data.len() >= 12 {
-                    // Committed index inputs stay inputs of this format's loader.
-                    data[8..12].copy_from_slice(&galign::index::format::VERSION.to_le_bytes());
+                // Committed index and part inputs stay inputs of this format's loader.
+                let version = match target {
+                    "index" => Some(galign::index::format::VERSION),
+                    "part" => Some(galign::index::parts::PART_FILE.version),
+                    _ => None,
+                };
+                if let (Some(version), true) = (version, data.len() >= 12) {
+                    data[8..12].copy_from_slice(&version.to_le_bytes());
                 }
                 let _ = replay(target, &path.display().to_string(), &data);
                 replayed += 1;
@@ -134,9 +139,9 @@ fn with_section(file: &[u8], name: &str, edit: impl Fn(&[u8]) -> Vec<u8>) -> Vec
     container(file, &parts)
 }
 
-/// `file` whose metadata has `key` set to `value` (a JSON value).
-fn with_meta(file: &[u8], key: &str, value: &str) -> Vec<u8> {
-    with_section(file, "META", |meta| {
+/// `file` whose JSON metadata (section `section`) has `key` set to `value` (a JSON value).
+fn with_json(file: &[u8], section: &str, key: &str, value: &str) -> Vec<u8> {
+    with_section(file, section, |meta| {
         let mut json: serde_json::Value = serde_json::from_slice(meta).unwrap();
         let mut slot = &mut json;
         for part in key.split('.') {
@@ -214,7 +219,7 @@ fn indexes_that_are_cut_or_lie_about_their_sizes_are_clearly_refused() {
     for (key, value) in meta_lies {
         bad.push((
             format!("META {key} = {value}"),
-            with_meta(&good, key, value),
+            with_json(&good, "META", key, value),
         ));
     }
     for section in ["SABITS", "SARANK", "SAPOS", "JUMP", "OCC", "MOCC", "TEXT"] {
@@ -245,6 +250,90 @@ fn indexes_that_are_cut_or_lie_about_their_sizes_are_clearly_refused() {
                 message.contains("corrupt")
                     || message.contains("truncated")
                     || message.contains("not a galign"),
+                "{what}: {message}"
+            );
+        }
+    }
+}
+
+/// Part file `part` of `parts` of the `part` target's reference, built by `galign index
+/// --parts`, as the fuzzer's seeds are.
+fn reference_part(dir: &Path, parts: u32, part: u32) -> Vec<u8> {
+    let fasta = dir.join("reference.fa");
+    std::fs::write(&fasta, targets::PART_REFERENCE).unwrap();
+    let out = dir.join(format!("{part}_of_{parts}.part"));
+    run_ok(
+        galign()
+            .args(["index", "--device", "cpu", "--parts", &parts.to_string()])
+            .args(["--part", &part.to_string(), "-o"])
+            .arg(&out)
+            .arg(&fasta),
+    );
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn part_files_that_are_cut_lie_or_hold_foreign_values_are_clearly_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = reference_part(dir.path(), 1, 0);
+    replay("part", "the one part, as built", &whole).expect("the part assembles and maps");
+    let half = reference_part(dir.path(), 2, 1);
+    let message = replay("part", "one part of two", &half).unwrap_err();
+    assert!(
+        message.contains("part 0 of 2") && message.contains("missing"),
+        "{message}"
+    );
+
+    let mut bad: Vec<(String, Vec<u8>)> = Vec::new();
+    for len in (0..whole.len()).step_by(37).chain([whole.len() - 1]) {
+        bad.push((format!("cut to {len} bytes"), whole[..len].to_vec()));
+    }
+    let meta_lies = [
+        ("rows", "0"),
+        ("rows", "18446744073709551615"),
+        ("first_row", "0"),
+        ("first_row", "2"),
+        ("primary", "1000"),
+        ("primary", "null"),
+        ("sampled", "0"),
+        ("sample_rate", "0"),
+        ("sample_rate", "4294967295"),
+        ("k", "0"),
+        ("k", "40"),
+        ("first_kmer", "18446744073709551615"),
+        ("kmers", "0"),
+        ("part", "1"),
+        ("parts", "0"),
+        ("parts", "2"),
+        ("reference", "\"x\""),
+        ("text", "\"mirror\""),
+    ];
+    for (key, value) in meta_lies {
+        bad.push((
+            format!("PART {key} = {value}"),
+            with_json(&whole, "PART", key, value),
+        ));
+    }
+    for section in ["ROWS", "SAMPLED", "KMERS"] {
+        bad.push((
+            format!("{section} empty"),
+            with_section(&whole, section, |_| Vec::new()),
+        ));
+        bad.push((
+            format!("{section} all ones"),
+            with_section(&whole, section, |s| vec![0xff; s.len()]),
+        ));
+        bad.push((
+            format!("{section} all zeros"),
+            with_section(&whole, section, |s| vec![0; s.len()]),
+        ));
+    }
+    for (what, file) in &bad {
+        if let Err(message) = replay("part", what, file) {
+            assert!(
+                ["corrupt", "truncated", "not a galign", "another", "missing"]
+                    .iter()
+                    .any(|w| message.contains(w)),
                 "{what}: {message}"
             );
         }

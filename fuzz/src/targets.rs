@@ -17,15 +17,20 @@ use galign::map::MapOptions;
 use galign::progress::Reporter;
 
 /// The targets, by name (the AFL++ harness's first argument, a corpus folder's name).
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "fasta",
     "fastq",
     "fastq_tiled",
     "fastq_paired",
     "compressed_reads",
     "index",
+    "part",
     "read_group",
 ];
+
+/// The reference whose part files the `part` target assembles (its seeds are this
+/// reference's parts, made by `fuzz/seeds.sh` and by the replay test).
+pub const PART_REFERENCE: &[u8] = include_bytes!("../../tests/fuzz/part_reference.fa");
 
 /// Runs `target` on `data`, writing whatever files it needs into `dir` (empty, owned by
 /// the caller). `Err` holds galign's error message.
@@ -37,6 +42,7 @@ pub fn run(target: &str, data: &[u8], dir: &Path) -> Result<(), String> {
         "fastq_paired" => fastq_paired(data, dir),
         "compressed_reads" => compressed_reads(data, dir),
         "index" => index(data, dir),
+        "part" => part(data, dir),
         "read_group" => read_group(data),
         _ => panic!("no fuzz target named {target}"),
     }
@@ -49,6 +55,8 @@ pub fn input_name(target: &str) -> Option<&'static str> {
         "fasta" => Some("input.fa"),
         "fastq" | "fastq_tiled" | "fastq_paired" | "compressed_reads" => Some("input.fq"),
         "index" => Some("input.galign"),
+        // The part file, and the reference beside it, which some errors name instead.
+        "part" => Some("input.part"),
         _ => None,
     }
 }
@@ -215,8 +223,13 @@ fn index(data: &[u8], dir: &Path) -> Result<(), String> {
     let mut data = data.to_vec();
     fix_checksums(&mut data);
     write(dir, "input.galign", &data);
-    let prefix = dir.join("input");
-    let index = galign::index::Index::open(&prefix).map_err(|e| e.to_string())?;
+    map_own_text(&dir.join("input"), dir)
+}
+
+/// The index at `prefix` loaded as `galign map` loads it, then a few reads taken from its
+/// own text mapped with it, exactly and with mismatches.
+fn map_own_text(prefix: &Path, dir: &Path) -> Result<(), String> {
+    let index = galign::index::Index::open(prefix).map_err(|e| e.to_string())?;
     let text = index.text().to_ascii();
     drop(index);
     let mut reads = String::new();
@@ -242,10 +255,29 @@ fn index(data: &[u8], dir: &Path) -> Result<(), String> {
             command_line: "galign-fuzz".into(),
             device: DeviceChoice::Cpu,
         };
-        galign::map::map_reads(&prefix, &options, &Reporter::quiet())
+        galign::map::map_reads(prefix, &options, &Reporter::quiet())
             .map_err(|e| format!("{e:#}"))?;
     }
     Ok(())
+}
+
+/// A part file of `galign index --parts` (checksums made to pass), assembled alone into
+/// the index of [`PART_REFERENCE`] as `galign index --assemble` does. An index it
+/// assembles must load and map as any other: assembling must refuse a part that would
+/// make an index the loader refuses.
+fn part(data: &[u8], dir: &Path) -> Result<(), String> {
+    let mut data = data.to_vec();
+    fix_checksums(&mut data);
+    let part = write(dir, "input.part", &data);
+    let fasta = write(dir, "input.fa", PART_REFERENCE);
+    let prefix = dir.join("assembled");
+    let quiet = Reporter::quiet();
+    galign::index::parts::assemble(&fasta, &prefix, &[part], DeviceChoice::Cpu, &quiet)
+        .map_err(|e| format!("{e:#}"))?;
+    if let Err(e) = galign::index::Index::open(&prefix) {
+        panic!("an index assembled from a part does not load: {e}");
+    }
+    map_own_text(&prefix, dir)
 }
 
 /// A `-R` read-group line: parsed, then put in a SAM header, which must hold exactly one

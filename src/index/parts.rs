@@ -427,6 +427,89 @@ fn in_order<'p>(
     Ok(ordered)
 }
 
+/// Checks what the index written from the `ordered` parts of a text of `n` bases needs of
+/// their contents, so that `--assemble` never writes an index the loader refuses: one
+/// part holds the sentinel's row, the sampled positions are the text's multiples of the
+/// sampling rate, and one k-mer is counted per suffix of k bases or more.
+fn check_contents(ordered: &[&PartFile], n: u64) -> Result<(), PartError> {
+    let meta = &ordered.first().expect("one part at least").meta;
+    check_one_primary(ordered)?;
+    check_sampled(ordered, n, meta.sample_rate)?;
+    check_kmer_total(ordered, n, meta.k)
+}
+
+/// Checks that the `ordered` parts of a text of `n` bases count one k-mer (of `k`
+/// bases) for each suffix of `k` bases or more, as the jump table's row intervals need.
+/// (Counts moved between k-mers, like samples moved between rows, would pass: the
+/// container's checksums are what catch a part damaged by accident.)
+fn check_kmer_total(ordered: &[&PartFile], n: u64, k: u32) -> Result<(), PartError> {
+    let counted: u64 = ordered
+        .iter()
+        .map(|p| p.kmers().par_iter().map(|&c| u64::from(c)).sum::<u64>())
+        .sum();
+    let suffixes = (n + 1).saturating_sub(u64::from(k));
+    if counted != suffixes {
+        return Err(PartError::Corrupt {
+            path: ordered.last().expect("one part at least").path.clone(),
+            what: format!("the parts count {counted} k-mers, not {suffixes}"),
+        });
+    }
+    Ok(())
+}
+
+/// Checks that the `ordered` parts of a text of `n` bases sample exactly its positions
+/// that are multiples of `rate` (position `n`'s row, the sentinel's, is in no part), so
+/// that the index written from them has the sampled suffix array the loader expects.
+fn check_sampled(ordered: &[&PartFile], n: u64, rate: u32) -> Result<(), PartError> {
+    let corrupt = |part: &PartFile, what: String| PartError::Corrupt {
+        path: part.path.clone(),
+        what,
+    };
+    let last = ordered.last().expect("one part at least");
+    let sampled: u64 = ordered.iter().map(|p| p.meta.sampled).sum();
+    if sampled != n.div_ceil(u64::from(rate)) {
+        return Err(corrupt(
+            last,
+            format!("the parts sample {sampled} rows, not one in {rate}"),
+        ));
+    }
+    for part in ordered {
+        let positions = part.file.ints::<u32>("SAMPLED").expect("checked at open");
+        if positions
+            .par_iter()
+            .any(|&p| u64::from(p) >= n || p % rate != 0)
+        {
+            return Err(corrupt(
+                part,
+                format!("a sampled position is past the text or no multiple of {rate}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that exactly one of the `ordered` parts holds the row of the text's first
+/// suffix (the BWT's sentinel), without which the index would be written and then
+/// refused by the loader.
+fn check_one_primary(ordered: &[&PartFile]) -> Result<(), PartError> {
+    let mut holders = ordered.iter().filter(|p| p.meta.primary.is_some());
+    match (holders.next(), holders.next()) {
+        (Some(_), None) => Ok(()),
+        (None, _) => Err(PartError::Corrupt {
+            path: ordered
+                .iter()
+                .map(|p| p.path.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            what: "no part holds the row of the text's first suffix".into(),
+        }),
+        (Some(_), Some(second)) => Err(PartError::Corrupt {
+            path: second.path.clone(),
+            what: "a second part holds the row of the text's first suffix".into(),
+        }),
+    }
+}
+
 /// The FM index of `reference` (shown as `fasta`) from its part files.
 pub fn assemble_fm(
     reference: &Reference,
@@ -438,6 +521,7 @@ pub fn assemble_fm(
         .map(|p| PartFile::open(p))
         .collect::<Result<Vec<_>, _>>()?;
     let ordered = in_order(reference, fasta, &parts)?;
+    check_contents(&ordered, reference.text.len() as u64)?;
     let mut builder = FmBuilder::new(&reference.text, ordered[0].meta.sample_rate);
     for part in ordered {
         builder.push_rows(&part.rows());
