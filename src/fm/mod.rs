@@ -172,6 +172,15 @@ fn kmer_code(kmer: &[u8]) -> usize {
 }
 
 impl FmIndex<'_> {
+    /// Checks the values that searching uses as rows or positions, for arrays read from
+    /// outside (a file, part files): the Occ counts against the C array, the jump table's
+    /// intervals and the sampled suffix array. `Err` says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        self.occ.check(&self.c)?;
+        jump::check(self.jump, self.occ.rows())?;
+        self.sampled.check(self.text.len() as u64)
+    }
+
     /// The rows `[lo, hi)` of the suffixes that start with the k-mer of code `code`
     /// ([`kmer_code`]), from the jump table.
     #[inline]

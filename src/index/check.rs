@@ -93,8 +93,6 @@ pub(super) fn sizes(meta: &Meta, file: &MappedFile, path: &Path) -> Result<Width
 pub(super) fn contents(index: &Index, path: &Path) -> Result<(), IndexError> {
     let fm = index.fm();
     let bad = |msg: String| corrupt(path, msg);
-    fm.occ.check(&fm.c).map_err(bad)?;
-    index.bidirectional().mirror.check(&fm.c).map_err(bad)?;
-    jump::check(fm.jump, fm.occ.rows()).map_err(bad)?;
-    fm.sampled.check(index.meta.text_len).map_err(bad)
+    fm.check().map_err(bad)?;
+    index.bidirectional().mirror.check(&fm.c).map_err(bad)
 }

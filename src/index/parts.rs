@@ -427,10 +427,11 @@ fn in_order<'p>(
     Ok(ordered)
 }
 
-/// Checks what the index written from the `ordered` parts of a text of `n` bases needs of
-/// their contents, so that `--assemble` never writes an index the loader refuses: one
-/// part holds the sentinel's row, the sampled positions are the text's multiples of the
-/// sampling rate, and one k-mer is counted per suffix of k bases or more.
+/// Checks what the index built from the `ordered` parts of a text of `n` bases needs of
+/// their contents before it is built: one part holds the sentinel's row, the sampled
+/// positions are the text's multiples of the sampling rate, and one k-mer is counted per
+/// suffix of k bases or more (the built index then passes the loader's checks too,
+/// [`assemble_fm`]).
 fn check_contents(ordered: &[&PartFile], n: u64) -> Result<(), PartError> {
     let meta = &ordered.first().expect("one part at least").meta;
     check_one_primary(ordered)?;
@@ -496,11 +497,7 @@ fn check_one_primary(ordered: &[&PartFile]) -> Result<(), PartError> {
     match (holders.next(), holders.next()) {
         (Some(_), None) => Ok(()),
         (None, _) => Err(PartError::Corrupt {
-            path: ordered
-                .iter()
-                .map(|p| p.path.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            path: all_paths(ordered),
             what: "no part holds the row of the text's first suffix".into(),
         }),
         (Some(_), Some(second)) => Err(PartError::Corrupt {
@@ -523,11 +520,29 @@ pub fn assemble_fm(
     let ordered = in_order(reference, fasta, &parts)?;
     check_contents(&ordered, reference.text.len() as u64)?;
     let mut builder = FmBuilder::new(&reference.text, ordered[0].meta.sample_rate);
-    for part in ordered {
+    for part in &ordered {
         builder.push_rows(&part.rows());
         builder.add_kmer_counts(part.meta.first_kmer as usize, part.kmers());
     }
-    Ok(builder.finish())
+    let fm = builder.finish();
+    // What the loader will check, checked before anything is written: the BWT's symbols
+    // held by the parts against the text's counts, above all.
+    fm.view(&reference.text)
+        .check()
+        .map_err(|what| PartError::Corrupt {
+            path: all_paths(&ordered),
+            what,
+        })?;
+    Ok(fm)
+}
+
+/// The paths of `parts`, for an error that none of them alone is to blame for.
+fn all_paths(parts: &[&PartFile]) -> String {
+    parts
+        .iter()
+        .map(|p| p.path.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The `galign index --parts N --part I` job: sorts job `spec`'s share of the suffixes
