@@ -237,9 +237,12 @@ fn pack_codes<'r, const BITS: usize>(
     let chunks: Vec<(Range<usize>, usize, usize)> = (0..n.div_ceil(PACK_CHUNK))
         .into_par_iter()
         .map(|c| {
-            let lens = chunk(c).map(|i| seq(i).len());
-            let words = lens.clone().map(|len| len.div_ceil(per_word)).sum();
-            (chunk(c), words, lens.max().unwrap_or(0))
+            let (words, most) = chunk(c)
+                .map(|i| seq(i).len())
+                .fold((0, 0), |(words, most), len| {
+                    (words + len.div_ceil(per_word), most.max(len))
+                });
+            (chunk(c), words, most)
         })
         .collect();
     if let Some(&(_, _, len)) = chunks.iter().find(|(_, _, len)| *len > longest) {
