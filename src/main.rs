@@ -203,6 +203,7 @@ struct SaArgs {
 }
 
 fn main() -> ExitCode {
+    galign::gpu::use_one_work_queue(); // first: no thread has started
     let cli = Cli::parse();
     if let Err(e) = stop_cleanly_on_signals() {
         eprintln!(

@@ -31,6 +31,23 @@ use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult};
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
 use rayon::prelude::*;
 
+/// The driver's variable for the hardware work queues of each context.
+const MAX_CONNECTIONS: &str = "CUDA_DEVICE_MAX_CONNECTIONS";
+
+/// Asks the CUDA driver for one hardware work queue a context instead of its default
+/// eight, unless the environment sets [`MAX_CONNECTIONS`] already. Each [`Gpu`] works on
+/// one stream, which one queue serves alone; the driver makes every queue while the
+/// context opens and drops them while it closes. With one, on an H200 host, the
+/// context opened ~0.05 s and closed ~0.03 s sooner, and a whole `galign map` (human
+/// scale) or `galign index` (252 Mbp) took 0.10-0.13 s less (BENCHMARKS.md, session 38).
+///
+/// Sets an environment variable: call it before any thread starts.
+pub fn use_one_work_queue() {
+    if std::env::var_os(MAX_CONNECTIONS).is_none() {
+        std::env::set_var(MAX_CONNECTIONS, "1");
+    }
+}
+
 /// Why the GPU could not be used. `Display` is one line meant for the user.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum GpuError {
