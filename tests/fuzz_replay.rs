@@ -14,19 +14,34 @@ mod common;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 use common::{galign, run_ok};
 
-/// Panics seen on any thread (the input layer reads on threads of its own).
+/// Panics seen while an input is replayed, on any thread (the input layer reads on
+/// threads of its own); a test's own failures elsewhere are not counted.
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
+/// Held by each replay: the count moves for one input at a time.
+static ONE_REPLAY_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+thread_local! {
+    /// Whether this thread runs a test outside [`replay`] (its panics, the test's own
+    /// failures, are not counted in [`PANICS`]).
+    static TEST_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the calling thread as a test's and counts the panics of every other thread.
+/// Called first by every test: a test failing beside a replay does not fail it too.
 fn count_panics() {
+    TEST_THREAD.with(|t| t.set(true));
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
         let default = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
+            if !TEST_THREAD.with(|t| t.get()) {
+                PANICS.fetch_add(1, Ordering::SeqCst);
+            }
             default(info);
         }));
     });
@@ -37,8 +52,14 @@ fn count_panics() {
 fn replay(target: &str, what: &str, data: &[u8]) -> Result<(), String> {
     count_panics();
     let dir = tempfile::tempdir().unwrap();
+    let _alone = ONE_REPLAY_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let before = PANICS.load(Ordering::SeqCst);
+    // This input's panics count on this thread too, while it runs.
+    TEST_THREAD.with(|t| t.set(false));
     let result = std::panic::catch_unwind(|| targets::run(target, data, dir.path()));
+    TEST_THREAD.with(|t| t.set(true));
     assert!(
         result.is_ok() && PANICS.load(Ordering::SeqCst) == before,
         "{target}: {what} panicked"
@@ -61,6 +82,7 @@ fn replay(target: &str, what: &str, data: &[u8]) -> Result<(), String> {
 
 #[test]
 fn every_corpus_and_regression_input_is_read_or_clearly_refused() {
+    count_panics();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz");
     let mut replayed = 0;
     for kind in ["corpus", "regressions"] {
@@ -175,6 +197,7 @@ fn small_index(dir: &Path) -> Vec<u8> {
 
 #[test]
 fn indexes_that_are_cut_or_lie_about_their_sizes_are_clearly_refused() {
+    count_panics();
     let dir = tempfile::tempdir().unwrap();
     let good = small_index(dir.path());
     replay("index", "the index as built", &good).expect("a good index loads and maps");
@@ -274,6 +297,7 @@ fn reference_part(dir: &Path, parts: u32, part: u32) -> Vec<u8> {
 
 #[test]
 fn part_files_that_are_cut_lie_or_hold_foreign_values_are_clearly_refused() {
+    count_panics();
     let dir = tempfile::tempdir().unwrap();
     let whole = reference_part(dir.path(), 1, 0);
     replay("part", "the one part, as built", &whole).expect("the part assembles and maps");
