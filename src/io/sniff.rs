@@ -80,14 +80,16 @@ pub fn content(head: &[u8]) -> Content {
 /// Whether `head` starts like SAM: a header line (`@HD`, `@SQ`, `@RG`, `@PG` or `@CO`,
 /// then a tab) that is not a FASTQ header (whose record's third line starts with `+`,
 /// as `samtools fastq -T` can write), or a first line of 11 or more tab-separated fields
-/// whose second, the flag, is a number.
+/// whose second, the flag, is a number, and whose first, the read name, does not start
+/// with `@` (which SAM's QNAME cannot hold: such a line is a FASTQ header with tabs).
 fn is_sam(head: &[u8]) -> bool {
     const HEADER_CODES: [&[u8; 2]; 5] = [b"HD", b"SQ", b"RG", b"PG", b"CO"];
     let mut lines = head.split(|&b| b == b'\n');
     let first = lines.next().unwrap_or_default();
-    if let [b'@', a, b, b'\t', ..] = first {
+    if let [b'@', rest @ ..] = first {
         let third = lines.nth(1);
-        return HEADER_CODES.contains(&&[*a, *b]) && third.is_none_or(|l| !l.starts_with(b"+"));
+        return matches!(rest, [a, b, b'\t', ..] if HEADER_CODES.contains(&&[*a, *b]))
+            && third.is_none_or(|l| !l.starts_with(b"+"));
     }
     let mut fields = first.split(|&b| b == b'\t');
     let flag = fields.nth(1).unwrap_or_default();
@@ -154,6 +156,10 @@ mod tests {
         assert_eq!(content(b"@HD\tBC:Z:AC\nACGT\n+\nIIII\n"), Content::Fastq);
         assert_eq!(content(b"@HD1\nACGT\n+\nIIII\n"), Content::Fastq);
         assert_eq!(content(b"@XY\tVN:1\nACGT\n+\nIIII\n"), Content::Fastq);
+        // A FASTQ header of eleven tab-separated words, the second a number (fuzzing,
+        // session 38): SAM's read names cannot start with `@`.
+        let tabs = b"@r 6\t1\tx\tx\tx\tx\tx\tx\tx\tx\tx\tx\nACGT\n+\nIIII\n";
+        assert_eq!(content(tabs), Content::Fastq);
         // Ten fields, or a flag that is no number: not SAM.
         assert_eq!(
             content(b"r1\t0\tc\t1\t60\t4M\t*\t0\t0\tACGT\n"),
