@@ -39,7 +39,7 @@ const MAX_CONNECTIONS: &str = "CUDA_DEVICE_MAX_CONNECTIONS";
 /// one stream, which one queue serves alone; the driver makes every queue while the
 /// context opens and drops them while it closes. With one, on an H200 host, the
 /// context opened ~0.05 s and closed ~0.03 s sooner, and a whole `galign map` (human
-/// scale) or `galign index` (252 Mbp) took 0.10-0.13 s less (BENCHMARKS.md, session 38).
+/// scale) or `galign index` (252 Mbp) took 0.10-0.16 s less (BENCHMARKS.md, session 38).
 ///
 /// Sets an environment variable: call it before any thread starts.
 pub fn use_one_work_queue() {
