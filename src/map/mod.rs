@@ -327,7 +327,8 @@ const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 /// CPU 0.63-0.69 s, GPU 0.75-0.77 s; x1000 (7.3 GB) CPU 3.3-4.3 s, GPU 2.2-2.6 s: the
 /// lines cross near 1.4 GB, 90 MB a thread; session 14, x100 with 4 and 8 threads (0.73
 /// GB, 180 and 90 MB a thread): GPU 1.41-1.48 and 0.96-0.98 s, CPU 2.06-2.20 and
-/// 1.28-1.30 s.
+/// 1.28-1.30 s. Since session 38 a context opens and closes ~0.08 s sooner (one work
+/// queue, `gpu::use_one_work_queue`): the crossing is lower now, not yet re-measured.
 const AUTO_LARGE_INDEX_GPU_READS_PER_THREAD: u64 = 90_000_000;
 
 /// Reads (their decompressed bytes, as estimated from the files) from which `auto`
@@ -337,7 +338,9 @@ const AUTO_LARGE_INDEX_GPU_READS_PER_THREAD: u64 = 90_000_000;
 /// reads, 0.73 GB) CPU 0.43-0.49 s, GPU 0.56-0.58 s; x1000 (21.2 M, 7.3 GB) CPU
 /// 3.57-3.79 s, GPU 2.21-2.26 s. The lines through those points cross near 3.5 M such
 /// reads (1.2 GB); against chrM, where the CPU's search runs from cache, near 1.9 GB of
-/// 101 bp reads. Streams (sizes unknown) stay on the CPU.
+/// 101 bp reads (session 38's GPU starts ~0.08 s sooner; not re-measured: r65, HG002
+/// x100 against chr20, still had the CPU at 0.37-0.49 s, the GPU at 0.67-0.82 s). Streams
+/// (sizes unknown) stay on the CPU.
 const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_500_000_000;
 
 /// Where `auto` searches, for an index of `text_len` bases (`None`: unknown) and reads of
