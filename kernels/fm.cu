@@ -136,14 +136,14 @@ extern "C" __global__ void sampled_positions(const u32* __restrict__ sa, u32 n, 
 }
 
 // The jump table from the inclusive scan of the k-mer counts and the sorted A-padded
-// codes of the suffixes shorter than k (nshort < k of them): lo = 1 (sentinel) + full
-// suffixes of smaller k-mers + short suffixes whose code is <= x; hi = lo + count.
+// codes of the suffixes shorter than k (nshort < k of them): entry x (x <= kmers, the
+// last one the number of rows) = 1 (sentinel) + full suffixes of smaller k-mers + short
+// suffixes whose code is <= x.
 extern "C" __global__ void jump_table(const u32* __restrict__ incl, u32 kmers, const u32* __restrict__ shorts,
                                       u32 nshort, u32* __restrict__ table) {
     u64 x = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (x >= kmers) return;
+    if (x > kmers) return;
     u32 before = 1;
     for (u32 i = 0; i < nshort; i++) before += shorts[i] <= x;
-    table[2 * x] = before + (x > 0 ? incl[x - 1] : 0);
-    table[2 * x + 1] = before + incl[x];
+    table[x] = before + (x > 0 ? incl[x - 1] : 0);
 }

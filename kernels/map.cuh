@@ -122,7 +122,8 @@ __device__ __forceinline__ pos_t locate_row(pos_t row, const u64* __restrict__ o
 // only when they do not).
 extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* __restrict__ words,
                                       u32 n, const u64* __restrict__ occ,
-                                      const pos_t* __restrict__ jump, u32 k, pos_t c0,
+                                      const pos_t* __restrict__ jump, u32 k,
+                                      const u32* __restrict__ shorts, u32 nshort, pos_t c0,
                                       pos_t c1, pos_t c2, pos_t c3, pos_t rows, pos_t primary,
                                       const u64* __restrict__ text,
                                       const u64* __restrict__ sa_bits,
@@ -147,8 +148,11 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
         if (len >= k) {
             u32 code = 0;
             for (u32 j = len - k; j < len; ++j) code = code << 2 | sym(j);
-            lo = __ldg(jump + 2 * code);
-            hi = __ldg(jump + 2 * code + 1);
+            // K-mer code's rows end where code + 1's start, less the suffixes shorter
+            // than k that sort between them (src/fm/jump.rs).
+            lo = __ldg(jump + code);
+            hi = __ldg(jump + code + 1);
+            for (u32 j = 0; j < nshort; ++j) hi -= __ldg(shorts + j) == code + 1;
             i = len - k;
         } else {
             hi = rows;

@@ -1243,6 +1243,27 @@ fn gpu_search_matches_cpu_search() {
                 qual: None,
             });
         }
+        // The k-mers on either side of each suffix shorter than k (which the jump
+        // table's intervals leave out), as whole reads and behind each base.
+        let k = galign::fm::jump::choose_k(n);
+        let short = galign::fm::jump::ShortSuffixes::of(text.as_ref(), k);
+        for code in short.codes().iter().flat_map(|&c| [c.wrapping_sub(1), c]) {
+            if code as usize >= galign::fm::jump::kmers(k) {
+                continue;
+            }
+            let kmer: Vec<u8> = (0..k)
+                .rev()
+                .map(|i| b"ACGT"[(code >> (2 * i) & 3) as usize])
+                .collect();
+            for before in ["", "A", "C", "G", "T"] {
+                let seq = [before.as_bytes(), &kmer].concat();
+                reads.push(ReadRecord {
+                    name: b"short",
+                    seq: &seq,
+                    qual: None,
+                });
+            }
+        }
         for (rate, wide) in [1, 5, 16].into_iter().flat_map(|r| [(r, false), (r, true)]) {
             let parts = match wide {
                 false => FmParts::build(&text, &sa, rate),

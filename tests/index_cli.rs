@@ -190,14 +190,19 @@ fn corrupt_or_foreign_indexes_are_refused() {
         e.contains("version 1,") && e.contains("galign index -p"),
         "{e}"
     );
-    // So does one of format 2 (before 64-bit positions).
-    version[8] = 2;
-    std::fs::write(&path, &version).unwrap();
-    let e = map_error();
-    assert!(
-        e.contains("version 2,") && e.contains("reads version 3") && e.contains("galign index -p"),
-        "{e}"
-    );
+    // So do those of format 2 (before 64-bit positions) and 3 (two jump-table entries a
+    // k-mer).
+    for old in [2, 3] {
+        version[8] = old;
+        std::fs::write(&path, &version).unwrap();
+        let e = map_error();
+        assert!(
+            e.contains(&format!("version {old},"))
+                && e.contains("reads version 4")
+                && e.contains("galign index -p"),
+            "{e}"
+        );
+    }
 
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
     assert!(map_error().contains("truncated"));

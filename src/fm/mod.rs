@@ -43,7 +43,7 @@ pub struct FmParts {
     pub sample_rate: u32,
     /// k of the jump table.
     pub k: u32,
-    /// Jump table, `[lo, hi)` per k-mer.
+    /// Jump table: the first row of each k-mer, then the end (`jump`'s layout).
     pub jump: Positions,
 }
 
@@ -77,7 +77,7 @@ impl Lengths {
             sampled_ranks: sampled_sa::rank_entries(rows),
             sampled_positions: sampled_sa::sampled_positions(n, rate),
             k,
-            jump: 2 * jump::kmers(k),
+            jump: jump::entries(k),
         }
     }
 }
@@ -145,6 +145,7 @@ impl FmParts {
             sampled: self.sampled.view(self.sample_rate),
             k: self.k,
             jump: self.jump.as_slice(),
+            short: jump::ShortSuffixes::of(text.as_ref(), self.k),
         }
     }
 }
@@ -164,6 +165,8 @@ pub struct FmIndex<'a> {
     pub k: u32,
     /// Jump table.
     pub jump: PositionSlice<'a>,
+    /// The text's suffixes shorter than k, which the jump table's intervals leave out.
+    pub short: jump::ShortSuffixes,
 }
 
 /// The jump-table code of a k-mer (2-bit codes, the first base in the high bits).
@@ -177,7 +180,7 @@ impl FmIndex<'_> {
     /// intervals and the sampled suffix array. `Err` says what is wrong.
     pub fn check(&self) -> Result<(), String> {
         self.occ.check(&self.c)?;
-        jump::check(self.jump, self.occ.rows())?;
+        jump::check(self.jump, &self.short, self.occ.rows())?;
         self.sampled.check(self.text.len() as u64)
     }
 
@@ -185,13 +188,13 @@ impl FmIndex<'_> {
     /// ([`kmer_code`]), from the jump table.
     #[inline]
     pub fn jump_rows(&self, code: usize) -> (u64, u64) {
-        (self.jump.get(2 * code), self.jump.get(2 * code + 1))
+        jump::rows(self.jump, &self.short, code)
     }
 
     /// Asks for the jump-table entry that [`FmIndex::jump_rows`] reads for `code`.
     #[inline]
     pub fn prefetch_jump(&self, code: usize) {
-        interleaved::prefetch_value(self.jump, 2 * code);
+        interleaved::prefetch_value(self.jump, code);
     }
 
     /// The row interval `[lo, hi)` of suffixes starting with `pattern` (2-bit codes);
@@ -382,8 +385,9 @@ mod tests {
             for x in xs {
                 let pat: Vec<u8> = (0..k).rev().map(|i| (x >> (2 * i) & 3) as u8).collect();
                 let (lo, hi) = naive_rows(&codes, &pat);
+                let short = jump::ShortSuffixes::of(text.as_ref(), k);
                 assert_eq!(
-                    (table[2 * x] as u64, table[2 * x + 1] as u64),
+                    jump::rows(PositionSlice::U32(&table), &short, x),
                     (lo, hi),
                     "k {k} kmer {pat:?}"
                 );

@@ -24,7 +24,7 @@ use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
-use crate::fm::{FmParts, Keep, Lengths, SampledSaParts};
+use crate::fm::{jump, FmParts, Keep, Lengths, SampledSaParts};
 use crate::reference::PackedText;
 use crate::sa::Positions;
 
@@ -78,7 +78,7 @@ impl Shape {
             nwords: lengths.sampled_bits,
             sampled: lengths.sampled_positions,
             k: lengths.k,
-            kmers: lengths.jump / 2,
+            kmers: jump::kmers(lengths.k),
         }
     }
 
@@ -91,7 +91,7 @@ impl Shape {
             bits: prefaulted_vec(kept(self.nwords)),
             ranks: prefaulted_vec(kept(self.groups)),
             positions: prefaulted_vec(kept(self.sampled)),
-            jump: prefaulted_vec(kept(2 * self.kmers)),
+            jump: prefaulted_vec(kept(jump::entries(self.k))),
         }
     }
 }
@@ -317,26 +317,21 @@ fn jump_table<'g>(
     counts: DevBuf<'_>,
     shape: Shape,
 ) -> Result<DevBuf<'g>, GpuError> {
-    let Shape { n, k, kmers, .. } = shape;
-    let full = (n + 1).saturating_sub(k as usize);
-    let table = gpu.alloc(4 * 2 * kmers)?;
+    let Shape { k, kmers, .. } = shape;
+    let table = gpu.alloc(4 * jump::entries(k))?;
     ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
-    // The suffixes shorter than k, by their A-padded codes.
-    let mut short: Vec<u32> = (full.max(n.saturating_sub(k as usize - 1))..n)
-        .map(|p| (text.key64(p) >> (64 - 2 * k)) as u32)
-        .collect();
-    short.sort_unstable();
-    let short_buf = gpu.upload(&short)?;
+    let short = jump::ShortSuffixes::of(text.as_ref(), k);
+    let short_buf = gpu.upload(short.codes())?;
     gpu.launch(
         FILE,
         "jump_table",
-        blocks(kmers),
+        blocks(jump::entries(k)),
         THREADS,
         &[
             Arg::U64(counts.ptr(0)),
             Arg::U32(kmers as u32),
             Arg::U64(short_buf.ptr(0)),
-            Arg::U32(short.len() as u32),
+            Arg::U32(short.codes().len() as u32),
             Arg::U64(table.ptr(0)),
         ],
     )?;

@@ -71,7 +71,7 @@ pub(super) fn sizes(meta: &Meta, file: &MappedFile, path: &Path) -> Result<Width
     let expected = [
         ("OCC", occ),
         ("MOCC", occ),
-        ("JUMP", Some((2u64 << (2 * meta.k)) * w)),
+        ("JUMP", Some(jump::entries(meta.k) as u64 * w)),
         ("TEXT", text),
         ("SABITS", rank_blocks.map(|n| n * 64)),
         ("SARANK", rank_blocks.map(|n| n * w)),

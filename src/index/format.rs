@@ -19,8 +19,9 @@ compile_error!(
 pub const MAGIC: &[u8; 8] = b"GALIGNIX";
 /// Format version written by this build; only this version is read. Version 2 added
 /// the mirror index (`MOCC`, `mirror_primary`) that `map -v K` searches with; version 3
-/// the position width (`position_bytes`: 64-bit positions past 2^32 - 3 bases).
-pub const VERSION: u32 = 3;
+/// the position width (`position_bytes`: 64-bit positions past 2^32 - 3 bases); version
+/// 4 one jump-table entry a k-mer (its first row) instead of two.
+pub const VERSION: u32 = 4;
 const HEADER_LEN: usize = 64;
 
 /// What a container file holds: its magic bytes, the version written and read, and how

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::fm::jump::ShortSuffixes;
 use crate::fm::{Bidirectional, FmIndex, FmParts, Lengths, Occ, SampledSa};
 use crate::reference::{Layout, PackedRef, PackedText, Reference};
 use crate::sa::{PositionSlice, Width};
@@ -292,6 +293,8 @@ pub struct Index {
     file: MappedFile,
     meta: Meta,
     width: Width,
+    /// The text's suffixes shorter than the jump table's k.
+    short: ShortSuffixes,
 }
 
 /// Why an index could not be loaded.
@@ -320,7 +323,14 @@ impl Index {
         let meta: Meta =
             serde_json::from_slice(file.bytes("META")?).map_err(|e| bad(e.to_string()))?;
         let width = check::sizes(&meta, &file, &path)?;
-        let index = Index { file, meta, width };
+        let text = PackedRef::new(file.ints::<u64>("TEXT")?, meta.text_len as usize);
+        let short = ShortSuffixes::of(text, meta.k);
+        let index = Index {
+            file,
+            meta,
+            width,
+            short,
+        };
         check::contents(&index, &path)?;
         Ok(index)
     }
@@ -374,6 +384,7 @@ impl Index {
             },
             k: self.meta.k,
             jump: ints("JUMP"),
+            short: self.short,
         }
     }
 
