@@ -320,28 +320,26 @@ fn gzip_threads(output: OutputFormat, bam_level: u8) -> usize {
 const AUTO_EXACT_ON_GPU_FROM: u64 = 1_000_000_000;
 
 /// Bytes of reads a worker thread from which `auto` searches exactly on the GPU against
-/// an index of [`AUTO_EXACT_ON_GPU_FROM`] bases or more. The GPU costs some 0.36 s more
-/// a run (the driver's start and teardown) and then maps faster; the CPU's share scales
+/// an index of [`AUTO_EXACT_ON_GPU_FROM`] bases or more. The GPU costs some 0.28 s more a
+/// run (the driver's start and teardown) and then maps faster; the CPU's share scales
 /// with the threads. H200 host, 16 threads, chr20 + 3 Gbp of random DNA, HG002 148 bp,
-/// `-a`, SAM (BENCHMARKS.md, session 27, after the checked locate walk): x100 (0.73 GB)
-/// CPU 0.63-0.69 s, GPU 0.75-0.77 s; x1000 (7.3 GB) CPU 3.3-4.3 s, GPU 2.2-2.6 s: the
-/// lines cross near 1.4 GB, 90 MB a thread; session 14, x100 with 4 and 8 threads (0.73
-/// GB, 180 and 90 MB a thread): GPU 1.41-1.48 and 0.96-0.98 s, CPU 2.06-2.20 and
-/// 1.28-1.30 s. Since session 38 a context opens and closes ~0.08 s sooner (one work
-/// queue, `gpu::use_one_work_queue`): the crossing is lower now, not yet re-measured.
-const AUTO_LARGE_INDEX_GPU_READS_PER_THREAD: u64 = 90_000_000;
+/// `-a`, SAM, medians of three (BENCHMARKS.md, session 39, r2 and r3): 0.73 GB CPU 0.59 s,
+/// GPU 0.76; 1.09 GB 0.68 / 0.67; 1.46 GB 0.83 / 0.68; 2.19 GB 1.26 / 0.98: the lines
+/// cross near 1.1 GB, 70 MB a thread (90 MB before the context's start fell in session
+/// 38); session 14, x100 with 4 and 8 threads (0.73 GB, 180 and 90 MB a thread): GPU
+/// 1.41-1.48 and 0.96-0.98 s, CPU 2.06-2.20 and 1.28-1.30 s.
+const AUTO_LARGE_INDEX_GPU_READS_PER_THREAD: u64 = 70_000_000;
 
 /// Reads (their decompressed bytes, as estimated from the files) from which `auto`
-/// searches exactly on the GPU whatever the index's size. The GPU costs some 0.3 s more
-/// a run (the driver's start and teardown) and then maps faster: HG002 148 bp reads
-/// against chr20 (BENCHMARKS.md, session 17, H200, 16 cores, `-a`, SAM): x100 (2.1 M
-/// reads, 0.73 GB) CPU 0.43-0.49 s, GPU 0.56-0.58 s; x1000 (21.2 M, 7.3 GB) CPU
-/// 3.57-3.79 s, GPU 2.21-2.26 s. The lines through those points cross near 3.5 M such
-/// reads (1.2 GB); against chrM, where the CPU's search runs from cache, near 1.9 GB of
-/// 101 bp reads (session 38's GPU starts ~0.08 s sooner; not re-measured: r65, HG002
-/// x100 against chr20, still had the CPU at 0.37-0.49 s, the GPU at 0.67-0.82 s). Streams
-/// (sizes unknown) stay on the CPU.
-const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_500_000_000;
+/// searches exactly on the GPU whatever the index's size. The GPU costs some 0.28 s more
+/// a run (the driver's start and teardown) and then maps faster (BENCHMARKS.md, session
+/// 39, r2 and r3, H200, 16 cores, `-a`, SAM, medians of three): HG002 148 bp reads
+/// against chr20, 0.73 GB CPU 0.46 s, GPU 0.52; 1.09 GB 0.50 / 0.51; 1.46 GB 0.67 /
+/// 0.58: the lines cross near 1.1 GB; NA12878 101 bp reads against chrM, where the
+/// CPU's search runs from cache, 1.48 GB 0.65 / 0.64, 2.23 GB 0.92 / 0.80: near 1.45 GB.
+/// At 1.2 GB either choice is within ~6% of the faster (1.5 GB before session 38's
+/// faster context). Streams (sizes unknown) stay on the CPU.
+const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_200_000_000;
 
 /// Where `auto` searches, for an index of `text_len` bases (`None`: unknown) and reads of
 /// `reads_size` bytes (`None`: unknown) on `threads` worker threads: the CPU for an
@@ -933,13 +931,17 @@ mod tests {
         let (small, large) = (Some(63_000_000), Some(3_000_000_000));
         let (few, many) = (Some(730_000_000), Some(7_300_000_000));
         let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads, &log);
-        // Against a small index the GPU pays off from 1.5 GB of reads whatever the threads.
+        // Against a small index the GPU pays off from 1.2 GB of reads whatever the threads.
         assert_eq!(auto(0, (small, few), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, Some(1_150_000_000)), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (small, Some(1_250_000_000)), 16), DeviceChoice::Auto);
         assert_eq!(auto(0, (small, few), 4), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, None), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, many), 16), DeviceChoice::Auto);
-        // Against a large one from 90 MB a thread, and for a stream.
+        // Against a large one from 70 MB a thread, and for a stream.
         assert_eq!(auto(0, (large, few), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (large, Some(1_100_000_000)), 16), DeviceChoice::Cpu);
+        assert_eq!(auto(0, (large, Some(1_150_000_000)), 16), DeviceChoice::Auto);
         assert_eq!(auto(0, (large, few), 8), DeviceChoice::Auto);
         assert_eq!(auto(0, (large, many), 16), DeviceChoice::Auto);
         assert_eq!(auto(0, (large, None), 16), DeviceChoice::Auto);
