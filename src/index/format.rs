@@ -139,7 +139,7 @@ pub fn write_unfinished(
 /// while others are still being made. The lengths given may be ranges (a section
 /// whose exact size is not known yet); the layout is fixed only when every length in
 /// the ranges gives the same offsets. Each section's bytes are checksummed and written
-/// in parallel chunks at their place, and handed to the disk at once
+/// in parallel chunks at their place, each chunk handed to the disk once written
 /// (`sync_file_range`), so that the final `fsync` has little left to wait for; the
 /// header and table go last, then the file is synced and renamed into place.
 pub struct SectionWriter {
@@ -201,17 +201,23 @@ impl SectionWriter {
             lengths.contains(&bytes.len()),
             "section {name}: unplanned length"
         );
-        let crc = beside_build_pool().install(|| {
-            let crc = checksum(bytes);
+        // Each chunk checksummed, written and handed to the disk by one task, so that the
+        // disk starts on a section's first chunk, not once all of it is in the page cache.
+        let hashers = beside_build_pool().install(|| {
             bytes
                 .par_chunks(CHUNK)
                 .enumerate()
-                .try_for_each(|(i, chunk)| {
-                    self.out.write_all_at(chunk, (offset + i * CHUNK) as u64)
+                .map(|(i, chunk)| {
+                    let at = offset + i * CHUNK;
+                    self.out.write_all_at(chunk, at as u64)?;
+                    start_writeback(&self.out, at, chunk.len());
+                    let mut hasher = crc32fast::Hasher::new();
+                    hasher.update(chunk);
+                    Ok(hasher)
                 })
-                .map(|()| crc)
+                .collect::<std::io::Result<Vec<_>>>()
         })?;
-        start_writeback(&self.out, *offset, bytes.len());
+        let crc = combined(&hashers);
         self.written.lock().expect("no panic while held")[index] = Some((bytes.len(), crc));
         Ok(())
     }
@@ -304,6 +310,11 @@ pub fn checksum(bytes: &[u8]) -> u32 {
             hasher
         })
         .collect();
+    combined(&hashers)
+}
+
+/// The CRC-32 of consecutive chunks from each chunk's hasher, in order.
+fn combined(hashers: &[crc32fast::Hasher]) -> u32 {
     let mut all = crc32fast::Hasher::new();
     hashers.iter().for_each(|h| all.combine(h));
     all.finalize()
