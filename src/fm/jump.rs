@@ -208,8 +208,8 @@ mod tests {
     /// widths, as are a wrong end, a table too short and a short suffix given no room.
     #[test]
     fn check_finds_a_bad_table_anywhere() {
-        // k = 9 (262,145 entries, several chunks); the text ends in A so that a short
-        // suffix's code is 0 and one ends in a C-led code.
+        // k = 9 (262,145 entries, several chunks); the text ends in CAA, so that two short
+        // suffixes (A, AA) pad to code 0 and one (CAA) to a code past it.
         let mut codes = random_codes(40_000, 3, 4);
         codes.extend([1, 0, 0]);
         let text = PackedText::from_codes(&codes);

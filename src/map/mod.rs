@@ -934,14 +934,20 @@ mod tests {
         // Against a small index the GPU pays off from 1.2 GB of reads whatever the threads.
         assert_eq!(auto(0, (small, few), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, Some(1_150_000_000)), 16), DeviceChoice::Cpu);
-        assert_eq!(auto(0, (small, Some(1_250_000_000)), 16), DeviceChoice::Auto);
+        assert_eq!(
+            auto(0, (small, Some(1_250_000_000)), 16),
+            DeviceChoice::Auto
+        );
         assert_eq!(auto(0, (small, few), 4), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, None), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, many), 16), DeviceChoice::Auto);
         // Against a large one from 70 MB a thread, and for a stream.
         assert_eq!(auto(0, (large, few), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (large, Some(1_100_000_000)), 16), DeviceChoice::Cpu);
-        assert_eq!(auto(0, (large, Some(1_150_000_000)), 16), DeviceChoice::Auto);
+        assert_eq!(
+            auto(0, (large, Some(1_150_000_000)), 16),
+            DeviceChoice::Auto
+        );
         assert_eq!(auto(0, (large, few), 8), DeviceChoice::Auto);
         assert_eq!(auto(0, (large, many), 16), DeviceChoice::Auto);
         assert_eq!(auto(0, (large, None), 16), DeviceChoice::Auto);
