@@ -75,15 +75,12 @@ impl ShortSuffixes {
 }
 
 /// The rows `[lo, hi)` of k-mer `code` in `table`, whose text's short suffixes are
-/// `short`.
+/// `short` (as `map_search` finds them on the GPU). A table built here or passed by
+/// [`check`] leaves room for them: `hi >= lo`.
 #[inline(always)]
 pub fn rows(table: PositionSlice<'_>, short: &ShortSuffixes, code: usize) -> (u64, u64) {
     let lo = table.get(code);
-    let next = table.get(code + 1);
-    (
-        lo,
-        next.saturating_sub(short.right_before(code + 1)).max(lo),
-    )
+    (lo, table.get(code + 1) - short.right_before(code + 1))
 }
 
 /// Builds the jump table, of rows of type `I`, from rows given in order, a run at a
@@ -185,10 +182,12 @@ pub fn check(jump: PositionSlice, short: &ShortSuffixes, rows: u64) -> Result<()
         PositionSlice::U64(table) => rising(table),
     };
     let len = jump.len();
+    // Each short suffix's rows fit between its k-mer and the one before (the sentinel's
+    // row before k-mer 0).
     let room = |&code: &u32| {
         let code = code as usize;
-        let before = if code == 0 { 1 } else { jump.get(code - 1) };
-        code < len && jump.get(code) >= before + short.right_before(code)
+        let before = |code| if code == 0 { 1 } else { jump.get(code - 1) };
+        code < len && jump.get(code) >= before(code) + short.right_before(code)
     };
     if !ok || len < 2 || jump.get(len - 1) != rows || !short.codes().iter().all(room) {
         return Err("a k-mer's row interval lies outside the BWT".into());
