@@ -73,7 +73,8 @@ for input in $inputs; do
       bases=$(echo "$prof" | grep -o 'n=[0-9]*' | cut -d= -f2 || true)
       ms=$(echo "$prof" | grep -o 'total [0-9.]* ms' | cut -d' ' -f2 || true)
       peak=$(echo "$prof" | grep -o 'peak [0-9.]* B/base' | cut -d' ' -f2 || true)
-      line="$line  $algo ${ms:-?} ms ${peak:-?} B/base"
+      held=$(echo "$prof" | grep -o 'pool held [0-9.]* B/base' | cut -d' ' -f3 || true)
+      line="$line  $algo ${ms:-?} ms ${peak:-?} B/base (pool ${held:-?})"
       [ "$algo" = auto ] && auto_ms=$ms
     else
       line="$line  $algo failed ($(tail -1 "$work/algo.err" | cut -c1-80))"

@@ -13,6 +13,7 @@ pub mod fm;
 pub mod kernels;
 pub mod map;
 pub mod partition;
+mod pool;
 pub mod prims;
 mod runs;
 pub mod sa;
@@ -27,9 +28,11 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
 
 use cudarc::driver::result as cu;
-use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult};
+use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult, CUstream};
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
 use rayon::prelude::*;
+
+use pool::Pool;
 
 /// The driver's variable for the hardware work queues of each context.
 const MAX_CONNECTIONS: &str = "CUDA_DEVICE_MAX_CONNECTIONS";
@@ -158,6 +161,8 @@ pub struct Gpu {
     total_mem: usize,
     sm_count: u32,
     modules: Mutex<HashMap<&'static str, Module>>,
+    /// The stream-ordered pool every buffer of this `Gpu` comes from ([`pool`]).
+    pool: Pool,
     mem: Mutex<MemStats>,
     /// Pinned buffers of the staged copies, made when the GPU opens (`None` once it
     /// drops: freed while the context lives).
@@ -277,6 +282,17 @@ impl Gpu {
         let limit = std::env::var("GALIGN_GPU_MEM_LIMIT")
             .ok()
             .and_then(|v| v.parse().ok());
+        ctx.bind_to_thread()
+            .map_err(|e| GpuError::driver("context binding", e))?;
+        let pool = Pool::create(ctx.cu_device())?;
+        let warm_up = {
+            let (ctx, stream) = (Arc::clone(&ctx), stream.cu_stream() as usize);
+            std::thread::spawn(move || {
+                ctx.bind_to_thread()
+                    .map_err(|e| GpuError::driver("context binding", e))?;
+                pool.warm_up(stream as CUstream)
+            })
+        };
         let gpu = Gpu {
             ordinal,
             ctx,
@@ -286,6 +302,7 @@ impl Gpu {
             total_mem,
             sm_count,
             modules: Mutex::new(HashMap::new()),
+            pool,
             mem: Mutex::new(MemStats::default()),
             staging: Mutex::new(None),
         };
@@ -296,6 +313,7 @@ impl Gpu {
         // The pinned staging buffers too (5-10 ms), while the caller reads its input.
         gpu.bind()?;
         *gpu.staging.lock().unwrap() = Some(Staging::new()?);
+        warm_up.join().expect("pool warm-up thread")?;
         Ok(gpu)
     }
 
@@ -328,6 +346,12 @@ impl Gpu {
         self.mem.lock().unwrap().peak
     }
 
+    /// Peak device memory held by this `Gpu`'s pool since the last reset: the buffers'
+    /// [`Gpu::peak_bytes`] and what the pool kept between them.
+    pub fn reserved_peak_bytes(&self) -> usize {
+        self.pool.reserved_peak()
+    }
+
     /// Bytes held now in buffers from [`Gpu::alloc`].
     pub fn held_bytes(&self) -> usize {
         self.mem.lock().unwrap().live
@@ -342,6 +366,7 @@ impl Gpu {
     pub fn reset_peak(&self) {
         let mut m = self.mem.lock().unwrap();
         m.peak = m.live;
+        self.pool.reset_reserved_peak();
     }
 
     /// Number of streaming multiprocessors.
@@ -468,11 +493,9 @@ impl Gpu {
         if m.limit.is_some_and(|l| m.live + bytes > l) {
             return Err(oom(&m));
         }
-        // SAFETY: a plain allocation; freed in DevBuf's Drop.
-        let ptr = match unsafe { cu::malloc_sync(bytes) } {
-            Ok(p) => p,
-            Err(DriverError(CUresult::CUDA_ERROR_OUT_OF_MEMORY)) => return Err(oom(&m)),
-            Err(e) => return Err(GpuError::driver("allocation", e)),
+        let stream = self.stream.cu_stream();
+        let Some(ptr) = self.pool.alloc(stream, bytes, || self.sync())? else {
+            return Err(oom(&m));
         };
         m.live += bytes;
         m.peak = m.peak.max(m.live);
@@ -562,6 +585,9 @@ impl Drop for Gpu {
                 // SAFETY: no work is pending; the module is not used again.
                 let _ = unsafe { cu::module::unload(m.module) };
             }
+            // SAFETY: every buffer borrows this `Gpu` and has been given back; no work
+            // is pending.
+            unsafe { self.pool.destroy() };
         }
     }
 }
@@ -737,10 +763,9 @@ impl DevBuf<'_> {
 
 impl Drop for DevBuf<'_> {
     fn drop(&mut self) {
-        // Kernels still queued may use the buffer: wait before freeing.
-        let _ = self.gpu.sync();
-        // SAFETY: allocated by malloc_sync, freed once.
-        let _ = unsafe { cu::free_sync(self.ptr) };
+        // SAFETY: taken from the pool on this stream, given back once; work queued
+        // before now may still use it, none after.
+        unsafe { pool::free(self.ptr, self.gpu.stream.cu_stream()) };
         self.gpu.mem.lock().unwrap().live -= self.bytes;
     }
 }

@@ -267,7 +267,7 @@ impl<'g> Profile<'g> {
                 .map(|(p, ms)| format!("{p} {ms:.1}"))
                 .collect();
             eprintln!(
-                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list, {} chunked), {} in large groups, {} parts; peak {:.2} B/base ({} MiB)",
+                "{}: n={n} total {:.1} ms [{}] ms; {} unsorted after the initial sort, {} rounds ({} whole-list, {} chunked), {} in large groups, {} parts; peak {:.2} B/base ({} MiB), pool held {:.2} B/base",
                 self.what,
                 self.start.elapsed().as_secs_f64() * 1e3,
                 phases.join(", "),
@@ -278,7 +278,8 @@ impl<'g> Profile<'g> {
                 self.large,
                 self.parts,
                 gpu.peak_bytes() as f64 / n as f64,
-                gpu.peak_bytes() >> 20
+                gpu.peak_bytes() >> 20,
+                gpu.reserved_peak_bytes() as f64 / n as f64
             );
             if !self.notes.is_empty() || !self.round_log.is_empty() {
                 let rounds: Vec<String> = self

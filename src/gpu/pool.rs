@@ -1,0 +1,140 @@
+//! The stream-ordered memory pool of one [`super::Gpu`]: buffers are taken from it and
+//! given back in stream order (`cuMemAllocFromPoolAsync`, `cuMemFreeAsync`), and the
+//! pool keeps what is given back for the next buffers instead of returning it to the
+//! driver. A build takes and gives back tens of gigabytes (x31's forward index: ~75 GB
+//! in ~40 buffers); `cuMemAlloc` and `cuMemFree` map and unmap every one of them (an
+//! allocation ~0.1 ms a GB and a free ~0.5 ms on an H200, each free after a wait for the
+//! stream), where the pool maps a
+//! page once (~1.2 ms a GB, the first allocation ~13 ms more; `.bench/pool.py` of
+//! session 40). Its unused memory goes back to the driver when an allocation would
+//! otherwise fail and when the `Gpu` closes.
+
+use cudarc::driver::result::mem_pool;
+use cudarc::driver::sys::{
+    self, CUdevice, CUdeviceptr, CUmemAllocationType, CUmemLocationType, CUmemPool_attribute,
+    CUmemoryPool, CUresult, CUstream,
+};
+use cudarc::driver::DriverError;
+
+use super::GpuError;
+
+/// A pool of one device's memory that keeps everything given back to it.
+#[derive(Clone, Copy)]
+pub(super) struct Pool(CUmemoryPool);
+
+// SAFETY: a pool handle is a plain driver handle, valid from any thread.
+unsafe impl Send for Pool {}
+unsafe impl Sync for Pool {}
+
+impl Pool {
+    /// A pool of device `device`'s memory (the context bound to this thread).
+    pub(super) fn create(device: CUdevice) -> Result<Pool, GpuError> {
+        // SAFETY: zeroed properties are valid (no handle types, no maximum); the fields
+        // set name pinned device memory of `device`.
+        let pool = unsafe {
+            let mut props: sys::CUmemPoolProps = std::mem::zeroed();
+            props.allocType = CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED;
+            props.location.type_ = CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
+            props.location.id = device;
+            mem_pool::create(&props)
+        }
+        .map_err(|e| GpuError::driver("memory pool creation", e))?;
+        let mut keep_all = u64::MAX;
+        // SAFETY: a live pool; the release threshold is a u64.
+        unsafe {
+            mem_pool::set_attribute(
+                pool,
+                CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                &mut keep_all as *mut u64 as *mut _,
+            )
+        }
+        .map_err(|e| GpuError::driver("memory pool creation", e))?;
+        Ok(Pool(pool))
+    }
+
+    /// Takes and gives back one byte on `stream`: the driver's first allocation from a
+    /// pool costs ~13 ms (an H200), which this pays on a thread of its own while the
+    /// `Gpu` opens. The context must be bound to the calling thread.
+    pub(super) fn warm_up(self, stream: CUstream) -> Result<(), GpuError> {
+        // SAFETY: a live pool and stream; the byte is given back at once, unused.
+        unsafe {
+            let ptr = mem_pool::alloc_async(self.0, 1, stream)
+                .map_err(|e| GpuError::driver("allocation", e))?;
+            free(ptr, stream);
+        }
+        Ok(())
+    }
+
+    /// `bytes` from the pool, usable in `stream`'s order; where the device has no room
+    /// left, the pool's unused memory goes back to the driver (after `sync`, so that the
+    /// buffers given back are unused) and the allocation is tried once more. `Ok(None)`:
+    /// out of memory still.
+    pub(super) fn alloc(
+        self,
+        stream: CUstream,
+        bytes: usize,
+        sync: impl FnOnce() -> Result<(), GpuError>,
+    ) -> Result<Option<CUdeviceptr>, GpuError> {
+        let attempt = || {
+            // SAFETY: a live pool and stream of the current context.
+            match unsafe { mem_pool::alloc_async(self.0, bytes, stream) } {
+                Ok(ptr) => Ok(Some(ptr)),
+                Err(DriverError(CUresult::CUDA_ERROR_OUT_OF_MEMORY)) => Ok(None),
+                Err(e) => Err(GpuError::driver("allocation", e)),
+            }
+        };
+        if let Some(ptr) = attempt()? {
+            return Ok(Some(ptr));
+        }
+        sync()?;
+        // SAFETY: a live pool; only memory no buffer holds is released.
+        unsafe { mem_pool::trim_to(self.0, 0) }.map_err(|e| GpuError::driver("allocation", e))?;
+        attempt()
+    }
+
+    /// The most device memory the pool has held from the driver since the last
+    /// [`Pool::reset_reserved_peak`] (what its buffers took, and what it kept between
+    /// them).
+    pub(super) fn reserved_peak(self) -> usize {
+        let mut high = 0u64;
+        // SAFETY: a live pool; the attribute is a u64.
+        let _ = unsafe {
+            mem_pool::get_attribute(
+                self.0,
+                CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
+                &mut high as *mut u64 as *mut _,
+            )
+        };
+        high as usize
+    }
+
+    /// Restarts [`Pool::reserved_peak`] from what the pool holds now.
+    pub(super) fn reset_reserved_peak(self) {
+        let mut zero = 0u64;
+        // SAFETY: a live pool; zero is the documented reset of the high watermark.
+        let _ = unsafe {
+            mem_pool::set_attribute(
+                self.0,
+                CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
+                &mut zero as *mut u64 as *mut _,
+            )
+        };
+    }
+
+    /// Releases the pool and all its memory.
+    ///
+    /// # Safety
+    /// Every buffer taken from the pool has been given back and no queued work uses one.
+    pub(super) unsafe fn destroy(self) {
+        let _ = mem_pool::destroy(self.0);
+    }
+}
+
+/// Gives `ptr` back to its pool once the work queued on `stream` before now is done.
+///
+/// # Safety
+/// `ptr` came from [`Pool::alloc`] with `stream` and is not used by work queued after
+/// this.
+pub(super) unsafe fn free(ptr: CUdeviceptr, stream: CUstream) {
+    let _ = cudarc::driver::result::free_async(ptr, stream);
+}
