@@ -682,6 +682,24 @@ fn gpu_staged_copies_round_trip() {
 }
 
 #[test]
+fn gpu_memory_kept_by_the_pool_leaves_room_for_a_larger_buffer() {
+    let Some(gpu) = gpu() else { return };
+    // The pool keeps half the device's free memory once its buffer is given back; a
+    // buffer of 70% must still fit: the pool hands back what it keeps and tries again.
+    let free = gpu.free_bytes().unwrap();
+    let half = gpu.alloc(free / 2).unwrap();
+    half.zero(free / 2).unwrap();
+    drop(half);
+    let larger = free / 10 * 7;
+    let buf = gpu.alloc(larger).expect("room once the pool gives back what it keeps");
+    buf.zero(larger).unwrap();
+    let mut tail = [1u8; 16];
+    buf.download_at(larger - 16, &mut tail).unwrap();
+    assert_eq!(tail, [0; 16]);
+    assert!(gpu.reserved_peak_bytes() >= larger);
+}
+
+#[test]
 fn out_of_memory_is_an_error() {
     let Some(gpu) = gpu() else { return };
     let text = PackedText::from_codes(&vec![1u8; 100_000]);
