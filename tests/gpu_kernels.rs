@@ -691,7 +691,9 @@ fn gpu_memory_kept_by_the_pool_leaves_room_for_a_larger_buffer() {
     half.zero(free / 2).unwrap();
     drop(half);
     let larger = free / 10 * 7;
-    let buf = gpu.alloc(larger).expect("room once the pool gives back what it keeps");
+    let buf = gpu
+        .alloc(larger)
+        .expect("room once the pool gives back what it keeps");
     buf.zero(larger).unwrap();
     let mut tail = [1u8; 16];
     buf.download_at(larger - 16, &mut tail).unwrap();

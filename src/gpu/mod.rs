@@ -28,7 +28,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
 
 use cudarc::driver::result as cu;
-use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult, CUstream};
+use cudarc::driver::sys::{CUdevice_attribute, CUfunction, CUmodule, CUresult};
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
 use rayon::prelude::*;
 
@@ -285,14 +285,7 @@ impl Gpu {
         ctx.bind_to_thread()
             .map_err(|e| GpuError::driver("context binding", e))?;
         let pool = Pool::create(ctx.cu_device())?;
-        let warm_up = {
-            let (ctx, stream) = (Arc::clone(&ctx), stream.cu_stream() as usize);
-            std::thread::spawn(move || {
-                ctx.bind_to_thread()
-                    .map_err(|e| GpuError::driver("context binding", e))?;
-                pool.warm_up(stream as CUstream)
-            })
-        };
+        let warm_up = pool.warm_up_beside(Arc::clone(&ctx), stream.cu_stream());
         let gpu = Gpu {
             ordinal,
             ctx,
@@ -307,14 +300,22 @@ impl Gpu {
             staging: Mutex::new(None),
         };
         gpu.set_mem_limit(limit);
-        for &(file, _) in kernels::SOURCES {
-            gpu.module_loaded(file)?;
-        }
-        // The pinned staging buffers too (5-10 ms), while the caller reads its input.
-        gpu.bind()?;
-        *gpu.staging.lock().unwrap() = Some(Staging::new()?);
-        warm_up.join().expect("pool warm-up thread")?;
+        let ready = gpu.load_modules_and_staging();
+        // Joined whatever happened: the pool goes with `gpu` on an error.
+        let warmed = warm_up.join().expect("pool warm-up thread");
+        ready.and(warmed)?;
         Ok(gpu)
+    }
+
+    /// Loads every kernel module and makes the pinned staging buffers (5-10 ms), while
+    /// the caller reads its input.
+    fn load_modules_and_staging(&self) -> Result<(), GpuError> {
+        for &(file, _) in kernels::SOURCES {
+            self.module_loaded(file)?;
+        }
+        self.bind()?;
+        *self.staging.lock().unwrap() = Some(Staging::new()?);
+        Ok(())
     }
 
     /// The device in words, e.g. `NVIDIA H100 80GB HBM3 (sm_90, 79 GiB)`.

@@ -2,19 +2,22 @@
 //! given back in stream order (`cuMemAllocFromPoolAsync`, `cuMemFreeAsync`), and the
 //! pool keeps what is given back for the next buffers instead of returning it to the
 //! driver. A build takes and gives back tens of gigabytes (x31's forward index: ~75 GB
-//! in ~40 buffers); `cuMemAlloc` and `cuMemFree` map and unmap every one of them (an
-//! allocation ~0.1 ms a GB and a free ~0.5 ms on an H200, each free after a wait for the
-//! stream), where the pool maps a
-//! page once (~1.2 ms a GB, the first allocation ~13 ms more; `.bench/pool.py` of
-//! session 40). Its unused memory goes back to the driver when an allocation would
-//! otherwise fail and when the `Gpu` closes.
+//! in ~40 buffers); `cuMemAlloc` and `cuMemFree` map and unmap every one of them (on an
+//! H200 an allocation ~0.1 ms a GB, a free ~0.5 ms a GB after a wait for the stream),
+//! where the pool maps a page once (~1.2 ms a GB, its first allocation ~13 ms more;
+//! `.bench/pool.py` of session 40) and reuses it. Its unused memory goes back to the
+//! driver when an allocation would otherwise fail and when the `Gpu` closes. A driver
+//! or device without memory pools fails the `Gpu`'s opening (the CPU is used instead).
+
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 use cudarc::driver::result::mem_pool;
 use cudarc::driver::sys::{
     self, CUdevice, CUdeviceptr, CUmemAllocationType, CUmemLocationType, CUmemPool_attribute,
     CUmemoryPool, CUresult, CUstream,
 };
-use cudarc::driver::DriverError;
+use cudarc::driver::{CudaContext, DriverError};
 
 use super::GpuError;
 
@@ -52,17 +55,28 @@ impl Pool {
         Ok(Pool(pool))
     }
 
-    /// Takes and gives back one byte on `stream`: the driver's first allocation from a
-    /// pool costs ~13 ms (an H200), which this pays on a thread of its own while the
-    /// `Gpu` opens. The context must be bound to the calling thread.
-    pub(super) fn warm_up(self, stream: CUstream) -> Result<(), GpuError> {
-        // SAFETY: a live pool and stream; the byte is given back at once, unused.
-        unsafe {
-            let ptr = mem_pool::alloc_async(self.0, 1, stream)
-                .map_err(|e| GpuError::driver("allocation", e))?;
-            free(ptr, stream);
-        }
-        Ok(())
+    /// Takes and gives back one byte on `stream`, on a thread of its own with `ctx`
+    /// bound: the driver's first allocation from a pool costs ~13 ms (an H200), paid
+    /// this way while the `Gpu` opens. Join the thread before the pool can go.
+    pub(super) fn warm_up_beside(
+        self,
+        ctx: Arc<CudaContext>,
+        stream: CUstream,
+    ) -> JoinHandle<Result<(), GpuError>> {
+        let (pool, stream) = (self, stream as usize);
+        std::thread::spawn(move || {
+            let pool = pool; // the whole `Pool` (Send), not its raw field
+            ctx.bind_to_thread()
+                .map_err(|e| GpuError::driver("context binding", e))?;
+            let stream = stream as CUstream;
+            // SAFETY: a live pool and stream; the byte is given back at once, unused.
+            unsafe {
+                let ptr = mem_pool::alloc_async(pool.0, 1, stream)
+                    .map_err(|e| GpuError::driver("allocation", e))?;
+                free(ptr, stream);
+            }
+            Ok(())
+        })
     }
 
     /// `bytes` from the pool, usable in `stream`'s order; where the device has no room
