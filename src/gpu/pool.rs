@@ -21,6 +21,9 @@ use cudarc::driver::{CudaContext, DriverError};
 
 use super::GpuError;
 
+/// The pool's attribute of its most memory held (a u64).
+const RESERVED_HIGH: CUmemPool_attribute = CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH;
+
 /// A pool of one device's memory that keeps everything given back to it.
 #[derive(Clone, Copy)]
 pub(super) struct Pool(CUmemoryPool);
@@ -42,17 +45,17 @@ impl Pool {
             mem_pool::create(&props)
         }
         .map_err(|e| GpuError::driver("memory pool creation", e))?;
-        let mut keep_all = u64::MAX;
-        // SAFETY: a live pool; the release threshold is a u64.
-        unsafe {
-            mem_pool::set_attribute(
-                pool,
-                CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-                &mut keep_all as *mut u64 as *mut _,
-            )
+        let pool = Pool(pool);
+        let keep_all = pool.set(
+            CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+            u64::MAX,
+        );
+        if let Err(e) = keep_all {
+            // SAFETY: nothing was taken from the new pool.
+            unsafe { pool.destroy() };
+            return Err(GpuError::driver("memory pool creation", e));
         }
-        .map_err(|e| GpuError::driver("memory pool creation", e))?;
-        Ok(Pool(pool))
+        Ok(pool)
     }
 
     /// Takes and gives back one byte on `stream`, on a thread of its own with `ctx`
@@ -113,26 +116,21 @@ impl Pool {
         let mut high = 0u64;
         // SAFETY: a live pool; the attribute is a u64.
         let _ = unsafe {
-            mem_pool::get_attribute(
-                self.0,
-                CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
-                &mut high as *mut u64 as *mut _,
-            )
+            mem_pool::get_attribute(self.0, RESERVED_HIGH, &mut high as *mut u64 as *mut _)
         };
         high as usize
     }
 
     /// Restarts [`Pool::reserved_peak`] from what the pool holds now.
     pub(super) fn reset_reserved_peak(self) {
-        let mut zero = 0u64;
-        // SAFETY: a live pool; zero is the documented reset of the high watermark.
-        let _ = unsafe {
-            mem_pool::set_attribute(
-                self.0,
-                CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
-                &mut zero as *mut u64 as *mut _,
-            )
-        };
+        // Zero is the documented reset of the high watermark.
+        let _ = self.set(RESERVED_HIGH, 0);
+    }
+
+    /// Sets the u64 attribute `attr` to `value`.
+    fn set(self, attr: CUmemPool_attribute, mut value: u64) -> Result<(), DriverError> {
+        // SAFETY: a live pool; the attributes set here are u64s.
+        unsafe { mem_pool::set_attribute(self.0, attr, &mut value as *mut u64 as *mut _) }
     }
 
     /// Releases the pool and all its memory.
