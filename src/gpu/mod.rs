@@ -333,13 +333,16 @@ impl Gpu {
         self.ordinal
     }
 
-    /// Device memory free now, in bytes (other processes' allocations and this
-    /// context's own excluded).
+    /// Device memory free now for this `Gpu`'s buffers, in bytes: what the driver has
+    /// free (other processes' allocations and this context's own excluded) and what the
+    /// pool keeps unused (once the work queued so far, its frees included, is done).
     pub fn free_bytes(&self) -> Result<usize, GpuError> {
         self.bind()?;
-        cu::mem_get_info()
+        self.sync()?;
+        let free = cu::mem_get_info()
             .map(|(free, _)| free)
-            .map_err(|e| GpuError::driver("memory query", e))
+            .map_err(|e| GpuError::driver("memory query", e))?;
+        Ok(free + self.pool.unused())
     }
 
     /// Peak bytes held at once in buffers from [`Gpu::alloc`] since the last reset.

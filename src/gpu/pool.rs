@@ -113,18 +113,29 @@ impl Pool {
     /// [`Pool::reset_reserved_peak`] (what its buffers took, and what it kept between
     /// them).
     pub(super) fn reserved_peak(self) -> usize {
-        let mut high = 0u64;
-        // SAFETY: a live pool; the attribute is a u64.
-        let _ = unsafe {
-            mem_pool::get_attribute(self.0, RESERVED_HIGH, &mut high as *mut u64 as *mut _)
-        };
-        high as usize
+        self.get(RESERVED_HIGH) as usize
+    }
+
+    /// Bytes the pool holds from the driver that no buffer uses (those given back on a
+    /// stream count once the stream has reached their frees).
+    pub(super) fn unused(self) -> usize {
+        let held = self.get(CUmemPool_attribute::CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT);
+        let used = self.get(CUmemPool_attribute::CU_MEMPOOL_ATTR_USED_MEM_CURRENT);
+        held.saturating_sub(used) as usize
     }
 
     /// Restarts [`Pool::reserved_peak`] from what the pool holds now.
     pub(super) fn reset_reserved_peak(self) {
         // Zero is the documented reset of the high watermark.
         let _ = self.set(RESERVED_HIGH, 0);
+    }
+
+    /// The u64 attribute `attr` (0 where the driver does not answer).
+    fn get(self, attr: CUmemPool_attribute) -> u64 {
+        let mut value = 0u64;
+        // SAFETY: a live pool; the attributes read here are u64s.
+        let _ = unsafe { mem_pool::get_attribute(self.0, attr, &mut value as *mut u64 as *mut _) };
+        value
     }
 
     /// Sets the u64 attribute `attr` to `value`.
