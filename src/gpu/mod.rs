@@ -767,6 +767,8 @@ impl DevBuf<'_> {
 
 impl Drop for DevBuf<'_> {
     fn drop(&mut self) {
+        // The context current on this thread, as every driver call here has it.
+        let _ = self.gpu.bind();
         // SAFETY: taken from the pool on this stream, given back once; work queued
         // before now may still use it, none after.
         unsafe { pool::free(self.ptr, self.gpu.stream.cu_stream()) };
