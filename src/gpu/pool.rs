@@ -72,11 +72,9 @@ impl Pool {
             ctx.bind_to_thread()
                 .map_err(|e| GpuError::driver("context binding", e))?;
             let stream = stream as CUstream;
-            // SAFETY: a live pool and stream; the byte is given back at once, unused.
-            unsafe {
-                let ptr = mem_pool::alloc_async(pool.0, 1, stream)
-                    .map_err(|e| GpuError::driver("allocation", e))?;
-                free(ptr, stream);
+            if let Some(ptr) = pool.alloc(stream, 1, || Ok(()))? {
+                // SAFETY: taken on this stream just now, unused.
+                unsafe { free(ptr, stream) };
             }
             Ok(())
         })
