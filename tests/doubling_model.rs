@@ -1,5 +1,5 @@
 //! A CPU model of the GPU doubling rounds of `src/gpu/sa/doubling.rs` with the bound of
-//! `auto` (`BoundedDoubling`): ranks are group heads, the unsorted suffixes are listed
+//! `auto` (`Bounded`): ranks are group heads, the unsorted suffixes are listed
 //! group by group in suffix-array order, and a round goes over the list in chunks of
 //! whole groups (cut where `list_cut` cuts, by the heads), each chunk sorting its groups
 //! by `rank(p + h) + 1` and writing its new ranks before the next chunk reads its keys.

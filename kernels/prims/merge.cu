@@ -8,10 +8,10 @@ struct ShiftedLess {
 };
 
 extern "C" __global__ void merge_partition_u32(const u32* a, u32 na, const u32* b, u32 nb, u32* splits, u32 shift) {
-    merge_partition(a, na, b, nb, splits, ShiftedLess{shift});
+    merge_partition(na, nb, splits, ByValue<ShiftedLess>{a, b, ShiftedLess{shift}});
 }
 
 extern "C" __global__ void __launch_bounds__(MERGE_THREADS) merge_tiles_u32(const u32* a, u32 na, const u32* b, u32 nb,
                                                                             const u32* splits, u32* out, u32 shift) {
-    merge_tiles(a, na, b, nb, splits, out, ShiftedLess{shift});
+    merge_tiles(a, na, b, nb, splits, out, ByValue<ShiftedLess>{a, b, ShiftedLess{shift}});
 }

@@ -17,23 +17,39 @@ __device__ __forceinline__ u32 bases16(const u64* __restrict__ words, u32 n, u64
     return (u32)(hi >> 32);
 }
 
-// The 16 bases at p + offset of every suffix p as a 32-bit key, in decreasing position
-// order (so that stable sorts list shorter suffixes first among equal padded keys).
-extern "C" __global__ void init_keys(const u64* __restrict__ words, u32 n, u32 offset, u32* __restrict__ keys,
-                                     u32* __restrict__ vals) {
-    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    u32 p = n - 1 - (u32)i;
-    keys[i] = bases16(words, n, (u64)p + offset);
-    vals[i] = p;
+// The elements a build sorts: every text position (n0 == 0), or the indexes of a DC3
+// sample (n0 > 0: the layout of skew.cu, where index j < n0 is position 3j + 1 and
+// j >= n0 is 3(j - n0) + 2, with a dummy at n when n mod 3 == 1).
+__device__ __forceinline__ u64 element_pos(u32 j, u32 n0) {
+    return n0 == 0 ? j : (j < n0 ? 3ull * j + 1 : 3ull * (j - n0) + 2);
 }
 
-// keys[i] = the first 16 bases of suffix vals[i] (the second pass of a 32-base sort).
-extern "C" __global__ void gather_keys(const u64* __restrict__ words, u32 n, const u32* __restrict__ vals,
-                                       u32* __restrict__ keys) {
+// The element at place k of `count` in decreasing position order.
+__device__ __forceinline__ u32 element_from_top(u32 k, u32 count, u32 n0) {
+    u32 r = count - 1 - k;
+    if (n0 == 0) return r;
+    u64 p = (u64)r + r / 2 + 1; // the r-th smallest position that is not a multiple of 3
+    return p % 3 == 1 ? (u32)(p / 3) : n0 + (u32)(p / 3);
+}
+
+// The 16 bases at p + offset of the `count` elements as 32-bit keys, in decreasing
+// position order (so that stable sorts list shorter suffixes first among equal padded
+// keys).
+extern "C" __global__ void init_keys(const u64* __restrict__ words, u32 n, u32 count, u32 n0, u32 offset,
+                                     u32* __restrict__ keys, u32* __restrict__ vals) {
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    keys[i] = bases16(words, n, vals[i]);
+    if (i >= count) return;
+    u32 j = element_from_top((u32)i, count, n0);
+    keys[i] = bases16(words, n, element_pos(j, n0) + offset);
+    vals[i] = j;
+}
+
+// keys[i] = the first 16 bases of element vals[i] (the second pass of a 32-base sort).
+extern "C" __global__ void gather_keys(const u64* __restrict__ words, u32 n, u32 count, u32 n0,
+                                       const u32* __restrict__ vals, u32* __restrict__ keys) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    keys[i] = bases16(words, n, element_pos(vals[i], n0));
 }
 
 // Group starts after the initial sort by 16 bases (`second` 0: keys) or 32 (`second` 1:
@@ -44,16 +60,18 @@ extern "C" __global__ void gather_keys(const u64* __restrict__ words, u32 n, con
 #define INIT_THREADS 256
 extern "C" __global__ void __launch_bounds__(INIT_THREADS)
     init_starts(const u64* __restrict__ words, const u32* __restrict__ keys, const u32* __restrict__ vals, u32 n,
-                u32 short_from, u32 second, u32* __restrict__ starts) {
+                u32 count, u32 n0, u32 short_from, u32 second, u32* __restrict__ starts) {
     __shared__ u32 after[INIT_THREADS + 1]; // after[t + 1]: thread t's; after[0]: the element before
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    const u64 p = i < count ? element_pos(vals[i], n0) : 0;
+    const u64 q = i > 0 && i < count ? element_pos(vals[i - 1], n0) : 0;
     if (second) {
-        if (i < n) after[threadIdx.x + 1] = bases16(words, n, (u64)vals[i] + 16);
-        if (threadIdx.x == 0 && i > 0 && i < n) after[0] = bases16(words, n, (u64)vals[i - 1] + 16);
+        if (i < count) after[threadIdx.x + 1] = bases16(words, n, p + 16);
+        if (threadIdx.x == 0 && i > 0 && i < count) after[0] = bases16(words, n, q + 16);
         __syncthreads();
     }
-    if (i >= n) return;
-    bool start = i == 0 || keys[i] != keys[i - 1] || vals[i] >= short_from || vals[i - 1] >= short_from;
+    if (i >= count) return;
+    bool start = i == 0 || keys[i] != keys[i - 1] || p >= short_from || q >= short_from;
     if (!start && second) start = after[threadIdx.x + 1] != after[threadIdx.x];
     starts[i] = start ? (u32)i : 0;
 }

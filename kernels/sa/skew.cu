@@ -60,10 +60,10 @@ extern "C" __global__ void iota(u32* vals, u32 s) {
 
 // After the sample sort: where the sorted windows change. Windows compare by their keys
 // when one key holds the whole window (`by_key`), else by the three symbols of the text.
-// out[k] = 1 (names) or k (heads) there, 0 elsewhere; out[0] = 1 or 0.
+// out[k] = 1 there (the names' increments), 0 elsewhere; out[0] = 1.
 template <class T>
 __device__ __forceinline__ void window_changes(const T& t, u32 n0, const u32* __restrict__ vals,
-                                               const u32* __restrict__ keys, u32 s, u32 by_key, u32 heads,
+                                               const u32* __restrict__ keys, u32 s, u32 by_key,
                                                u32* __restrict__ out) {
     u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= s) return;
@@ -74,16 +74,16 @@ __device__ __forceinline__ void window_changes(const T& t, u32 n0, const u32* __
         u64 p = sample_pos(vals[k], n0), q = sample_pos(vals[k - 1], n0);
         for (u32 i = 0; i < 3 && !change; i++) change = t.get(p + i) != t.get(q + i);
     }
-    out[k] = change ? (heads ? (u32)k : 1u) : 0u;
+    out[k] = change;
 }
 
 extern "C" __global__ void window_changes_dna(const u64* words, u32 n, u32 n0, const u32* vals, const u32* keys,
-                                              u32 s, u32 by_key, u32 heads, u32* out) {
-    window_changes(DnaText{words, n}, n0, vals, keys, s, by_key, heads, out);
+                                              u32 s, u32 by_key, u32* out) {
+    window_changes(DnaText{words, n}, n0, vals, keys, s, by_key, out);
 }
 extern "C" __global__ void window_changes_names(const u32* names, u32 n, u32 n0, const u32* vals, const u32* keys,
-                                                u32 s, u32 by_key, u32 heads, u32* out) {
-    window_changes(NameText{names, n}, n0, vals, keys, s, by_key, heads, out);
+                                                u32 s, u32 by_key, u32* out) {
+    window_changes(NameText{names, n}, n0, vals, keys, s, by_key, out);
 }
 
 // The recursion's text: text[vals[k]] = names[k].
@@ -129,15 +129,10 @@ extern "C" __global__ void mod0_gather_names(const u32* names, u32 n, const u32*
     mod0_gather(NameText{names, n}, sa, idx, s, n0, keys, vals);
 }
 
-// Sample indexes to text positions, in place.
-extern "C" __global__ void sample_positions(u32* sa, u32 s, u32 n0) {
-    u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (k < s) sa[k] = (u32)sample_pos(sa[k], n0);
-}
-
 // Whether mod-0 suffix j (from the merge's b) precedes sample suffix i (from a): by one
 // symbol and the rank of the next suffix when i mod 3 == 1, else by two symbols and the
-// rank of the suffix two further on (both ranked in the sample then).
+// rank of the suffix two further on (both ranked in the sample then). Skew compares so
+// (in little memory); the hybrid's merge compares records instead (below).
 template <class T>
 struct SuffixLess {
     T t;
@@ -157,23 +152,106 @@ struct SuffixLess {
     }
 };
 
+// Sample indexes to text positions, in place.
+extern "C" __global__ void sample_positions(u32* sa, u32 s, u32 n0) {
+    u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < s) sa[k] = (u32)sample_pos(sa[k], n0);
+}
+
 extern "C" __global__ void merge_partition_dna(const u32* a, u32 na, const u32* b, u32 nb, u32* splits,
                                                const u64* words, u32 n, const u32* rank, u32 n0) {
-    merge_partition(a, na, b, nb, splits, SuffixLess<DnaText>{DnaText{words, n}, rank, n0});
+    merge_partition(na, nb, splits, ByValue<SuffixLess<DnaText>>{a, b, {DnaText{words, n}, rank, n0}});
 }
 extern "C" __global__ void __launch_bounds__(MERGE_THREADS) merge_tiles_dna(const u32* a, u32 na, const u32* b, u32 nb,
                                                                             const u32* splits, u32* out,
                                                                             const u64* words, u32 n, const u32* rank,
                                                                             u32 n0) {
-    merge_tiles(a, na, b, nb, splits, out, SuffixLess<DnaText>{DnaText{words, n}, rank, n0});
+    merge_tiles(a, na, b, nb, splits, out, ByValue<SuffixLess<DnaText>>{a, b, {DnaText{words, n}, rank, n0}});
 }
 extern "C" __global__ void merge_partition_names(const u32* a, u32 na, const u32* b, u32 nb, u32* splits,
                                                  const u32* names, u32 n, const u32* rank, u32 n0) {
-    merge_partition(a, na, b, nb, splits, SuffixLess<NameText>{NameText{names, n}, rank, n0});
+    merge_partition(na, nb, splits, ByValue<SuffixLess<NameText>>{a, b, {NameText{names, n}, rank, n0}});
 }
 extern "C" __global__ void __launch_bounds__(MERGE_THREADS) merge_tiles_names(const u32* a, u32 na, const u32* b,
                                                                               u32 nb, const u32* splits, u32* out,
                                                                               const u32* names, u32 n,
                                                                               const u32* rank, u32 n0) {
-    merge_tiles(a, na, b, nb, splits, out, SuffixLess<NameText>{NameText{names, n}, rank, n0});
+    merge_tiles(a, na, b, nb, splits, out, ByValue<SuffixLess<NameText>>{a, b, {NameText{names, n}, rank, n0}});
+}
+
+// The merge of the DNA text's sorted sets by records that hold what the comparisons
+// need (no random reads while merging, as libcubwt's merge): a sample suffix's key is
+// its symbol and the rank of the next suffix (i mod 3 == 1), or, flagged by the top bit,
+// its two symbols and the rank two further on; a mod-0 suffix has both keys, `one` and
+// `two`. Ranks: rank[sample index] + plus (the places of a doubling build take plus 1,
+// skew's ranks 0), 0 past the end; symbols as DnaText's (code + 1, 0 past the end).
+#define RECORD_TWO (1ull << 63)
+
+struct DnaRanks {
+    DnaText t;
+    const u32* rank;
+    u32 plus;
+    u32 n0;
+    __device__ __forceinline__ u64 rank_at(u64 p) const {
+        return p < t.n ? rank[p % 3 == 1 ? p / 3 : p / 3 + n0] + plus : 0;
+    }
+    __device__ __forceinline__ u64 one(u64 p) const { return (u64)t.get(p) << 32 | rank_at(p + 1); }
+    __device__ __forceinline__ u64 two(u64 p) const {
+        return (u64)(t.get(p) * 8 + t.get(p + 1)) << 32 | rank_at(p + 2);
+    }
+};
+
+// The key of every sample suffix by sample index (the dummy's is never read): a pass
+// that reads the text and the ranks in order (the rank a key needs is that of index
+// j + n0 or j - n0 + 1).
+extern "C" __global__ void sample_keys(const u64* words, u32 n, u32 n0, const u32* rank, u32 plus, u32 s,
+                                       u64* __restrict__ keys) {
+    u64 j = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= s) return;
+    const DnaRanks r{DnaText{words, n}, rank, plus, n0};
+    u64 p = sample_pos((u32)j, n0);
+    keys[j] = p % 3 == 1 ? r.one(p) : RECORD_TWO | r.two(p);
+}
+
+// The sample's records in its order sa (sample indexes, replaced by their positions):
+// keys[k] = by_index[sa[k]].
+extern "C" __global__ void sample_records(const u64* __restrict__ by_index, u32 n0, u32* sa, u32 count,
+                                          u64* __restrict__ keys) {
+    u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    u32 j = sa[k];
+    keys[k] = by_index[j];
+    sa[k] = (u32)sample_pos(j, n0);
+}
+
+// The records of the sorted mod-0 suffixes (positions).
+extern "C" __global__ void mod0_records(const u64* words, u32 n, u32 n0, const u32* rank, u32 plus,
+                                        const u32* __restrict__ mod0, u32 count, u64* __restrict__ one,
+                                        u64* __restrict__ two) {
+    u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    const DnaRanks r{DnaText{words, n}, rank, plus, n0};
+    u64 p = mod0[k];
+    one[k] = r.one(p);
+    two[k] = r.two(p);
+}
+
+struct RecordLess {
+    const u64* a_keys;
+    const u64* b_one;
+    const u64* b_two;
+    __device__ __forceinline__ bool operator()(u32 j, u32 i) const {
+        u64 a = a_keys[i];
+        return (a & RECORD_TWO ? b_two[j] : b_one[j]) < (a & ~RECORD_TWO);
+    }
+};
+
+extern "C" __global__ void merge_partition_records(const u32* a, u32 na, const u32* b, u32 nb, u32* splits,
+                                                   const u64* a_keys, const u64* b_one, const u64* b_two) {
+    merge_partition(na, nb, splits, RecordLess{a_keys, b_one, b_two});
+}
+extern "C" __global__ void __launch_bounds__(MERGE_THREADS)
+    merge_tiles_records(const u32* a, u32 na, const u32* b, u32 nb, const u32* splits, u32* out, const u64* a_keys,
+                        const u64* b_one, const u64* b_two) {
+    merge_tiles(a, na, b, nb, splits, out, RecordLess{a_keys, b_one, b_two});
 }

@@ -810,8 +810,8 @@ mod tests {
         let skew_whole = RESERVE + 12 * n as u64;
         let bounded_whole = RESERVE + 20 * n as u64;
         let auto = |budget| whole_algorithm(n, budget, Algorithm::Auto);
-        assert_eq!(auto(whole), Some(Algorithm::BoundedDoubling));
-        assert_eq!(auto(bounded_whole), Some(Algorithm::BoundedDoubling));
+        assert_eq!(auto(whole), Some(Algorithm::Bounded));
+        assert_eq!(auto(bounded_whole), Some(Algorithm::Bounded));
         assert_eq!(auto(bounded_whole - 1), Some(Algorithm::Skew));
         assert_eq!(auto(skew_whole - 1), None);
         assert_eq!(

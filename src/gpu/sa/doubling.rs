@@ -72,121 +72,190 @@ pub(crate) fn on_device<'g>(
     (bound, repeats): (Option<u64>, Repeats),
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
-    let n = text.len;
-    debug_assert!(n > 0 && check_len(n).is_ok());
-    let n32 = Arg::U32(n as u32);
-    let ws = Workspace::new(gpu, n)?;
-
-    // 1. Initial sort by the first 16 or 32 bases.
+    debug_assert!(text.len > 0 && check_len(text.len).is_ok());
+    let ws = Workspace::new(gpu, text.len)?;
+    let elements = Elements::positions(text.len);
     let passes = repeats.initial_passes();
-    let prefix = KEY_BASES * passes;
-    let (sa, isa, list) = {
-        let k0 = gpu.alloc(4 * n)?;
-        let v0 = gpu.alloc(4 * n)?;
-        gpu.launch(
-            FILE,
-            "init_keys",
-            blocks(n),
-            THREADS,
-            &[
-                Arg::U64(text.words.ptr(0)),
-                n32,
-                Arg::U32(KEY_BASES * (passes - 1)),
-                Arg::U64(k0.ptr(0)),
-                Arg::U64(v0.ptr(0)),
-            ],
-        )?;
-        let mut keys = [k0, gpu.alloc(4 * n)?];
-        let mut vals = [v0, gpu.alloc(4 * n)?];
-        prof.mark("initial keys");
-        ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * KEY_BASES)?;
-        if passes == 2 {
-            // Then stably by the first 16 bases: sorted by 32.
-            gpu.launch(
-                FILE,
-                "gather_keys",
-                blocks(n),
-                THREADS,
-                &[
-                    Arg::U64(text.words.ptr(0)),
-                    n32,
-                    Arg::U64(vals[0].ptr(0)),
-                    Arg::U64(keys[0].ptr(0)),
-                ],
-            )?;
-            ws.sort_pairs(&mut keys, &mut vals, n, KeyWidth::U32, 2 * KEY_BASES)?;
-        }
-        prof.mark("initial sort");
+    let (sa, _isa) = sort_elements(gpu, &ws, text, elements, (bound, passes), prof)?;
+    Ok(sa)
+}
 
-        // 2. Heads (into keys[1]), ranks (vals[1]), keep flags then their scan (keys[0]).
-        let [sorted_keys, heads] = &keys;
-        let [sorted_pos, isa] = &vals;
-        let short_from = (n as u32).saturating_sub(prefix - 1);
-        gpu.launch(
-            FILE,
-            "init_starts",
-            blocks(n),
-            THREADS,
-            &[
-                Arg::U64(text.words.ptr(0)),
-                Arg::U64(sorted_keys.ptr(0)),
-                Arg::U64(sorted_pos.ptr(0)),
-                n32,
-                Arg::U32(short_from),
-                Arg::U32(passes - 1),
-                Arg::U64(heads.ptr(0)),
-            ],
-        )?;
-        ws.scan_queued(heads.ptr(0), heads.ptr(0), n, ScanOp::Max, true)?;
-        prof.mark("initial heads");
-        let keep = sorted_keys;
-        let m = init_ranks(gpu, &ws, (sorted_pos, heads, n), isa, keep)?;
-        prof.mark("initial ranks");
-        // Rounds that will go in chunks read their heads from a list, not the ranks
-        // (a random read an element saved); it fits within the bound then.
-        let chunked = bound.is_some_and(|b| {
-            let (held, m) = (gpu.held_bytes() as u64, m as u64);
-            let rounds = held - 8 * n as u64 + 4 * m;
-            rounds + WHOLE_ROUND_BYTES * m > b && held + 4 * m <= b
-        });
-        let listed_heads = if chunked {
-            let listed = gpu.alloc(4 * m)?;
-            compact(gpu, (heads, keep, n, m), &listed)?;
-            Some(listed)
+/// The elements a doubling build sorts by their suffixes: every text position, or the
+/// indexes of a DC3 sample (the layout of `kernels/sa/skew.cu`: index `j < n0` is
+/// position `3j + 1`, with a dummy at `n` when `n mod 3 == 1`, and `j >= n0` is
+/// position `3(j - n0) + 2`), whose shifts by one index are shifts by three positions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Elements {
+    /// How many.
+    pub(crate) count: usize,
+    /// 0 for the positions, else the sample's mod-1 indexes.
+    pub(crate) n0: usize,
+}
+
+impl Elements {
+    /// Every position of a text of `n` bases.
+    pub(crate) fn positions(n: usize) -> Elements {
+        Elements { count: n, n0: 0 }
+    }
+
+    /// Positions an element stands for.
+    fn stride(self) -> usize {
+        if self.n0 == 0 {
+            1
         } else {
-            None
-        };
-        compact(gpu, (sorted_pos, keep, n, m), heads)?;
-        // The sorted positions are the SA but for the order inside unsorted groups,
-        // which the rounds write. The key buffers make way for the exactly sized list
-        // (the flags first, so that the peak stays at the sort's 16 bytes a base, or
-        // the bound).
-        let [sa, isa] = vals;
-        let [keep, list] = keys;
-        drop(keep);
-        let pos = gpu.alloc(4 * m)?;
-        pos.copy_from(list.ptr(0), 4 * m)?;
-        drop(list);
-        prof.mark("initial list");
-        (
-            sa,
-            isa,
-            List {
-                pos,
-                heads: listed_heads,
-                len: m,
-            },
-        )
-    };
-    let unsorted = list.len;
+            3
+        }
+    }
+}
 
-    // 3. Doubling rounds over the unsorted suffixes.
+/// Sorts `elements` of `text` by their suffixes: the initial sort by the first 16 bases
+/// per pass in `passes` (1 or 2), then the doubling rounds (within `bound` bytes held on
+/// `gpu`, if any); returns the elements in order and each one's place (`count` u32s
+/// each).
+pub(crate) fn sort_elements<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    text: DeviceText<'_, 'g>,
+    elements: Elements,
+    (bound, passes): (Option<u64>, u32),
+    prof: &mut Profile,
+) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
+    let (sa, isa, list) = initial_groups(gpu, ws, text, elements, (bound, passes), prof)?;
+    let unsorted = list.len;
     if list.len > 0 {
+        // Groups share the prefix's whole steps of `stride` positions.
+        let steps = (KEY_BASES * passes) as usize / elements.stride();
         let room = bound.map(|b| b.saturating_sub(gpu.held_bytes() as u64));
-        doubling_rounds(gpu, &ws, (&sa, &isa, n), list, prefix as usize, room, prof)?;
+        doubling_rounds(
+            gpu,
+            ws,
+            (&sa, &isa, elements.count),
+            list,
+            steps,
+            room,
+            prof,
+        )?;
     }
     prof.unsorted = unsorted;
-    Ok(sa)
+    Ok((sa, isa))
+}
+
+/// The initial sort of `elements` by their first `16 * passes` bases (see the module
+/// doc): the elements in order, their ranks (group heads) and the list of the unsorted
+/// ones, with their heads where rounds within `bound` will go in chunks.
+fn initial_groups<'g>(
+    gpu: &'g Gpu,
+    ws: &Workspace<'g>,
+    text: DeviceText<'_, 'g>,
+    elements: Elements,
+    (bound, passes): (Option<u64>, u32),
+    prof: &mut Profile,
+) -> Result<(DevBuf<'g>, DevBuf<'g>, List<'g>), GpuError> {
+    let (n, count) = (text.len, elements.count);
+    let (n32, count32, n0) = (
+        Arg::U32(n as u32),
+        Arg::U32(count as u32),
+        Arg::U32(elements.n0 as u32),
+    );
+    let prefix = KEY_BASES * passes;
+    let k0 = gpu.alloc(4 * count)?;
+    let v0 = gpu.alloc(4 * count)?;
+    gpu.launch(
+        FILE,
+        "init_keys",
+        blocks(count),
+        THREADS,
+        &[
+            Arg::U64(text.words.ptr(0)),
+            n32,
+            count32,
+            n0,
+            Arg::U32(KEY_BASES * (passes - 1)),
+            Arg::U64(k0.ptr(0)),
+            Arg::U64(v0.ptr(0)),
+        ],
+    )?;
+    let mut keys = [k0, gpu.alloc(4 * count)?];
+    let mut vals = [v0, gpu.alloc(4 * count)?];
+    prof.mark("initial keys");
+    ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
+    if passes == 2 {
+        // Then stably by the first 16 bases: sorted by 32.
+        gpu.launch(
+            FILE,
+            "gather_keys",
+            blocks(count),
+            THREADS,
+            &[
+                Arg::U64(text.words.ptr(0)),
+                n32,
+                count32,
+                n0,
+                Arg::U64(vals[0].ptr(0)),
+                Arg::U64(keys[0].ptr(0)),
+            ],
+        )?;
+        ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
+    }
+    prof.mark("initial sort");
+
+    // Heads (into keys[1]), ranks (vals[1]), keep flags then their scan (keys[0]).
+    let [sorted_keys, heads] = &keys;
+    let [sorted, isa] = &vals;
+    let short_from = (n as u32).saturating_sub(prefix - 1);
+    gpu.launch(
+        FILE,
+        "init_starts",
+        blocks(count),
+        THREADS,
+        &[
+            Arg::U64(text.words.ptr(0)),
+            Arg::U64(sorted_keys.ptr(0)),
+            Arg::U64(sorted.ptr(0)),
+            n32,
+            count32,
+            n0,
+            Arg::U32(short_from),
+            Arg::U32(passes - 1),
+            Arg::U64(heads.ptr(0)),
+        ],
+    )?;
+    ws.scan_queued(heads.ptr(0), heads.ptr(0), count, ScanOp::Max, true)?;
+    prof.mark("initial heads");
+    let keep = sorted_keys;
+    let m = init_ranks(gpu, ws, (sorted, heads, count), isa, keep)?;
+    prof.mark("initial ranks");
+    // Rounds that will go in chunks read their heads from a list, not the ranks
+    // (a random read an element saved); it fits within the bound then.
+    let chunked = bound.is_some_and(|b| {
+        let (held, m) = (gpu.held_bytes() as u64, m as u64);
+        let rounds = held - 8 * count as u64 + 4 * m;
+        rounds + WHOLE_ROUND_BYTES * m > b && held + 4 * m <= b
+    });
+    let listed_heads = if chunked {
+        let listed = gpu.alloc(4 * m)?;
+        compact(gpu, (heads, keep, count, m), &listed)?;
+        Some(listed)
+    } else {
+        None
+    };
+    compact(gpu, (sorted, keep, count, m), heads)?;
+    // The sorted elements are the SA but for the order inside unsorted groups, which
+    // the rounds write. The key buffers make way for the exactly sized list (the flags
+    // first, so that the peak stays at the sort's 16 bytes an element, or the bound).
+    let [sa, isa] = vals;
+    let [keep, list] = keys;
+    drop(keep);
+    let pos = gpu.alloc(4 * m)?;
+    pos.copy_from(list.ptr(0), 4 * m)?;
+    drop(list);
+    prof.mark("initial list");
+    let list = List {
+        pos,
+        heads: listed_heads,
+        len: m,
+    };
+    Ok((sa, isa, list))
 }
 
 /// How repetitive a text is, from its distinct 16-mers (estimated by a HyperLogLog
@@ -226,7 +295,7 @@ impl Repeats {
     /// Passes of 16 bases in the initial sort: two (32 bases) where the 16-mers repeat so
     /// much that the first doubling round would hold most suffixes (copies of a genome),
     /// else one.
-    fn initial_passes(self) -> u32 {
+    pub(crate) fn initial_passes(self) -> u32 {
         1 + (self.repeated() > TWO_PASS_SHARE) as u32
     }
 

@@ -12,10 +12,10 @@ use crate::reference::PackedText;
 /// The GPU suffix-array algorithm (`--sa-algorithm`); all give the same suffix array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Algorithm {
-    /// Doubling within 20 bytes a base (its rounds over the unsorted suffixes in chunks
-    /// where they do not fit at once; skew for periodic texts such as all-A), else skew
-    /// where that fits the device memory (docs/GPU.md); the build in parts where neither
-    /// fits.
+    /// Within 20 bytes a base: doubling, or the hybrid where most 16-mers repeat
+    /// (copies of a genome; the rounds over the unsorted suffixes in chunks where they
+    /// do not fit at once), skew for periodic texts such as all-A; else skew where that
+    /// fits the device memory (docs/GPU.md); the build in parts where neither fits.
     #[default]
     Auto,
     /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class:
@@ -26,15 +26,17 @@ pub enum Algorithm {
     /// then a merge: 1.5-3.5x doubling's time in 11 bytes a base on any text.
     Skew,
     /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
-    /// sort and merge (wang-baxter-owens): 1.3-1.7x doubling's time in 17-23 bytes a
-    /// base.
+    /// sort and a merge by records (wang-baxter-owens): faster than doubling where most
+    /// 16-mers repeat (0.88x its time on 1.95 Gbp of 1%-mutated chromosome copies),
+    /// slower on other DNA (1.1x), in 19 bytes a base.
     Hybrid,
-    /// Doubling that holds at most [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base,
-    /// or skew where a group of equal prefixes is too large for that, or at once where
-    /// the text is periodic (all-A, short periods; [`doubling::Repeats::periodic`]):
-    /// what `auto` runs (not an option of its own).
+    /// What `auto` runs (not an option of its own): within
+    /// [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base, doubling, or the hybrid where
+    /// its sketch finds most 16-mers repeated ([`doubling::Repeats::initial_passes`]);
+    /// skew where a group of equal prefixes is too large for that, or at once where the
+    /// text is periodic (all-A, short periods; [`doubling::Repeats::periodic`]).
     #[value(skip)]
-    BoundedDoubling,
+    Bounded,
 }
 
 impl Algorithm {
@@ -47,9 +49,9 @@ impl Algorithm {
             Algorithm::Doubling => 31,
             // 10.9 on every input measured.
             Algorithm::Skew | Algorithm::Auto => 12,
-            // 16.7 on real DNA, 22.4 on 2.0 Gbp of copies.
-            Algorithm::Hybrid => 23,
-            Algorithm::BoundedDoubling => doubling::BOUNDED_BYTES_PER_BASE,
+            // 18.9-19.0 on every input measured (its merge's records).
+            Algorithm::Hybrid => 20,
+            Algorithm::Bounded => doubling::BOUNDED_BYTES_PER_BASE,
         }
     }
 
@@ -58,7 +60,7 @@ impl Algorithm {
     pub fn whole_within(self, n: usize, bytes: u64) -> Option<Algorithm> {
         let fits = |a: Algorithm| bytes >= a.whole_bytes_per_base() * n as u64;
         match self {
-            Algorithm::Auto => [Algorithm::BoundedDoubling, Algorithm::Skew]
+            Algorithm::Auto => [Algorithm::Bounded, Algorithm::Skew]
                 .into_iter()
                 .find(|&a| fits(a)),
             a => fits(a).then_some(a),
@@ -97,14 +99,21 @@ pub(crate) fn on_device<'g>(
             let repeats = doubling::Repeats::of(gpu, text, prof)?;
             doubling::on_device(gpu, text, (None, repeats), prof)
         }
-        Algorithm::BoundedDoubling => {
+        Algorithm::Bounded => {
             // A periodic text, or a group too large for the bound: skew instead.
             let repeats = doubling::Repeats::of(gpu, text, prof)?;
             if repeats.periodic() {
                 return skew::on_device(gpu, text, skew::Sampler::Recursion, prof);
             }
-            let bound = doubling::BOUNDED_BYTES_PER_BASE * text.len as u64;
-            match doubling::on_device(gpu, text, (Some(bound), repeats), prof) {
+            let bound = Some(doubling::BOUNDED_BYTES_PER_BASE * text.len as u64);
+            let passes = repeats.initial_passes();
+            let built = if passes == 2 {
+                let sampler = skew::Sampler::Doubling { passes, bound };
+                skew::on_device(gpu, text, sampler, prof)
+            } else {
+                doubling::on_device(gpu, text, (bound, repeats), prof)
+            };
+            match built {
                 Err(GpuError::OutOfMemory { .. }) => {
                     skew::on_device(gpu, text, skew::Sampler::Recursion, prof)
                 }
@@ -112,7 +121,15 @@ pub(crate) fn on_device<'g>(
             }
         }
         Algorithm::Skew => skew::on_device(gpu, text, skew::Sampler::Recursion, prof),
-        Algorithm::Hybrid => skew::on_device(gpu, text, skew::Sampler::Doubling, prof),
+        Algorithm::Hybrid => {
+            let repeats = doubling::Repeats::of(gpu, text, prof)?;
+            let passes = repeats.initial_passes();
+            let sampler = skew::Sampler::Doubling {
+                passes,
+                bound: None,
+            };
+            skew::on_device(gpu, text, sampler, prof)
+        }
     }
 }
 

@@ -5,29 +5,31 @@
 //! 2-bit code + 1) at the top, u32 names below; positions at or past `n` read 0, the
 //! sentinel, so the order is that of [`crate::sa::suffix_array`].
 //!
-//! 1. The sample (positions `i mod 3 != 0`, plus a dummy at `n` when `n mod 3 == 1`, in
-//!    the Kärkkäinen-Sanders layout of `kernels/sa/skew.cu`) is radix-sorted by a window
-//!    of its first symbols: as many as one `u32` key holds in base alphabet + 1 (13 for
-//!    DNA), or, for large alphabets, three symbols by three stable sorts (LSD).
-//! 2. The sample's order: with [`Sampler::Recursion`] (skew), windows are named by a
-//!    sum-scan of where they change; unique names give the order at once, else the names
-//!    (in sample order) are the text of the next level, sorted recursively. With
-//!    [`Sampler::Doubling`] (hybrid) the groups of equal windows are refined by the
-//!    Larsson-Sadakane rounds of [`super::doubling`] over the sample indexes (a shift by
-//!    one sample index is a shift by three positions). Either way each sample suffix gets
-//!    its rank (1 + its place).
+//! 1. The sample: positions `i mod 3 != 0`, plus a dummy at `n` when `n mod 3 == 1`, in
+//!    the Kärkkäinen-Sanders layout of `kernels/sa/skew.cu`.
+//! 2. The sample's order. [`Sampler::Recursion`] (skew): the sample is radix-sorted by
+//!    a window of its first symbols (as many as one `u32` key holds in base alphabet + 1,
+//!    13 for DNA, or, for large alphabets, three symbols by three stable sorts), the
+//!    windows are named by a sum-scan of where they change; unique names give the order
+//!    at once, else the names (in sample order) are the text of the next level, sorted
+//!    recursively. [`Sampler::Doubling`] (hybrid, DNA only): the sample indexes are
+//!    sorted as [`super::doubling`] sorts positions (`doubling::sort_elements`: its
+//!    initial sort by 16 or 32 bases, then its rounds, a shift by one sample index being
+//!    a shift by three positions). Each sample suffix gets its rank (1 + its place).
 //! 3. The mod-0 suffixes, listed in the order of the sample suffix after each, are stably
 //!    radix-sorted by their first symbol.
 //! 4. The two sorted sets are merged ([`crate::gpu::prims::merge`]) comparing a mod-0 and
 //!    a sample suffix by one symbol and the rank of the next suffix, or two symbols and
-//!    the rank two further on.
+//!    the rank two further on: skew reads them from the text and the ranks as it
+//!    compares; the hybrid first writes each suffix's record of them (`merge_records`),
+//!    so that its merge reads no memory at random (libcubwt merges so).
 //!
 //! Device memory (bytes a base of the top level, `s = 2n/3` sample suffixes): the text
 //! (0.25) and 16 per sample suffix while it is sorted (10.7); skew then holds 4 per
-//! sample suffix (2.7) through the recursion, whose levels are 2/3 as long; the hybrid's
-//! rounds need 8 per sample suffix and 24 per unsorted one (as [`super::doubling`]); the
-//! mod-0 sort and the merge hold the sample's order and ranks (5.3), the mod-0 order
-//! (1.3) and the output (4).
+//! sample suffix (2.7) through the recursion, whose levels are 2/3 as long, and its
+//! mod-0 sort and merge hold the sample's order and ranks (5.3), the mod-0 order (1.3)
+//! and the output (4); the hybrid's rounds need 8 per sample suffix and 24 per unsorted
+//! one (as [`super::doubling`]: in chunks within a bound), its merge 18.7 (records).
 
 use super::{doubling, DeviceText, Profile};
 use crate::gpu::prims::merge::{merge, MergeKernels};
@@ -41,13 +43,20 @@ fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
 }
 
-/// How the DC3 sample is put in order once sorted by its first symbols.
+/// How the DC3 sample is put in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sampler {
-    /// DC3's recursion on the names of the sample's windows (skew).
+    /// Sorted by a window of its first symbols, then DC3's recursion on the names of
+    /// the windows (skew).
     Recursion,
-    /// Prefix doubling over the sample (the skew/prefix-doubling hybrid).
-    Doubling,
+    /// Sorted by prefix doubling over the sample indexes, from an initial sort by 16
+    /// bases a pass (the skew/prefix-doubling hybrid).
+    Doubling {
+        /// Initial passes (1 or 2), as the doubling build's for the same text.
+        passes: u32,
+        /// Device bytes the rounds keep within (going in chunks), if any.
+        bound: Option<u64>,
+    },
 }
 
 /// Builds the suffix array of the non-empty `text` (at most [`super::check_len`] bases)
@@ -60,8 +69,103 @@ pub(crate) fn on_device<'g>(
 ) -> Result<DevBuf<'g>, GpuError> {
     let ws = Workspace::new(gpu, text.len)?;
     let top = Text::Dna(text.words);
-    suffix_array(gpu, &ws, &top, text.len, sampler, prof)
+    let Sampler::Doubling { passes, bound } = sampler else {
+        return suffix_array(gpu, &ws, &top, text.len, prof);
+    };
+    let level = Level::new(text.len);
+    let elements = doubling::Elements {
+        count: level.s,
+        n0: level.n0,
+    };
+    let (sample, places) =
+        doubling::sort_elements(gpu, &ws, text, elements, (bound, passes), prof)?;
+    prof.mark("hybrid: sample");
+    let mod0 = sort_mod0(gpu, &ws, &top, &level, &sample)?;
+    prof.mark("skew: mod-0 sort");
+    merge_records(gpu, text.words, &level, (sample, places), mod0, prof)
 }
+
+/// The hybrid's merge of the `sample` (sample indexes in order, each one's place in
+/// `places`) and the sorted `mod0` suffixes of the DNA text `words` by records that hold
+/// what the comparisons need (`sample_records`, `mod0_records`, `merge_*_records` in
+/// `kernels/sa/skew.cu`): a merge without random reads, in 18.7 bytes a base at most
+/// (the sample's 4 and keys 8 a sample suffix, the mod-0 suffixes' 4 and keys 16, the
+/// output 4 a base).
+fn merge_records<'g>(
+    gpu: &'g Gpu,
+    words: &DevBuf<'g>,
+    level: &Level,
+    (sample, places): (DevBuf<'g>, DevBuf<'g>),
+    mod0: DevBuf<'g>,
+    prof: &mut Profile,
+) -> Result<DevBuf<'g>, GpuError> {
+    let (n, n0) = (Arg::U32(level.n as u32), Arg::U32(level.n0 as u32));
+    // The dummy sorts first (its suffix is empty) and is left out.
+    let skip = level.dummy as usize;
+    let count = level.s - skip;
+    let ranks = [Arg::U64(places.ptr(0)), Arg::U32(1)];
+    let args = [Arg::U64(words.ptr(0)), n, n0];
+    // The sample's keys by index (in order), then in the sample's order: one random
+    // read a suffix instead of two (its symbols and the rank after them). The mod-0
+    // suffixes' two keys then take the same buffer (16 bytes each; n0 >= s / 2).
+    let scratch = gpu.alloc(16 * level.n0)?;
+    let key_args = [Arg::U32(level.s as u32), Arg::U64(scratch.ptr(0))];
+    let all: Vec<Arg> = args
+        .iter()
+        .chain(&ranks)
+        .chain(&key_args)
+        .copied()
+        .collect();
+    gpu.launch(FILE, "sample_keys", blocks(level.s), THREADS, &all)?;
+    let a_keys = gpu.alloc(8 * count)?;
+    gpu.launch(
+        FILE,
+        "sample_records",
+        blocks(count),
+        THREADS,
+        &[
+            Arg::U64(scratch.ptr(0)),
+            n0,
+            Arg::U64(sample.ptr(4 * skip)),
+            Arg::U32(count as u32),
+            Arg::U64(a_keys.ptr(0)),
+        ],
+    )?;
+    let (b_one, b_two) = (scratch.ptr(0), scratch.ptr(8 * level.n0));
+    let mod0_args = [
+        Arg::U64(mod0.ptr(0)),
+        Arg::U32(level.n0 as u32),
+        Arg::U64(b_one),
+        Arg::U64(b_two),
+    ];
+    let all: Vec<Arg> = args
+        .iter()
+        .chain(&ranks)
+        .chain(&mod0_args)
+        .copied()
+        .collect();
+    gpu.launch(FILE, "mod0_records", blocks(level.n0), THREADS, &all)?;
+    drop(places);
+    prof.mark("hybrid: records");
+    let out = gpu.alloc(4 * level.n)?;
+    merge(
+        gpu,
+        RECORD_MERGE,
+        (sample.ptr(4 * skip), count),
+        (mod0.ptr(0), level.n0),
+        out.ptr(0),
+        &[Arg::U64(a_keys.ptr(0)), Arg::U64(b_one), Arg::U64(b_two)],
+    )?;
+    prof.mark("skew: merge");
+    Ok(out)
+}
+
+/// The merge by records of [`merge_records`].
+const RECORD_MERGE: MergeKernels = MergeKernels {
+    file: FILE,
+    partition: "merge_partition_records",
+    tiles: "merge_tiles_records",
+};
 
 /// The text of a level in device memory.
 enum Text<'a, 'g> {
@@ -155,11 +259,10 @@ fn suffix_array<'g>(
     ws: &Workspace<'g>,
     text: &Text<'_, 'g>,
     n: usize,
-    sampler: Sampler,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
     let level = Level::new(n);
-    let (sample, rank) = sort_sample(gpu, ws, text, &level, sampler, prof)?;
+    let (sample, rank) = sort_sample(gpu, ws, text, &level, prof)?;
     let mod0 = sort_mod0(gpu, ws, text, &level, &sample)?;
     prof.mark("skew: mod-0 sort");
     let s32 = Arg::U32(level.s as u32);
@@ -201,7 +304,6 @@ fn sort_sample<'g>(
     ws: &Workspace<'g>,
     text: &Text<'_, 'g>,
     level: &Level,
-    sampler: Sampler,
     prof: &mut Profile,
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
     let s = level.s;
@@ -241,7 +343,7 @@ fn sort_sample<'g>(
     prof.mark("skew: sample sort");
     let [sorted_keys, changes] = keys;
     let [sorted, spare] = vals;
-    let heads = sampler == Sampler::Doubling;
+    drop(spare);
     gpu.launch(
         FILE,
         text.kernel("window_changes"),
@@ -255,32 +357,11 @@ fn sort_sample<'g>(
             Arg::U64(sorted_keys.ptr(0)),
             s32,
             Arg::U32((width >= 3) as u32),
-            Arg::U32(heads as u32),
             Arg::U64(changes.ptr(0)),
         ],
     )?;
-    let order = match sampler {
-        Sampler::Recursion => {
-            drop(spare);
-            drop(sorted_keys);
-            name_and_recurse(gpu, ws, level, sorted, changes, prof)?
-        }
-        Sampler::Doubling => {
-            // The groups share a window (or three sorted symbols): whole sample steps
-            // of three symbols each.
-            let shared = if width >= 3 { width } else { 3 } as usize;
-            double(
-                gpu,
-                ws,
-                level,
-                (sorted, spare),
-                [sorted_keys, changes],
-                shared / 3,
-                prof,
-            )?
-        }
-    };
-    let (sa, rank) = order;
+    drop(sorted_keys);
+    let (sa, rank) = name_and_recurse(gpu, ws, level, sorted, changes, prof)?;
     gpu.launch(
         FILE,
         "rank_from_sa",
@@ -325,52 +406,8 @@ fn name_and_recurse<'g>(
     }
     drop(sorted);
     prof.rounds += 1;
-    let sa = suffix_array(
-        gpu,
-        ws,
-        &Text::Names(&next, count),
-        s,
-        Sampler::Recursion,
-        prof,
-    )?;
+    let sa = suffix_array(gpu, ws, &Text::Names(&next, count), s, prof)?;
     Ok((sa, next))
-}
-
-/// Hybrid: the groups of equal windows (heads from the window changes in `scratch[1]`),
-/// which share their first `steps` sample steps, refined by prefix doubling over the
-/// sample indexes; the `sorted` sample indexes become the sample's order, `spare` (`s`
-/// u32s) takes the ranks.
-fn double<'g>(
-    gpu: &'g Gpu,
-    ws: &Workspace<'g>,
-    level: &Level,
-    (sorted, spare): (DevBuf<'g>, DevBuf<'g>),
-    scratch: [DevBuf<'g>; 2],
-    steps: usize,
-    prof: &mut Profile,
-) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
-    let s = level.s;
-    let [keep, heads] = scratch;
-    ws.scan_queued(heads.ptr(0), heads.ptr(0), s, ScanOp::Max, true)?;
-    let isa = spare;
-    let m = doubling::init_ranks(gpu, ws, (&sorted, &heads, s), &isa, &keep)?;
-    // The unsorted sample indexes, group by group, into the heads (no longer needed).
-    doubling::compact(gpu, (&sorted, &keep, s, m), &heads)?;
-    drop(keep);
-    let list = gpu.alloc(4 * m)?;
-    list.copy_from(heads.ptr(0), 4 * m)?;
-    drop(heads);
-    prof.unsorted += m;
-    prof.mark("hybrid: initial ranks");
-    if m > 0 {
-        let list = doubling::List {
-            pos: list,
-            heads: None,
-            len: m,
-        };
-        doubling::doubling_rounds(gpu, ws, (&sorted, &isa, s), list, steps, None, prof)?;
-    }
-    Ok((sorted, isa))
 }
 
 /// The mod-0 suffixes of `level` sorted, from the `sample` order (sample indexes).
