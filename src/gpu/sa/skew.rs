@@ -131,6 +131,7 @@ fn merge_records<'g>(
             Arg::U64(a_keys.ptr(0)),
         ],
     )?;
+    prof.mark("hybrid: sample records");
     let (b_one, b_two) = (scratch.ptr(0), scratch.ptr(8 * level.n0));
     let mod0_args = [
         Arg::U64(mod0.ptr(0)),
@@ -146,7 +147,7 @@ fn merge_records<'g>(
         .collect();
     gpu.launch(FILE, "mod0_records", blocks(level.n0), THREADS, &all)?;
     drop(places);
-    prof.mark("hybrid: records");
+    prof.mark("hybrid: mod-0 records");
     let out = gpu.alloc(4 * level.n)?;
     merge(
         gpu,
