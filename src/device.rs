@@ -155,6 +155,29 @@ pub struct GpuOptions {
     pub algorithm: Algorithm,
 }
 
+/// A whole GPU build to come: about `bases` bases (the reference's size, estimated before
+/// it is read) with `gpu`'s algorithm and budget.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpectedBuild {
+    /// Bases, about.
+    pub bases: u64,
+    /// The build's GPU options.
+    pub gpu: GpuOptions,
+}
+
+impl ExpectedBuild {
+    /// Grows `gpu`'s memory pool to the room the build would be given there, less a
+    /// byte a base (the builds peak below their room; growing the pool to all of it, the
+    /// text's buffer and the pool's rounding then took it past the room, 20.1 bytes a
+    /// base at 20).
+    fn grow_pool(self, gpu: &Gpu) {
+        let Ok(free) = gpu.free_bytes() else { return };
+        let budget = (self.gpu.budget).unwrap_or((free as u64).saturating_sub(GPU_MARGIN));
+        let room = self.gpu.algorithm.whole_room(self.bases as usize, budget);
+        gpu.grow_pool(room.saturating_sub(self.bases) as usize);
+    }
+}
+
 /// The GPUs of a run, opened on a thread of their own from its start, so that creating
 /// the contexts and loading the kernels (0.2-0.5 s a device) overlaps reading the
 /// reference (`index`: every FM index of the build, mirror and forward, then uses the
@@ -174,10 +197,25 @@ type Opening = (Result<Vec<Gpu>, GpuError>, Vec<String>);
 impl Devices {
     /// Starts opening the devices of `count` unless `choice` is `cpu`.
     pub fn start(choice: DeviceChoice, count: GpuCount) -> Devices {
+        Self::start_for(choice, count, None)
+    }
+
+    /// [`Devices::start`]; then, for a whole build `expected` on the first device, its
+    /// memory pool grown to the build's room on the same thread (while the caller reads
+    /// the reference: 20-110 ms of the driver's at 2 Gbp that the build's first
+    /// allocations would pay).
+    pub fn start_for(
+        choice: DeviceChoice,
+        count: GpuCount,
+        expected: Option<ExpectedBuild>,
+    ) -> Devices {
         let opening = (choice != DeviceChoice::Cpu).then(|| {
             std::thread::spawn(move || {
                 let mut said = Vec::new();
                 let gpus = open_gpus(count, choice, &mut |m| said.push(m));
+                if let (Ok([gpu, ..]), Some(expected)) = (gpus.as_deref(), expected) {
+                    expected.grow_pool(gpu);
+                }
                 (gpus, said)
             })
         });

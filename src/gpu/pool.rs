@@ -80,6 +80,17 @@ impl Pool {
         })
     }
 
+    /// Grows the pool by taking `bytes` on `stream` and giving them back at once (the
+    /// pool keeps them): the driver maps new memory in the allocating call. Best effort:
+    /// nothing where the device lacks the room.
+    pub(super) fn grow(self, stream: CUstream, bytes: usize) {
+        // SAFETY: a live pool and stream of the current context.
+        if let Ok(ptr) = unsafe { mem_pool::alloc_async(self.0, bytes, stream) } {
+            // SAFETY: taken on this stream just now, unused.
+            unsafe { free(ptr, stream) };
+        }
+    }
+
     /// `bytes` from the pool, usable in `stream`'s order; where the device has no room
     /// left, the pool's unused memory goes back to the driver (after `sync`, so that the
     /// buffers given back are unused) and the allocation is tried once more. `Ok(None)`:

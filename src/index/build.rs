@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::format::beside_build_pool;
 use super::{index_path, write_unsynced, IndexWriter, Written};
-use crate::device::{self, DeviceChoice, Devices, GpuOptions};
+use crate::device::{self, DeviceChoice, Devices, ExpectedBuild, GpuOptions};
 use crate::fm::{FmParts, Keep};
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Layout, PackedText, Reference};
@@ -97,7 +97,12 @@ pub fn build_index(
     options: BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<()> {
-    let devices = Devices::start(options.device, options.gpu.count);
+    // A FASTA file holds about 60/61 of its bytes as bases (lines of 60 or more).
+    let expected = crate::io::estimated_size(fasta).map(|bytes| ExpectedBuild {
+        bases: bytes / 61 * 60,
+        gpu: options.gpu,
+    });
+    let devices = Devices::start_for(options.device, options.gpu.count, expected);
     let reference = log.step("read reference", || read_fasta(fasta))?;
     check_reference(fasta, &reference)?;
     let n = reference.text.len() as u64;

@@ -55,6 +55,13 @@ impl Algorithm {
         }
     }
 
+    /// Device bytes a whole build of `n` bases with this algorithm is given within
+    /// `bytes` ([`Algorithm::whole_within`]); 0 where it would not be built whole.
+    pub fn whole_room(self, n: usize, bytes: u64) -> u64 {
+        self.whole_within(n, bytes)
+            .map_or(0, |a| a.whole_bytes_per_base() * n as u64)
+    }
+
     /// The algorithm a whole build of `n` bases runs with in `bytes` of device memory:
     /// this one where it fits, for `Auto` the fastest that fits; `None` where none does.
     pub fn whole_within(self, n: usize, bytes: u64) -> Option<Algorithm> {
