@@ -171,6 +171,10 @@ impl ExpectedBuild {
     /// text's buffer and the pool's rounding then took it past the room, 20.1 bytes a
     /// base at 20).
     fn grow_pool(self, gpu: &Gpu) {
+        // 64-bit positions are sorted in parts, whose room is their own.
+        if crate::gpu::sa::check_len(self.bases as usize).is_err() {
+            return;
+        }
         let Ok(free) = gpu.free_bytes() else { return };
         let budget = (self.gpu.budget).unwrap_or((free as u64).saturating_sub(GPU_MARGIN));
         let room = self.gpu.algorithm.whole_room(self.bases as usize, budget);

@@ -27,8 +27,8 @@ pub enum Algorithm {
     Skew,
     /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
     /// sort and a merge by records (wang-baxter-owens): faster than doubling where most
-    /// 16-mers repeat (0.88x its time on 1.95 Gbp of 1%-mutated chromosome copies),
-    /// slower on other DNA (1.1x), in 19 bytes a base.
+    /// 16-mers repeat (0.83-0.88x its time on 1.95 Gbp of 1%-mutated chromosome
+    /// copies), slower on other DNA (1.0-1.1x), in 19 bytes a base.
     Hybrid,
     /// What `auto` runs (not an option of its own): within
     /// [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base, doubling, or the hybrid where
