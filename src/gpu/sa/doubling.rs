@@ -74,9 +74,13 @@ pub(crate) fn on_device<'g>(
 ) -> Result<DevBuf<'g>, GpuError> {
     debug_assert!(text.len > 0 && check_len(text.len).is_ok());
     let ws = Workspace::new(gpu, text.len)?;
-    let elements = Elements::positions(text.len);
-    let passes = repeats.initial_passes();
-    let (sa, _isa) = sort_elements(gpu, &ws, text, elements, (bound, passes), prof)?;
+    let task = Task {
+        text,
+        elements: Elements::positions(text.len),
+        passes: repeats.initial_passes(),
+        bound,
+    };
+    let (sa, _isa) = sort_elements(gpu, &ws, task, prof)?;
     Ok(sa)
 }
 
@@ -108,19 +112,32 @@ impl Elements {
     }
 }
 
-/// Sorts `elements` of `text` by their suffixes: the initial sort by the first 16 bases
-/// per pass in `passes` (1 or 2), then the doubling rounds (within `bound` bytes held on
-/// `gpu`, if any); returns the elements in order and each one's place (`count` u32s
-/// each).
+/// A doubling build's task: the `elements` of `text` to sort by their suffixes, the
+/// initial sort's `passes` of 16 bases (1 or 2), and the `bound` on the bytes held on
+/// the GPU that the rounds keep within, if any.
+#[derive(Clone, Copy)]
+pub(crate) struct Task<'a, 'g> {
+    pub(crate) text: DeviceText<'a, 'g>,
+    pub(crate) elements: Elements,
+    pub(crate) passes: u32,
+    pub(crate) bound: Option<u64>,
+}
+
+/// Sorts the task's elements by their suffixes: the initial sort, then the doubling
+/// rounds; returns the elements in order and each one's place (`count` u32s each).
 pub(crate) fn sort_elements<'g>(
     gpu: &'g Gpu,
     ws: &Workspace<'g>,
-    text: DeviceText<'_, 'g>,
-    elements: Elements,
-    (bound, passes): (Option<u64>, u32),
+    task: Task<'_, 'g>,
     prof: &mut Profile,
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
-    let (sa, isa, list) = initial_groups(gpu, ws, text, elements, (bound, passes), prof)?;
+    let Task {
+        elements,
+        passes,
+        bound,
+        ..
+    } = task;
+    let (sa, isa, list) = initial_groups(gpu, ws, task, prof)?;
     let unsorted = list.len;
     if list.len > 0 {
         // Groups share the prefix's whole steps of `stride` positions.
@@ -140,61 +157,44 @@ pub(crate) fn sort_elements<'g>(
     Ok((sa, isa))
 }
 
-/// The initial sort of `elements` by their first `16 * passes` bases (see the module
-/// doc): the elements in order, their ranks (group heads) and the list of the unsorted
-/// ones, with their heads where rounds within `bound` will go in chunks.
+/// The initial sort of the task's elements by their first `16 * passes` bases (see the
+/// module doc): the elements in order, their ranks (group heads) and the list of the
+/// unsorted ones, with their heads where rounds within the bound will go in chunks.
 fn initial_groups<'g>(
     gpu: &'g Gpu,
     ws: &Workspace<'g>,
-    text: DeviceText<'_, 'g>,
-    elements: Elements,
-    (bound, passes): (Option<u64>, u32),
+    task: Task<'_, 'g>,
     prof: &mut Profile,
 ) -> Result<(DevBuf<'g>, DevBuf<'g>, List<'g>), GpuError> {
+    let Task {
+        text,
+        elements,
+        passes,
+        bound,
+    } = task;
     let (n, count) = (text.len, elements.count);
-    let (n32, count32, n0) = (
+    // The text and the elements: the first arguments of the initial sort's kernels.
+    let of_text = [
+        Arg::U64(text.words.ptr(0)),
         Arg::U32(n as u32),
         Arg::U32(count as u32),
         Arg::U32(elements.n0 as u32),
-    );
+    ];
+    let with_text = |rest: &[Arg]| -> Vec<Arg> { of_text.iter().chain(rest).copied().collect() };
     let prefix = KEY_BASES * passes;
     let k0 = gpu.alloc(4 * count)?;
     let v0 = gpu.alloc(4 * count)?;
-    gpu.launch(
-        FILE,
-        "init_keys",
-        blocks(count),
-        THREADS,
-        &[
-            Arg::U64(text.words.ptr(0)),
-            n32,
-            count32,
-            n0,
-            Arg::U32(KEY_BASES * (passes - 1)),
-            Arg::U64(k0.ptr(0)),
-            Arg::U64(v0.ptr(0)),
-        ],
-    )?;
+    let offset = Arg::U32(KEY_BASES * (passes - 1));
+    let args = with_text(&[offset, Arg::U64(k0.ptr(0)), Arg::U64(v0.ptr(0))]);
+    gpu.launch(FILE, "init_keys", blocks(count), THREADS, &args)?;
     let mut keys = [k0, gpu.alloc(4 * count)?];
     let mut vals = [v0, gpu.alloc(4 * count)?];
     prof.mark("initial keys");
     ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     if passes == 2 {
         // Then stably by the first 16 bases: sorted by 32.
-        gpu.launch(
-            FILE,
-            "gather_keys",
-            blocks(count),
-            THREADS,
-            &[
-                Arg::U64(text.words.ptr(0)),
-                n32,
-                count32,
-                n0,
-                Arg::U64(vals[0].ptr(0)),
-                Arg::U64(keys[0].ptr(0)),
-            ],
-        )?;
+        let args = with_text(&[Arg::U64(vals[0].ptr(0)), Arg::U64(keys[0].ptr(0))]);
+        gpu.launch(FILE, "gather_keys", blocks(count), THREADS, &args)?;
         ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     }
     prof.mark("initial sort");
@@ -212,9 +212,9 @@ fn initial_groups<'g>(
             Arg::U64(text.words.ptr(0)),
             Arg::U64(sorted_keys.ptr(0)),
             Arg::U64(sorted.ptr(0)),
-            n32,
-            count32,
-            n0,
+            of_text[1],
+            of_text[2],
+            of_text[3],
             Arg::U32(short_from),
             Arg::U32(passes - 1),
             Arg::U64(heads.ptr(0)),

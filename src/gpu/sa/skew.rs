@@ -73,12 +73,16 @@ pub(crate) fn on_device<'g>(
         return suffix_array(gpu, &ws, &top, text.len, prof);
     };
     let level = Level::new(text.len);
-    let elements = doubling::Elements {
-        count: level.s,
-        n0: level.n0,
+    let task = doubling::Task {
+        text,
+        elements: doubling::Elements {
+            count: level.s,
+            n0: level.n0,
+        },
+        passes,
+        bound,
     };
-    let (sample, places) =
-        doubling::sort_elements(gpu, &ws, text, elements, (bound, passes), prof)?;
+    let (sample, places) = doubling::sort_elements(gpu, &ws, task, prof)?;
     prof.mark("hybrid: sample");
     let mod0 = sort_mod0(gpu, &ws, &top, &level, &sample)?;
     prof.mark("skew: mod-0 sort");
