@@ -183,8 +183,9 @@ extern "C" __global__ void __launch_bounds__(MERGE_THREADS) merge_tiles_names(co
 // need (no random reads while merging, as libcubwt's merge): a sample suffix's key is
 // its symbol and the rank of the next suffix (i mod 3 == 1), or, flagged by the top bit,
 // its two symbols and the rank two further on; a mod-0 suffix has both keys, `one` and
-// `two`. Ranks: rank[sample index] + plus (the places of a doubling build take plus 1,
-// skew's ranks 0), 0 past the end; symbols as DnaText's (code + 1, 0 past the end).
+// `two`. Ranks: rank[sample index] + plus (plus 1 makes the places of the hybrid's
+// doubling build ranks from 1), 0 past the end; symbols as DnaText's (code + 1, 0 past
+// the end).
 #define RECORD_TWO (1ull << 63)
 
 struct DnaRanks {
