@@ -6,6 +6,12 @@
 //! The next chunk may so read ranks refined in the same round; the model checks, where
 //! no GPU is, that this still gives the suffix array (the CPU's), for chunks of many
 //! sizes and the repeat-rich texts that make the GPU build chunk its rounds.
+//!
+//! The same rounds over the DC3 sample's indexes (the hybrid's `doubling::sort_elements`
+//! with `Elements { n0 }`, skew.rs's layout, `element_pos` and `element_from_top` of
+//! `kernels/sa/doubling.cu`) give the sample's order in the suffix array: a shift by one
+//! index is a shift by three positions, and no listed suffix's shift leaves its part of
+//! the sample.
 
 mod common;
 
@@ -59,6 +65,69 @@ fn model(codes: &[u8], chunk: usize, passes: usize) -> Vec<u32> {
         h *= 2;
     }
     sa.iter().map(|&p| p as u32).collect()
+}
+
+/// The DC3 sample's indexes (index `j < n0` is position `3j + 1`, with a dummy at `n`
+/// when `n mod 3 == 1`, `j >= n0` is `3(j - n0) + 2`) in the order of their suffixes, by
+/// the initial sort of `passes` 16-base keys fed in decreasing position order, then the
+/// rounds in chunks of at most `chunk` over sample indexes from `prefix / 3` steps.
+fn sample_model(codes: &[u8], chunk: usize, passes: usize) -> Vec<usize> {
+    let n = codes.len();
+    let n0 = n.div_ceil(3);
+    let count = n0 + n / 3;
+    let pos = |j: usize| if j < n0 { 3 * j + 1 } else { 3 * (j - n0) + 2 };
+    // `element_from_top`: the r-th smallest position that is not a multiple of 3.
+    let from_top = |k: usize| {
+        let r = count - 1 - k;
+        let p = r + r / 2 + 1;
+        if p % 3 == 1 {
+            p / 3
+        } else {
+            n0 + p / 3
+        }
+    };
+    let key = |p: usize| -> u64 {
+        (0..KEY_BASES).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
+    };
+    let prefix = KEY_BASES * passes;
+    let mut sa: Vec<usize> = (0..count).map(from_top).collect();
+    assert!(
+        sa.windows(2).all(|w| pos(w[0]) > pos(w[1])),
+        "decreasing positions"
+    );
+    if passes == 2 {
+        sa.sort_by_key(|&j| key(pos(j) + KEY_BASES));
+    }
+    sa.sort_by_key(|&j| key(pos(j)));
+    let prefix_key = |j: usize| {
+        let p = pos(j);
+        (key(p), if passes == 2 { key(p + KEY_BASES) } else { 0 })
+    };
+    let short = |j: usize| pos(j) + prefix > n;
+    let mut isa = vec![0usize; count];
+    let mut head = 0;
+    for i in 0..count {
+        let start = i == 0
+            || prefix_key(sa[i]) != prefix_key(sa[i - 1])
+            || short(sa[i])
+            || short(sa[i - 1]);
+        if start {
+            head = i;
+        }
+        isa[sa[i]] = head;
+    }
+    let grouped = |i: usize| isa[sa[i]] != i || (i + 1 < count && isa[sa[i + 1]] == i);
+    let mut list: Vec<usize> = (0..count).filter(|&i| grouped(i)).map(|i| sa[i]).collect();
+    let mut h = prefix / 3;
+    while !list.is_empty() {
+        let mut next = Vec::new();
+        for range in cuts(&list, &isa, chunk) {
+            next.extend(chunk_round(&list[range], h, &mut sa, &mut isa));
+        }
+        list = next;
+        h *= 2;
+    }
+    sa
 }
 
 /// The chunks of a round: whole groups (runs of equal heads), at most `chunk` elements
@@ -162,6 +231,32 @@ fn chunked_rounds_give_the_suffix_array() {
         for chunk in [1, 2, 7, 64, 1000, usize::MAX] {
             for passes in [1, 2] {
                 let got = model(&codes, chunk, passes);
+                assert_eq!(got, want, "{what}, chunks of {chunk}, {passes} passes");
+            }
+        }
+    }
+}
+
+#[test]
+fn rounds_over_the_dc3_sample_give_its_order() {
+    let mut texts = texts();
+    let mut rng = Rng(9);
+    for len in 1..=60 {
+        let codes = (0..len).map(|_| (rng.next() % 2) as u8).collect();
+        texts.push((format!("random {len} over 2"), codes));
+    }
+    for (what, codes) in texts {
+        let n = codes.len();
+        let n0 = n.div_ceil(3);
+        let sa: Vec<u32> = galign::sa::suffix_array(&PackedText::from_codes(&codes));
+        // The sample's suffixes in suffix order, the dummy's (empty) first.
+        let dummy = (n % 3 == 1).then_some(n0 - 1);
+        let index = |p: usize| if p % 3 == 1 { p / 3 } else { n0 + p / 3 };
+        let sampled = sa.iter().map(|&p| p as usize).filter(|p| p % 3 != 0);
+        let want: Vec<usize> = dummy.into_iter().chain(sampled.map(index)).collect();
+        for chunk in [1, 7, 1000, usize::MAX] {
+            for passes in [1, 2] {
+                let got = sample_model(&codes, chunk, passes);
                 assert_eq!(got, want, "{what}, chunks of {chunk}, {passes} passes");
             }
         }
