@@ -27,50 +27,14 @@ const KEY_BASES: usize = 16;
 /// GPU build gives such texts to skew).
 fn model(codes: &[u8], chunk: usize, passes: usize) -> Vec<u32> {
     let n = codes.len();
-    let key = |p: usize| -> u64 {
-        (0..KEY_BASES).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
-    };
-    let prefix = KEY_BASES * passes;
-    // Initial sort, fed in decreasing position order: the bases after the first 16
-    // (with two passes), then stably the first 16.
-    let mut sa: Vec<usize> = (0..n).rev().collect();
-    if passes == 2 {
-        sa.sort_by_key(|&p| key(p + KEY_BASES));
-    }
-    sa.sort_by_key(|&p| key(p));
-    let prefix_key = |p: usize| (key(p), if passes == 2 { key(p + KEY_BASES) } else { 0 });
-    let short = |p: usize| p + prefix > n;
-    let mut isa = vec![0usize; n];
-    let mut head = 0;
-    for i in 0..n {
-        let start = i == 0
-            || prefix_key(sa[i]) != prefix_key(sa[i - 1])
-            || short(sa[i])
-            || short(sa[i - 1]);
-        if start {
-            head = i;
-        }
-        isa[sa[i]] = head;
-    }
-    // The suffixes in groups of two or more, as `init_ranks` keeps them.
-    let grouped = |i: usize| isa[sa[i]] != i || (i + 1 < n && isa[sa[i + 1]] == i);
-    let mut list: Vec<usize> = (0..n).filter(|&i| grouped(i)).map(|i| sa[i]).collect();
-    let mut h = prefix;
-    while !list.is_empty() {
-        let mut next = Vec::new();
-        for range in cuts(&list, &isa, chunk) {
-            next.extend(chunk_round(&list[range], h, &mut sa, &mut isa));
-        }
-        list = next;
-        h *= 2;
-    }
+    let order = (0..n).rev().collect();
+    let sa = sort_elements(codes, (order, |p| p, 1), chunk, passes);
     sa.iter().map(|&p| p as u32).collect()
 }
 
 /// The DC3 sample's indexes (index `j < n0` is position `3j + 1`, with a dummy at `n`
-/// when `n mod 3 == 1`, `j >= n0` is `3(j - n0) + 2`) in the order of their suffixes, by
-/// the initial sort of `passes` 16-base keys fed in decreasing position order, then the
-/// rounds in chunks of at most `chunk` over sample indexes from `prefix / 3` steps.
+/// when `n mod 3 == 1`, `j >= n0` is `3(j - n0) + 2`) in the order of their suffixes, as
+/// [`model`] sorts positions, over sample indexes whose steps are three positions.
 fn sample_model(codes: &[u8], chunk: usize, passes: usize) -> Vec<usize> {
     let n = codes.len();
     let n0 = n.div_ceil(3);
@@ -86,15 +50,32 @@ fn sample_model(codes: &[u8], chunk: usize, passes: usize) -> Vec<usize> {
             n0 + p / 3
         }
     };
+    let order: Vec<usize> = (0..count).map(from_top).collect();
+    assert!(
+        order.windows(2).all(|w| pos(w[0]) > pos(w[1])),
+        "decreasing positions"
+    );
+    sort_elements(codes, (order, pos, 3), chunk, passes)
+}
+
+/// `doubling::sort_elements`: the elements (`order`: all of them, in decreasing order of
+/// their positions `pos`, whose shift by one element is `stride` positions) sorted by
+/// their suffixes; the initial sort of `passes` 16-base keys, then the rounds in chunks
+/// of at most `chunk` from `16 * passes / stride` steps.
+fn sort_elements(
+    codes: &[u8],
+    (order, pos, stride): (Vec<usize>, impl Fn(usize) -> usize, usize),
+    chunk: usize,
+    passes: usize,
+) -> Vec<usize> {
+    let (n, count) = (codes.len(), order.len());
     let key = |p: usize| -> u64 {
         (0..KEY_BASES).fold(0, |k, i| k << 2 | *codes.get(p + i).unwrap_or(&0) as u64)
     };
     let prefix = KEY_BASES * passes;
-    let mut sa: Vec<usize> = (0..count).map(from_top).collect();
-    assert!(
-        sa.windows(2).all(|w| pos(w[0]) > pos(w[1])),
-        "decreasing positions"
-    );
+    // Initial sort, fed in decreasing position order: the bases after the first 16
+    // (with two passes), then stably the first 16.
+    let mut sa = order;
     if passes == 2 {
         sa.sort_by_key(|&j| key(pos(j) + KEY_BASES));
     }
@@ -116,9 +97,10 @@ fn sample_model(codes: &[u8], chunk: usize, passes: usize) -> Vec<usize> {
         }
         isa[sa[i]] = head;
     }
+    // The elements in groups of two or more, as `init_ranks` keeps them.
     let grouped = |i: usize| isa[sa[i]] != i || (i + 1 < count && isa[sa[i + 1]] == i);
     let mut list: Vec<usize> = (0..count).filter(|&i| grouped(i)).map(|i| sa[i]).collect();
-    let mut h = prefix / 3;
+    let mut h = prefix / stride;
     while !list.is_empty() {
         let mut next = Vec::new();
         for range in cuts(&list, &isa, chunk) {
