@@ -471,6 +471,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_input_layer_knows_the_index_magic() {
+        assert_eq!(crate::io::INDEX_MAGIC, &MAGIC[..]);
+    }
+
+    #[test]
     fn a_checksum_in_chunks_is_the_crc_of_the_whole() {
         let mut x = 1u64;
         let bytes: Vec<u8> = (0..2 * CHUNK + 12_345)

@@ -41,3 +41,4 @@ pub use fasta::{FastaPiece, FastaSplitter};
 pub use open::{estimated_size, is_stream, open, shown_name, Format, InputError, Opened, Role};
 pub use reads::{BatchReader, ReadsError, MAX_RECORD};
 pub use records::{ReadBatch, ReadRecord, ReadSource};
+pub use sniff::INDEX_MAGIC;
