@@ -155,6 +155,17 @@ pub struct GpuOptions {
     pub algorithm: Algorithm,
 }
 
+impl GpuOptions {
+    /// The device memory a build may take on `gpu`: the budget given, else its free
+    /// memory less [`GPU_MARGIN`].
+    fn budget_on(self, gpu: &Gpu) -> Result<u64, GpuError> {
+        match self.budget {
+            Some(b) => Ok(b),
+            None => Ok((gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN)),
+        }
+    }
+}
+
 /// A whole GPU build to come: about `bases` bases (the reference's size, estimated before
 /// it is read) with `gpu`'s algorithm and budget.
 #[derive(Clone, Copy, Debug)]
@@ -175,8 +186,9 @@ impl ExpectedBuild {
         if crate::gpu::sa::check_len(self.bases as usize).is_err() {
             return;
         }
-        let Ok(free) = gpu.free_bytes() else { return };
-        let budget = (self.gpu.budget).unwrap_or((free as u64).saturating_sub(GPU_MARGIN));
+        let Ok(budget) = self.gpu.budget_on(gpu) else {
+            return;
+        };
         let room = self.gpu.algorithm.whole_room(self.bases as usize, budget);
         gpu.grow_pool(room.saturating_sub(self.bases) as usize);
     }
@@ -370,10 +382,7 @@ fn gpu_fm_index<I: Position>(
     let mut fits = Vec::with_capacity(gpus.len());
     let mut budgets = Vec::with_capacity(gpus.len());
     for gpu in gpus {
-        let budget = match options.budget {
-            Some(b) => b,
-            None => (gpu.free_bytes()? as u64).saturating_sub(GPU_MARGIN),
-        };
+        let budget = options.budget_on(gpu)?;
         budgets.push(budget);
         fits.push(
             crate::gpu::partition::part_size_within::<I>(n, budget, options.algorithm)
