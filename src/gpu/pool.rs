@@ -58,9 +58,10 @@ impl Pool {
         Ok(pool)
     }
 
-    /// Takes and gives back one byte on `stream`, on a thread of its own with `ctx`
-    /// bound: the driver's first allocation from a pool costs ~13 ms (an H200), paid
-    /// this way while the `Gpu` opens. Join the thread before the pool can go.
+    /// Grows the pool by one byte on `stream` ([`Pool::grow`]), on a thread of its own
+    /// with `ctx` bound: the driver's first allocation from a pool costs ~13 ms (an
+    /// H200), paid this way while the `Gpu` opens (a failure there shows again at the
+    /// first buffer). Join the thread before the pool can go.
     pub(super) fn warm_up_beside(
         self,
         ctx: Arc<CudaContext>,
@@ -71,11 +72,7 @@ impl Pool {
             let pool = pool; // the whole `Pool` (Send), not its raw field
             ctx.bind_to_thread()
                 .map_err(|e| GpuError::driver("context binding", e))?;
-            let stream = stream as CUstream;
-            if let Some(ptr) = pool.alloc(stream, 1, || Ok(()))? {
-                // SAFETY: taken on this stream just now, unused.
-                unsafe { free(ptr, stream) };
-            }
+            pool.grow(stream as CUstream, 1);
             Ok(())
         })
     }
