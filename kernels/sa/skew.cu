@@ -183,18 +183,16 @@ extern "C" __global__ void __launch_bounds__(MERGE_THREADS) merge_tiles_names(co
 // need (no random reads while merging, as libcubwt's merge): a sample suffix's key is
 // its symbol and the rank of the next suffix (i mod 3 == 1), or, flagged by the top bit,
 // its two symbols and the rank two further on; a mod-0 suffix has both keys, `one` and
-// `two`. Ranks: rank[sample index] + plus (plus 1 makes the places of the hybrid's
-// doubling build ranks from 1), 0 past the end; symbols as DnaText's (code + 1, 0 past
-// the end).
+// `two`. Ranks: the sample suffix's place in the sorted sample (`rank`, by sample index)
+// + 1, 0 past the end; symbols as DnaText's (code + 1, 0 past the end).
 #define RECORD_TWO (1ull << 63)
 
 struct DnaRanks {
     DnaText t;
     const u32* rank;
-    u32 plus;
     u32 n0;
     __device__ __forceinline__ u64 rank_at(u64 p) const {
-        return p < t.n ? rank[p % 3 == 1 ? p / 3 : p / 3 + n0] + plus : 0;
+        return p < t.n ? rank[p % 3 == 1 ? p / 3 : p / 3 + n0] + 1 : 0;
     }
     __device__ __forceinline__ u64 one(u64 p) const { return (u64)t.get(p) << 32 | rank_at(p + 1); }
     __device__ __forceinline__ u64 two(u64 p) const {
@@ -205,11 +203,11 @@ struct DnaRanks {
 // The key of every sample suffix by sample index (the dummy's is never read): a pass
 // that reads the text and the ranks in order (the rank a key needs is that of index
 // j + n0 or j - n0 + 1).
-extern "C" __global__ void sample_keys(const u64* words, u32 n, u32 n0, const u32* rank, u32 plus, u32 s,
+extern "C" __global__ void sample_keys(const u64* words, u32 n, u32 n0, const u32* rank, u32 s,
                                        u64* __restrict__ keys) {
     u64 j = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= s) return;
-    const DnaRanks r{DnaText{words, n}, rank, plus, n0};
+    const DnaRanks r{DnaText{words, n}, rank, n0};
     u64 p = sample_pos((u32)j, n0);
     keys[j] = p % 3 == 1 ? r.one(p) : RECORD_TWO | r.two(p);
 }
@@ -226,12 +224,12 @@ extern "C" __global__ void sample_records(const u64* __restrict__ by_index, u32 
 }
 
 // The records of the sorted mod-0 suffixes (positions).
-extern "C" __global__ void mod0_records(const u64* words, u32 n, u32 n0, const u32* rank, u32 plus,
+extern "C" __global__ void mod0_records(const u64* words, u32 n, u32 n0, const u32* rank,
                                         const u32* __restrict__ mod0, u32 count, u64* __restrict__ one,
                                         u64* __restrict__ two) {
     u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= count) return;
-    const DnaRanks r{DnaText{words, n}, rank, plus, n0};
+    const DnaRanks r{DnaText{words, n}, rank, n0};
     u64 p = mod0[k];
     one[k] = r.one(p);
     two[k] = r.two(p);

@@ -107,7 +107,7 @@ fn merge_records<'g>(
     // The dummy sorts first (its suffix is empty) and is left out.
     let skip = level.dummy as usize;
     let count = level.s - skip;
-    let ranks = [Arg::U64(places.ptr(0)), Arg::U32(1)];
+    let ranks = [Arg::U64(places.ptr(0))];
     let args = [Arg::U64(words.ptr(0)), n, n0];
     // The sample's keys by index (in order), then in the sample's order: one random
     // read a suffix instead of two (its symbols and the rank after them). The mod-0
