@@ -1,17 +1,25 @@
-//! Larsson-Sadakane prefix doubling on the CPU (rayon).
+//! Suffix sorting on the CPU (rayon): extension by 32 bases of text, then Larsson-Sadakane
+//! prefix doubling where long repeats remain.
 //!
 //! 1. Initial sort of all suffixes by their first 32 bases (one `u64` key read from the
-//!    packed text), partitioned into 65,536 buckets by the first 8 bases, the buckets
+//!    packed text), partitioned into 4,096 buckets by the first 6 bases, the buckets
 //!    sorted in parallel. Suffixes shorter than 32 bases are padded with `A` and placed
 //!    before the longer suffixes that share their padded key, shortest first, which
 //!    is exactly their order under the sentinel convention; they end up singletons.
-//! 2. Ranks are group heads: every suffix in a group of equal prefixes gets the SA
-//!    index of the group's first member.
-//! 3. Doubling rounds over the unsorted groups only: at step `h` a group is sorted by
-//!    the rank of the suffix `h` further on (0 when that suffix is the empty one), then
-//!    split. Keys are computed and groups split before any rank changes (two phases),
-//!    so parallel groups never see each other's half-updated ranks. Singletons drop
-//!    out; the loop ends when no group is left.
+//! 2. Extension rounds while few suffixes are unsorted: each unsorted group is sorted by
+//!    the next 32 bases of text (another `u64` key, the same rule for short suffixes)
+//!    and split. On real DNA the groups left after 32 bases are a few percent of the
+//!    suffixes and mostly sorted a few rounds later, so no suffix needs a rank: the
+//!    ranks of all suffixes (one random write each, the inverse suffix array) cost more
+//!    than these rounds (chr20, 2 threads: ~0.6 s of a 2 s sort).
+//! 3. Where the rounds' work passes [`EXTENSION_BUDGET`] (repeat-rich texts, all-A,
+//!    short periods: most suffixes share their first 32 bases), ranks are set once,
+//!    every suffix's the SA index of its group's first member, and doubling rounds go
+//!    over the unsorted groups only: at step `h` a group is sorted by the rank of the
+//!    suffix `h` further on (0 when that suffix is the empty one), then split. Keys are
+//!    computed and groups split before any rank changes (two phases), so parallel
+//!    groups never see each other's half-updated ranks. Singletons drop out; the loop
+//!    ends when no group is left.
 
 use rayon::prelude::*;
 
@@ -28,8 +36,16 @@ const LARGE_GROUP: usize = 1 << 16;
 /// Small groups are handed to rayon in batches of this many.
 const GROUP_BATCH: usize = 512;
 
-/// How many suffixes ahead the rank reads are prefetched.
+/// Extension rounds may sort this many suffixes in all, per suffix of the text (each
+/// costs a random 8-byte text read and a place in a small sort), before the rest is left
+/// to prefix doubling; a round that would pass it is not started.
+const EXTENSION_BUDGET: f64 = 0.5;
+
+/// How many suffixes ahead the random text and rank reads are prefetched.
 const PREFETCH_DISTANCE: usize = 16;
+
+/// Suffixes (positions) with a 32-base key each, and the scratch space of their sort.
+type Keyed<I> = Vec<(u64, I)>;
 
 /// An unsorted group: SA range `start..start + len`, `len >= 2`, stored in the index
 /// type (8 bytes a group for u32: repetitive texts have tens of millions of groups).
@@ -60,6 +76,11 @@ impl<I: SaIndex> Group<I> {
 
 /// Builds the suffix array of `text` (sentinel position excluded).
 pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
+    suffix_array_within(text, (EXTENSION_BUDGET * text.len() as f64) as usize)
+}
+
+/// [`suffix_array`] whose extension rounds sort at most `budget` suffixes in all.
+fn suffix_array_within<I: SaIndex>(text: &PackedText, mut budget: usize) -> Vec<I> {
     let n = text.len();
     assert!(
         n as u64 <= I::MAX_TEXT,
@@ -69,12 +90,22 @@ pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
     if n == 0 {
         return sa;
     }
-    let mut isa = vec![I::default(); n];
-    let mut groups = initial_sort(text, &mut sa, &mut isa);
+    let mut groups = initial_sort(text, &mut sa);
+    let mut sorted_by = INITIAL_PREFIX;
+    while !groups.is_empty() {
+        let members: usize = groups.iter().map(Group::len).sum();
+        if members > budget {
+            break;
+        }
+        budget -= members;
+        groups = extension_round(text, &mut sa, &groups, sorted_by);
+        sorted_by += INITIAL_PREFIX;
+    }
     if groups.is_empty() {
         return sa;
     }
-    let mut h = INITIAL_PREFIX;
+    let mut isa = ranks(&sa, &mut groups);
+    let mut h = sorted_by;
     while !groups.is_empty() {
         groups = doubling_round(&mut sa, &mut isa, &groups, h);
         h = h.saturating_mul(2);
@@ -82,8 +113,8 @@ pub fn suffix_array<I: SaIndex>(text: &PackedText) -> Vec<I> {
     sa
 }
 
-/// Sorts all suffixes by their first 32 bases, sets ranks, returns the unsorted groups.
-fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> Vec<Group<I>> {
+/// Sorts all suffixes by their first 32 bases, returns the unsorted groups (in SA order).
+fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I]) -> Vec<Group<I>> {
     let n = text.len();
     let bucket_of = |p: usize| (text.key64(p) >> (64 - 2 * BUCKET_BASES)) as usize;
 
@@ -130,60 +161,26 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
             });
     }
 
-    // Sort each bucket by the full 32-base key and assign group-head ranks.
+    // Sort each bucket by the full 32-base key.
     let buckets: Vec<(usize, usize)> = (0..BUCKET_COUNT)
         .map(|b| (bucket_start[b], bucket_start[b + 1]))
         .filter(|(s, e)| e > s)
         .collect();
     let sa_out = DisjointSlice::new(sa);
-    let isa_out = DisjointSlice::new(isa);
     buckets
         .par_iter()
         .fold(
-            || (Vec::new(), Vec::<(u64, I)>::new(), Vec::new()),
+            || (Vec::new(), Keyed::<I>::new(), Vec::new()),
             |(mut groups, mut pairs, mut scratch), &(s, e)| {
                 pairs.clear();
-                // SAFETY: a bucket's SA range and its suffixes' ISA slots belong to it alone.
+                // SAFETY: a bucket's SA range belongs to it alone.
                 pairs.extend((s..e).map(|k| (0, unsafe { sa_out.get(k) })));
-                for i in 0..pairs.len() {
-                    if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
-                        prefetch(text.words(), ahead.to_usize() / 32);
-                    }
-                    pairs[i].0 = text.key64(pairs[i].1.to_usize());
+                let bits = 64 - 2 * BUCKET_BASES as u32;
+                sort_by_bases(text, (&mut pairs, &mut scratch), 0, bits);
+                for (i, &(_, p)) in pairs.iter().enumerate() {
+                    unsafe { sa_out.write(s + i, p) };
                 }
-                if pairs.len() >= LARGE_GROUP {
-                    pairs.par_sort_unstable_by_key(|p| p.0);
-                } else {
-                    radix::sort_by_key(&mut pairs, &mut scratch, 64 - 2 * BUCKET_BASES as u32);
-                }
-                let short_start = n.saturating_sub(INITIAL_PREFIX - 1);
-                let clamped_len = |p: I| (n - p.to_usize()).min(INITIAL_PREFIX);
-                if pairs.iter().any(|&(_, p)| p.to_usize() >= short_start) {
-                    pairs.sort_by_key(|&(key, p)| (key, clamped_len(p)));
-                }
-                let mut head = 0;
-                for i in 0..pairs.len() {
-                    let same_as_previous = i > 0
-                        && pairs[i].0 == pairs[i - 1].0
-                        && clamped_len(pairs[i].1) == INITIAL_PREFIX
-                        && clamped_len(pairs[i - 1].1) == INITIAL_PREFIX;
-                    if !same_as_previous {
-                        if i - head >= 2 {
-                            groups.push(Group::new(s + head, i - head));
-                        }
-                        head = i;
-                    }
-                    if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
-                        isa_out.prefetch(ahead.to_usize());
-                    }
-                    unsafe {
-                        sa_out.write(s + i, pairs[i].1);
-                        isa_out.write(pairs[i].1.to_usize(), I::from_usize(s + head));
-                    }
-                }
-                if pairs.len() - head >= 2 {
-                    groups.push(Group::new(s + head, pairs.len() - head));
-                }
+                split_by_bases(&pairs, (n, 0), s, &mut groups);
                 (groups, pairs, scratch)
             },
         )
@@ -192,6 +189,137 @@ fn initial_sort<I: SaIndex>(text: &PackedText, sa: &mut [I], isa: &mut [I]) -> V
             a.append(&mut b);
             a
         })
+}
+
+/// Sorts the suffixes `pairs` (keys to be filled, positions) of at least `from` bases by
+/// their bases `from..from + 32`, padded with `A` past the text's end, a suffix that
+/// ends first before the longer ones with the same padded key (the sentinel's rule).
+/// The keys' bits above `bits` are known to be equal.
+fn sort_by_bases<I: SaIndex>(
+    text: &PackedText,
+    (pairs, scratch): (&mut Keyed<I>, &mut Keyed<I>),
+    from: usize,
+    bits: u32,
+) {
+    for i in 0..pairs.len() {
+        if let Some(&(_, ahead)) = pairs.get(i + PREFETCH_DISTANCE) {
+            prefetch(text.words(), (ahead.to_usize() + from) / 32);
+        }
+        pairs[i].0 = text.key64(pairs[i].1.to_usize() + from);
+    }
+    if pairs.len() >= LARGE_GROUP {
+        pairs.par_sort_unstable_by_key(|p| p.0);
+    } else {
+        radix::sort_by_key(pairs, scratch, bits);
+    }
+    let n = text.len();
+    let short_start = n.saturating_sub(from + INITIAL_PREFIX - 1);
+    if pairs.iter().any(|&(_, p)| p.to_usize() >= short_start) {
+        pairs.sort_by_key(|&(key, p)| (key, bases_left((n, from), p)));
+    }
+}
+
+/// Bases of the suffix at `p` from its base `from` on, at most 32 (`n`: the text's length).
+#[inline]
+fn bases_left<I: SaIndex>((n, from): (usize, usize), p: I) -> usize {
+    (n - p.to_usize() - from).min(INITIAL_PREFIX)
+}
+
+/// Appends the runs of equal 32-base keys of length >= 2 in `pairs` (sorted by
+/// [`sort_by_bases`] from base `from` of a text of `n` bases; SA indexes from `start`) as
+/// groups; a suffix with fewer than 32 bases there is alone.
+fn split_by_bases<I: SaIndex>(
+    pairs: &[(u64, I)],
+    (n, from): (usize, usize),
+    start: usize,
+    out: &mut Vec<Group<I>>,
+) {
+    let full = |p: I| bases_left((n, from), p) == INITIAL_PREFIX;
+    let mut head = 0;
+    for i in 1..=pairs.len() {
+        let same = i < pairs.len()
+            && pairs[i].0 == pairs[i - 1].0
+            && full(pairs[i].1)
+            && full(pairs[i - 1].1);
+        if !same {
+            if i - head >= 2 {
+                out.push(Group::new(start + head, i - head));
+            }
+            head = i;
+        }
+    }
+}
+
+/// One extension round: every group (suffixes equal in their first `from` bases) sorted
+/// by the next 32 bases and split; returns the groups still unsorted.
+fn extension_round<I: SaIndex>(
+    text: &PackedText,
+    sa: &mut [I],
+    groups: &[Group<I>],
+    from: usize,
+) -> Vec<Group<I>> {
+    let n = sa.len();
+    let sa_out = DisjointSlice::new(sa);
+    let sort_group =
+        |g: &Group<I>, pairs: &mut Keyed<I>, scratch: &mut Keyed<I>, found: &mut Vec<Group<I>>| {
+            pairs.clear();
+            // SAFETY: a group's SA slots belong to its task alone.
+            pairs.extend((g.start()..g.start() + g.len()).map(|k| (0, unsafe { sa_out.get(k) })));
+            sort_by_bases(text, (pairs, scratch), from, 64);
+            for (i, &(_, p)) in pairs.iter().enumerate() {
+                unsafe { sa_out.write(g.start() + i, p) };
+            }
+            split_by_bases(pairs, (n, from), g.start(), found);
+        };
+    let mut next: Vec<Vec<Group<I>>> = groups
+        .par_chunks(GROUP_BATCH)
+        .map(|batch| {
+            let (mut pairs, mut scratch, mut found) = (Vec::new(), Vec::new(), Vec::new());
+            for g in batch.iter().filter(|g| g.len() < LARGE_GROUP) {
+                sort_group(g, &mut pairs, &mut scratch, &mut found);
+            }
+            found
+        })
+        .collect();
+    for g in groups.iter().filter(|g| g.len() >= LARGE_GROUP) {
+        let mut found = Vec::new();
+        sort_group(g, &mut Vec::new(), &mut Vec::new(), &mut found);
+        next.push(found);
+    }
+    next.concat()
+}
+
+/// The rank of every suffix (by position) once the suffixes are sorted by their first
+/// bases into `sa` with the unsorted `groups`: the SA index of its group's first member,
+/// or its own where it is alone. One random write a suffix. Sorts `groups` by start.
+fn ranks<I: SaIndex>(sa: &[I], groups: &mut [Group<I>]) -> Vec<I> {
+    if !groups.is_sorted_by_key(Group::start) {
+        groups.par_sort_unstable_by_key(Group::start);
+    }
+    let groups: &[Group<I>] = groups;
+    let n = sa.len();
+    let mut isa = vec![I::default(); n];
+    let isa_out = DisjointSlice::new(&mut isa);
+    let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
+    (0..n).into_par_iter().step_by(chunk).for_each(|s| {
+        let e = (s + chunk).min(n);
+        let mut g = groups.partition_point(|g| g.start() + g.len() <= s);
+        for i in s..e {
+            while g < groups.len() && groups[g].start() + groups[g].len() <= i {
+                g += 1;
+            }
+            let head = match groups.get(g) {
+                Some(group) if group.start() <= i => group.start(),
+                _ => i,
+            };
+            if let Some(ahead) = sa.get(i + PREFETCH_DISTANCE) {
+                isa_out.prefetch(ahead.to_usize());
+            }
+            // SAFETY: sa is a permutation: each position is written once.
+            unsafe { isa_out.write(sa[i].to_usize(), I::from_usize(head)) };
+        }
+    });
+    isa
 }
 
 /// One doubling step at distance `h`: sorts every group by the rank `h` further on,
@@ -339,17 +467,88 @@ mod tests {
         sa
     }
 
+    /// Extension budgets that send the sort to doubling at once, after a round or two,
+    /// by default, and never.
+    fn budgets(n: usize) -> [usize; 4] {
+        [0, n / 8, (EXTENSION_BUDGET * n as f64) as usize, usize::MAX]
+    }
+
     fn check(codes: &[u8]) {
         let text = PackedText::from_codes(codes);
-        let got: Vec<u32> = suffix_array(&text);
-        assert_eq!(
-            got,
-            brute_force(codes),
-            "text {:?}",
-            &codes[..codes.len().min(80)]
-        );
-        let got64: Vec<u64> = suffix_array(&text);
-        assert!(got64.iter().zip(&got).all(|(&a, &b)| a == b as u64));
+        let expect = brute_force(codes);
+        for budget in budgets(codes.len()) {
+            let got: Vec<u32> = suffix_array_within(&text, budget);
+            assert_eq!(
+                got,
+                expect,
+                "budget {budget}, text {:?}",
+                &codes[..codes.len().min(80)]
+            );
+            let got64: Vec<u64> = suffix_array_within(&text, budget);
+            assert!(got64.iter().zip(&got).all(|(&a, &b)| a == b as u64));
+        }
+    }
+
+    fn libsais(codes: &[u8]) -> Vec<i32> {
+        use libsais::{SuffixArrayConstruction, ThreadCount};
+        let ascii: Vec<u8> = codes.iter().map(|&c| b"ACGT"[c as usize]).collect();
+        SuffixArrayConstruction::for_text(&ascii)
+            .in_owned_buffer()
+            .multi_threaded(ThreadCount::fixed(2))
+            .run()
+            .expect("libsais")
+            .into_vec()
+    }
+
+    fn random_codes(state: &mut u64, len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|_| {
+                *state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (*state >> 62) as u8
+            })
+            .collect()
+    }
+
+    /// A group of more than [`LARGE_GROUP`] suffixes (one 32-base word before each of
+    /// 70,000 random 8-base tails) sorted by extension rounds or by doubling, against
+    /// libsais; and the groups left by some extension rounds (four copies of a
+    /// 3,000-base unit, one base in 256 changed in each, beside 60,000 random bases: by
+    /// default two rounds, then doubling) ranked and doubled.
+    #[test]
+    fn extension_rounds_with_large_groups_and_doubling_after_them() {
+        let mut state = 7u64;
+        let word = random_codes(&mut state, 32);
+        let mut shared_word = Vec::new();
+        for _ in 0..70_000 {
+            shared_word.extend(&word);
+            shared_word.extend(random_codes(&mut state, 8));
+        }
+        let unit = random_codes(&mut state, 3_000);
+        let mut copies = random_codes(&mut state, 60_000);
+        for _ in 0..4 {
+            let mut copy = unit.clone();
+            for base in copy.iter_mut() {
+                if random_codes(&mut state, 4) == [0; 4] {
+                    *base = 3 - *base;
+                }
+            }
+            copies.extend(copy);
+        }
+        for codes in [shared_word, copies] {
+            let text = PackedText::from_codes(&codes);
+            let expect = libsais(&codes);
+            for budget in budgets(codes.len()) {
+                let got: Vec<u32> = suffix_array_within(&text, budget);
+                assert_eq!(got.len(), expect.len());
+                assert!(
+                    got.iter().zip(&expect).all(|(&a, &b)| a as i64 == b as i64),
+                    "budget {budget}, {} bases",
+                    codes.len()
+                );
+            }
+        }
     }
 
     #[test]
