@@ -11,7 +11,8 @@
 //!    and split. On real DNA the groups left after 32 bases are a few percent of the
 //!    suffixes and mostly sorted a few rounds later, so no suffix needs a rank: the
 //!    ranks of all suffixes (one random write each, the inverse suffix array) cost more
-//!    than these rounds (chr20, 2 threads: ~0.6 s of a 2 s sort).
+//!    than these rounds (chr20, 2 threads: ~0.6 s against 0.17 s; `galign sa` 3.55 ->
+//!    2.80 s, BENCHMARKS.md).
 //! 3. Where the rounds' work passes [`EXTENSION_BUDGET`] (repeat-rich texts, all-A,
 //!    short periods: most suffixes share their first 32 bases), ranks are set once,
 //!    every suffix's the SA index of its group's first member, and doubling rounds go
