@@ -59,9 +59,10 @@ pub enum Content {
     Other(u8),
 }
 
-/// The first bytes of every galign index file: `index::format::MAGIC` (a test there
-/// checks they agree; `io` sits below `index`, which reads its references through it).
-pub const INDEX_MAGIC: &[u8] = b"GALIGNIX";
+/// The first bytes of every galign index file, defined here (`io` sits below `index`,
+/// which reads its references through it) so that an index given as input is refused;
+/// `index::format::MAGIC` is this.
+pub const INDEX_MAGIC: &[u8; 8] = b"GALIGNIX";
 
 /// What a decompressed input starting with `head` holds.
 pub fn content(head: &[u8]) -> Content {
