@@ -355,12 +355,12 @@ fn fm_index_of<I: Position>(
             || FmParts::build_in_parts::<I>(text, sample_rate, max_part),
         ));
     }
-    let sa: Vec<I> = log.step(&format!("suffix array (CPU{bits})"), || {
-        crate::sa::suffix_array(text)
+    let sorted = log.step(&format!("suffix array (CPU{bits})"), || {
+        crate::sa::sorted_suffixes::<I>(text, crate::fm::jump::choose_k(text.len()))
     });
     Ok(log.step(
         &format!("BWT, Occ, sampled SA, jump table (CPU{bits})"),
-        || FmParts::build(text, &sa, sample_rate),
+        || FmParts::from_sorted(text, sorted, sample_rate),
     ))
 }
 

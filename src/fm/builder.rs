@@ -13,7 +13,7 @@ use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK};
 use super::FmParts;
 use crate::par::prefetch;
 use crate::reference::PackedText;
-use crate::sa::SaIndex;
+use crate::sa::{SaIndex, SortedSuffixes};
 
 /// Rows built together: a whole number of Occ blocks and of rank blocks.
 const SPAN: usize = 3 * ROWS_PER_RANK; // = 8 * ROWS_PER_BLOCK
@@ -124,6 +124,43 @@ impl<I: SaIndex> Rows<I> {
             primary,
         };
         (rows, runs)
+    }
+
+    /// The rows of the suffix array `positions` whose preceding bases are `preceding`
+    /// (0 where the position is 0), sampling positions that are multiples of
+    /// `sample_rate`: [`Rows::of`] without its random text read a row.
+    pub fn from_preceding(preceding: Vec<u8>, positions: &[I], sample_rate: u32) -> Rows<I> {
+        const CHUNK: usize = 1 << 16;
+        let mut flags = preceding;
+        let chunks: Vec<(Vec<I>, Option<usize>)> = flags
+            .par_chunks_mut(CHUNK)
+            .zip(positions.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (flags, rows))| {
+                let (mut sampled, mut primary) = (Vec::new(), None);
+                for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
+                    let p = position.to_usize();
+                    if p == 0 {
+                        primary = Some(c * CHUNK + i);
+                    }
+                    if p.is_multiple_of(sample_rate as usize) {
+                        *flag |= SAMPLED;
+                        sampled.push(position);
+                    }
+                }
+                (sampled, primary)
+            })
+            .collect();
+        let primary = chunks.iter().find_map(|&(_, primary)| primary);
+        let sampled = chunks
+            .into_iter()
+            .flat_map(|(sampled, _)| sampled)
+            .collect();
+        Rows {
+            flags,
+            sampled,
+            primary,
+        }
     }
 
     /// Number of rows.
@@ -313,6 +350,30 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
 }
 
 impl FmParts {
+    /// Derives the FM index of `text` from its suffix array with the rows' preceding
+    /// bases and k-mers gathered by the sort ([`crate::sa::sorted_suffixes`], k-mers of
+    /// [`jump::choose_k`] bases): the same bytes as [`FmParts::build`]. The suffix array
+    /// is dropped once the rows are read off it.
+    pub fn from_sorted<I: SaIndex>(
+        text: &PackedText,
+        sorted: SortedSuffixes<I>,
+        sample_rate: u32,
+    ) -> FmParts {
+        let mut builder = FmBuilder::new(text, sample_rate);
+        assert_eq!(sorted.k, builder.k(), "k-mers of another length");
+        let SortedSuffixes {
+            sa,
+            preceding,
+            kmer_counts,
+            ..
+        } = sorted;
+        let rows = Rows::from_preceding(preceding, &sa, sample_rate);
+        drop(sa);
+        builder.push_rows(&rows);
+        builder.add_kmer_counts(0, &kmer_counts);
+        builder.finish()
+    }
+
     /// Derives the FM index of `text` from its suffix array built in parts of at most
     /// `max_part` suffixes ([`crate::sa::partition`]), each part streamed into the
     /// builder as it is sorted: the same bytes as [`FmParts::build`] (positions of type
@@ -451,6 +512,39 @@ mod tests {
                         text.len()
                     );
                 }
+            }
+        }
+    }
+
+    /// The index from the rows the sort gathered equals the one read off the suffix
+    /// array: random texts, one symbol, a short period, a unit repeated with changes
+    /// (rows whose preceding bases wait for the later rounds), tiny texts whose k is
+    /// shorter than the sort's bucket prefix.
+    #[test]
+    fn the_rows_gathered_by_the_sort_give_the_same_index() {
+        let unit = crate::test_support::random_codes(3_000, 8, 4);
+        let mut repeats = crate::test_support::random_codes(20_000, 9, 4);
+        for copy in 0..6u8 {
+            repeats.extend(&unit);
+            repeats.push(copy % 4);
+        }
+        let mut texts = vec![
+            PackedText::from_codes(&repeats),
+            text_of(200_000, 10, 4),
+            text_of(50_000, 11, 1),
+            text_of(50_000, 12, 2),
+        ];
+        texts.extend([1, 2, 31, 33, 1000].map(|len| text_of(len, len as u64, 4)));
+        for text in &texts {
+            let sa: Vec<u32> = crate::sa::suffix_array(text);
+            for rate in [1, 16] {
+                let k = jump::choose_k(text.len());
+                let sorted = crate::sa::sorted_suffixes::<u32>(text, k);
+                assert!(
+                    FmParts::from_sorted(text, sorted, rate) == FmParts::build(text, &sa, rate),
+                    "text of {} bases, rate {rate}",
+                    text.len()
+                );
             }
         }
     }

@@ -13,7 +13,7 @@ mod radix;
 pub mod sample;
 pub mod schedule;
 
-pub use cpu::suffix_array;
+pub use cpu::{sorted_suffixes, suffix_array, SortedSuffixes};
 pub use index_type::{PositionSlice, Positions, SaIndex, Width};
 
 /// Number of bases in the initial sort key: one `u64` of 2-bit codes.
