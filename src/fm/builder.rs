@@ -129,7 +129,7 @@ impl<I: SaIndex> Rows<I> {
     /// The rows of the suffix array `positions` whose preceding bases are `preceding`
     /// (0 where the position is 0), sampling positions that are multiples of
     /// `sample_rate`: [`Rows::of`] without its random text read a row.
-    pub fn from_preceding(preceding: Vec<u8>, positions: &[I], sample_rate: u32) -> Rows<I> {
+    fn from_preceding(preceding: Vec<u8>, positions: &[I], sample_rate: u32) -> Rows<I> {
         const CHUNK: usize = 1 << 16;
         let mut flags = preceding;
         let chunks: Vec<(Vec<I>, Option<usize>)> = flags
