@@ -360,7 +360,11 @@ impl FmParts {
         sample_rate: u32,
     ) -> FmParts {
         let mut builder = FmBuilder::new(text, sample_rate);
-        assert_eq!(sorted.k, builder.k(), "k-mers of another length");
+        assert_eq!(
+            sorted.kmer_counts.len(),
+            jump::kmers(builder.k()),
+            "k-mers of another length"
+        );
         let SortedSuffixes {
             sa,
             preceding,

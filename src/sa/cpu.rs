@@ -101,8 +101,6 @@ pub struct SortedSuffixes<I> {
     /// Per row: the base before its suffix (the BWT symbol), 0 for the suffix at 0
     /// (empty where the sort was not asked for it).
     pub preceding: Vec<u8>,
-    /// Length of the k-mers of `kmer_counts`.
-    pub k: u32,
     /// Per k-mer (`4^k` codes, empty where not asked for): the rows whose suffix starts
     /// with it (suffixes shorter than `k` are not counted).
     pub kmer_counts: Vec<I>,
@@ -147,15 +145,15 @@ fn sort_within<I: SaIndex>(text: &PackedText, budget: usize, k: Option<u32>) -> 
         }
         drop(isa);
         if pending {
-            preceding = bases_before(text, &sa);
+            preceding = vec![0; n];
+            read_preceding(text, &sa, &mut preceding, false);
         }
-    } else if k.is_some() {
-        fill_pending(text, &sa, &mut preceding);
+    } else {
+        read_preceding(text, &sa, &mut preceding, true);
     }
     SortedSuffixes {
         sa,
         preceding,
-        k: k.unwrap_or(0),
         kmer_counts,
     }
 }
@@ -262,39 +260,34 @@ fn base_before<I: SaIndex>(text: &PackedText, p: I) -> u8 {
     }
 }
 
-/// Sets the preceding base of every [`PENDING`] row of the sorted `sa`.
-fn fill_pending<I: SaIndex>(text: &PackedText, sa: &[I], preceding: &mut [u8]) {
+/// Reads the preceding base of every row of the sorted `sa` into `preceding`, or of its
+/// [`PENDING`] rows only.
+fn read_preceding<I: SaIndex>(text: &PackedText, sa: &[I], preceding: &mut [u8], pending: bool) {
     const CHUNK: usize = 1 << 16;
     preceding
         .par_chunks_mut(CHUNK)
         .zip(sa.par_chunks(CHUNK))
-        .for_each(|(bases, rows)| {
-            let pending = pending_rows(bases);
-            for (j, &i) in pending.iter().enumerate() {
-                if let Some(&ahead) = pending.get(j + PREFETCH_DISTANCE) {
-                    prefetch(text.words(), rows[ahead].to_usize().saturating_sub(1) / 32);
-                }
-                bases[i] = base_before(text, rows[i]);
-            }
+        .for_each(|(bases, rows)| match pending {
+            true => read_bases(text, rows, bases, pending_rows(bases).into_iter()),
+            false => read_bases(text, rows, bases, 0..rows.len()),
         });
 }
 
-/// The base before each suffix of the sorted `sa`.
-fn bases_before<I: SaIndex>(text: &PackedText, sa: &[I]) -> Vec<u8> {
-    const CHUNK: usize = 1 << 16;
-    let mut bases = vec![0u8; sa.len()];
-    bases
-        .par_chunks_mut(CHUNK)
-        .zip(sa.par_chunks(CHUNK))
-        .for_each(|(bases, rows)| {
-            for (i, base) in bases.iter_mut().enumerate() {
-                if let Some(&ahead) = rows.get(i + PREFETCH_DISTANCE) {
-                    prefetch(text.words(), ahead.to_usize().saturating_sub(1) / 32);
-                }
-                *base = base_before(text, rows[i]);
-            }
-        });
-    bases
+/// Sets `bases[i]` to the base before `rows[i]` for each `i` of `at`, the text reads
+/// prefetched.
+fn read_bases<I: SaIndex>(
+    text: &PackedText,
+    rows: &[I],
+    bases: &mut [u8],
+    at: impl Iterator<Item = usize> + Clone,
+) {
+    let mut ahead = at.clone().skip(PREFETCH_DISTANCE);
+    for i in at {
+        if let Some(a) = ahead.next() {
+            prefetch(text.words(), rows[a].to_usize().saturating_sub(1) / 32);
+        }
+        bases[i] = base_before(text, rows[i]);
+    }
 }
 
 /// The indexes of the [`PENDING`] entries of `bases`, found 8 at a time (few are).
@@ -757,10 +750,11 @@ mod tests {
             .iter()
             .map(|&p| if p == 0 { 0 } else { codes[p as usize - 1] })
             .collect();
-        assert_eq!(sorted.preceding, preceding, "k {}", sorted.k);
+        let k = sorted.kmer_counts.len().trailing_zeros() / 2;
+        assert_eq!(sorted.preceding, preceding, "k {k}");
         let code = |kmer: &[u8]| kmer.iter().fold(0u32, |c, &b| c << 2 | b as u32);
         let mut want = std::collections::BTreeMap::new();
-        for kmer in codes.windows(sorted.k as usize) {
+        for kmer in codes.windows(k as usize) {
             *want.entry(code(kmer)).or_insert(0u32) += 1;
         }
         let mut got = std::collections::BTreeMap::new();
@@ -769,8 +763,8 @@ mod tests {
                 got.insert(code as u32, rows);
             }
         }
-        assert_eq!(sorted.kmer_counts.len(), 1 << (2 * sorted.k));
-        assert_eq!(got, want, "k {}, {} bases", sorted.k, codes.len());
+
+        assert_eq!(got, want, "k {k}, {} bases", codes.len());
     }
 
     fn libsais(codes: &[u8]) -> Vec<i32> {
