@@ -14,6 +14,7 @@ pub mod atomic_file;
 pub mod device;
 pub mod fm;
 pub mod gpu;
+pub mod huge_pages;
 pub mod index;
 pub mod io;
 pub mod map;

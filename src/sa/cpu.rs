@@ -32,6 +32,7 @@
 use rayon::prelude::*;
 
 use super::{radix, SaIndex, INITIAL_PREFIX};
+use crate::huge_pages::huge_vec;
 use crate::par::{prefetch, DisjointSlice};
 use crate::reference::PackedText;
 
@@ -119,7 +120,7 @@ fn sort_within<I: SaIndex>(text: &PackedText, budget: usize, k: Option<u32>) -> 
         n as u64 <= I::MAX_TEXT,
         "text of {n} bases is too long for this index type"
     );
-    let mut sa = vec![I::default(); n];
+    let mut sa = huge_vec::<I>(n);
     let mut preceding = vec![0u8; if k.is_some() { n } else { 0 }];
     let mut kmer_counts = vec![I::default(); k.map_or(0, |k| 1 << (2 * k))];
     let context = k.map(|k| RowContext {
@@ -548,7 +549,7 @@ fn ranks<I: SaIndex>(sa: &[I], groups: &mut [Group<I>]) -> Vec<I> {
     }
     let groups: &[Group<I>] = groups;
     let n = sa.len();
-    let mut isa = vec![I::default(); n];
+    let mut isa = huge_vec::<I>(n);
     let isa_out = DisjointSlice::new(&mut isa);
     let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1 << 16);
     (0..n).into_par_iter().step_by(chunk).for_each(|s| {

@@ -1,17 +1,26 @@
-//! MSD radix sort of `(u64 key, value)` pairs by key, 8 bits a level, insertion sort
-//! for small ranges. Used inside the initial-sort buckets, whose keys already share
-//! their top bits: a pass or two per element instead of a comparison sort's log n.
+//! MSD radix sort of `(u64 key, value)` pairs by key, a digit of 4 to 11 bits a level
+//! by the range's size, insertion sort for small ranges. Used inside the initial-sort
+//! buckets, whose keys already share their top bits: a pass or two per element instead
+//! of a comparison sort's log n.
 
 /// Ranges at most this long are insertion-sorted.
 const SMALL: usize = 32;
+/// The widest digit.
+const MAX_WIDTH: u32 = 11;
+/// The number of values of the widest digit.
+const MAX_VALUES: usize = 1 << MAX_WIDTH;
 
 /// Sorts `pairs` by key, looking only at key bits below `bits` (the higher ones are
-/// equal across `pairs`). Order among equal keys is unspecified.
+/// equal across `pairs`, fewer than 2^32 of them). Order among equal keys is unspecified.
 pub fn sort_by_key<V: Copy + Default>(
     pairs: &mut [(u64, V)],
     scratch: &mut Vec<(u64, V)>,
     bits: u32,
 ) {
+    assert!(
+        pairs.len() <= u32::MAX as usize,
+        "too many pairs for one radix sort"
+    );
     if scratch.len() < pairs.len() {
         scratch.resize(pairs.len(), (0, V::default()));
     }
@@ -23,36 +32,62 @@ fn sort_level<V: Copy>(pairs: &mut [(u64, V)], scratch: &mut [(u64, V)], bits: u
         insertion_sort(pairs);
         return;
     }
-    let shift = bits.saturating_sub(8);
-    let digit = |key: u64| ((key >> shift) & 0xFF) as usize;
-    let mut counts = [0usize; 257];
-    for &(key, _) in pairs.iter() {
-        counts[digit(key) + 1] += 1;
+    let width = digit_width(pairs.len()).min(bits);
+    if width <= 8 {
+        sort_digit::<V, 256>(pairs, scratch, (bits, width));
+    } else {
+        sort_digit::<V, MAX_VALUES>(pairs, scratch, (bits, width));
     }
-    if counts.contains(&pairs.len()) {
+}
+
+/// One level of [`sort_level`]: scatters `pairs` by the `width` key bits below `bits`
+/// (`1 << width <= VALUES`), then sorts each digit value's range by the bits below.
+fn sort_digit<V: Copy, const VALUES: usize>(
+    pairs: &mut [(u64, V)],
+    scratch: &mut [(u64, V)],
+    (bits, width): (u32, u32),
+) {
+    let shift = bits - width;
+    let mask = (1u64 << width) - 1;
+    let digit = |key: u64| ((key >> shift) & mask) as usize;
+    let values = 1usize << width;
+    let mut ends = [0u32; VALUES];
+    let ends = &mut ends[..values];
+    for &(key, _) in pairs.iter() {
+        ends[digit(key)] += 1;
+    }
+    if ends.contains(&(pairs.len() as u32)) {
         // One digit value only: go straight to the next level.
         return sort_level(pairs, scratch, shift);
     }
-    for d in 0..256 {
-        counts[d + 1] += counts[d];
+    // Each value's start, then (after the scatter) its end.
+    let mut sum = 0;
+    for count in ends.iter_mut() {
+        (*count, sum) = (sum, sum + *count);
     }
-    let starts = counts;
-    let mut next = counts;
     for &pair in pairs.iter() {
         let d = digit(pair.0);
-        scratch[next[d]] = pair;
-        next[d] += 1;
+        scratch[ends[d] as usize] = pair;
+        ends[d] += 1;
     }
     pairs.copy_from_slice(scratch);
     if shift == 0 {
         return;
     }
-    for d in 0..256 {
-        let (s, e) = (starts[d], starts[d + 1]);
+    let mut start = 0;
+    for &end in ends.iter() {
+        let (s, e) = (start, end as usize);
         if e - s > 1 {
             sort_level(&mut pairs[s..e], &mut scratch[s..e], shift);
         }
+        start = e;
     }
+}
+
+/// Digit bits for a range of `len` pairs: about 4 pairs a digit value, 4 to 11 bits
+/// (wider digits leave fewer levels; narrower ones fewer empty values to step over).
+fn digit_width(len: usize) -> u32 {
+    len.ilog2().saturating_sub(2).clamp(4, MAX_WIDTH)
 }
 
 fn insertion_sort<V: Copy>(pairs: &mut [(u64, V)]) {
