@@ -1,11 +1,13 @@
 //! Large arrays backed by 2 MiB pages where the kernel allows it.
 //!
-//! The suffix sort scatters positions into a text-sized array and reads the packed
-//! text at random places; with 4 KiB pages nearly every such access misses the TLB
-//! (chr20: a 252 MB array, a 16 MB text). Asking for transparent huge pages
+//! The CPU suffix sort scatters positions into a text-sized array (and, on repeat-rich
+//! text, writes a rank a suffix at random places); with 4 KiB pages nearly every such
+//! write misses the TLB (chr20: a 252 MB array). Asking for transparent huge pages
 //! (`MADV_HUGEPAGE`, honoured when the kernel's setting is `madvise` or `always`) cut
-//! the CPU sort's scatter by about a third on the CI-class machine. Elsewhere the
-//! advice is ignored and the arrays are ordinary ones.
+//! the initial scatter by about a third on the CI-class machine, the whole CPU index
+//! by ~5%. Where the kernel ignores the advice the arrays are ordinary ones. Not used
+//! for arrays the GPU path fills: a huge page is cleared whole at its first touch, and
+//! where free memory is fragmented the kernel compacts it first.
 
 /// Arrays smaller than this are left alone (a huge page would mostly be padding).
 const LEAST_BYTES: usize = 8 << 20;

@@ -17,7 +17,6 @@ use super::layout::AmbiguousRun;
 use super::packed::pack_eight;
 use super::PackedText;
 use crate::alphabet::BASES;
-use crate::huge_pages::huge_vec;
 
 /// Seed of the generator that replaces ambiguity codes (bwa uses 11 as well).
 const AMBIGUITY_SEED: u64 = 11;
@@ -129,7 +128,7 @@ impl TextBuilder {
     /// that the pages are first touched by the tasks that fill them).
     pub fn with_capacity(capacity: usize) -> TextBuilder {
         TextBuilder {
-            words: huge_vec(PackedText::word_count(capacity)),
+            words: vec![0; PackedText::word_count(capacity)],
             len: 0,
         }
     }

@@ -5,7 +5,6 @@
 //! like the 32-base string it holds, which is what the suffix sorters rely on.
 
 use crate::alphabet::BASES;
-use crate::huge_pages::huge_vec;
 use rayon::prelude::*;
 
 /// A DNA text of 2-bit codes, packed 32 bases to a `u64`.
@@ -45,7 +44,7 @@ impl PackedText {
     /// word `w` is the (up to) 32 bases ending at `n - 1 - 32 w`, their order reversed.
     pub fn reversed(&self) -> PackedText {
         let n = self.len;
-        let mut words = huge_vec::<u64>(Self::word_count(n));
+        let mut words = vec![0u64; Self::word_count(n)];
         words[..n.div_ceil(32)]
             .par_iter_mut()
             .enumerate()
