@@ -84,46 +84,31 @@ impl<I: SaIndex> Rows<I> {
             .zip(positions.par_chunks(CHUNK))
             .enumerate()
             .map(|(c, (flags, rows))| {
-                let (mut sampled, mut primary, mut runs) = (Vec::new(), None, Vec::new());
+                let mut runs = Vec::new();
                 for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
                     if let Some(&ahead) = rows.get(i + PREFETCH_ROWS) {
                         prefetch(text.words(), ahead.to_usize().saturating_sub(1) / 32);
                     }
                     let p = position.to_usize();
                     let window = text.key64(p.saturating_sub(1));
-                    *flag = if p == 0 {
-                        primary = Some(c * CHUNK + i);
-                        0
-                    } else {
-                        (window >> 62) as u8
-                    };
-                    if p.is_multiple_of(sample_rate as usize) {
-                        *flag |= SAMPLED;
-                        sampled.push(position);
-                    }
+                    *flag = if p == 0 { 0 } else { (window >> 62) as u8 };
                     if p < full {
                         let from_p = if p == 0 { window } else { window << 2 };
                         add_to_runs(&mut runs, (from_p >> drop) as u32, I::from(1));
                     }
                 }
-                (sampled, primary, runs)
+                (sample_chunk(flags, rows, c * CHUNK, sample_rate), runs)
             })
             .collect();
-        let primary = chunks.iter().find_map(|&(_, primary, _)| primary);
-        let mut sampled = Vec::new();
         let mut runs = Vec::new();
-        for (chunk_sampled, _, chunk_runs) in chunks {
-            sampled.extend(chunk_sampled);
+        let mut samples = Vec::with_capacity(chunks.len());
+        for (chunk_samples, chunk_runs) in chunks {
+            samples.push(chunk_samples);
             for (code, count) in chunk_runs {
                 add_to_runs(&mut runs, code, count);
             }
         }
-        let rows = Rows {
-            flags,
-            sampled,
-            primary,
-        };
-        (rows, runs)
+        (Self::with_samples(flags, samples), runs)
     }
 
     /// The rows of the suffix array `positions` whose preceding bases are `preceding`
@@ -132,27 +117,19 @@ impl<I: SaIndex> Rows<I> {
     fn from_preceding(preceding: Vec<u8>, positions: &[I], sample_rate: u32) -> Rows<I> {
         const CHUNK: usize = 1 << 16;
         let mut flags = preceding;
-        let chunks: Vec<(Vec<I>, Option<usize>)> = flags
+        let samples: Vec<ChunkSamples<I>> = flags
             .par_chunks_mut(CHUNK)
             .zip(positions.par_chunks(CHUNK))
             .enumerate()
-            .map(|(c, (flags, rows))| {
-                let (mut sampled, mut primary) = (Vec::new(), None);
-                for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
-                    let p = position.to_usize();
-                    if p == 0 {
-                        primary = Some(c * CHUNK + i);
-                    }
-                    if p.is_multiple_of(sample_rate as usize) {
-                        *flag |= SAMPLED;
-                        sampled.push(position);
-                    }
-                }
-                (sampled, primary)
-            })
+            .map(|(c, (flags, rows))| sample_chunk(flags, rows, c * CHUNK, sample_rate))
             .collect();
-        let primary = chunks.iter().find_map(|&(_, primary)| primary);
-        let sampled = chunks
+        Self::with_samples(flags, samples)
+    }
+
+    /// The rows of `flags` from the [`sample_chunk`] results of their chunks, in order.
+    fn with_samples(flags: Vec<u8>, samples: Vec<ChunkSamples<I>>) -> Rows<I> {
+        let primary = samples.iter().find_map(|&(_, primary)| primary);
+        let sampled = samples
             .into_iter()
             .flat_map(|(sampled, _)| sampled)
             .collect();
@@ -198,9 +175,35 @@ impl<I: SaIndex> Rows<I> {
     }
 }
 
-/// What [`Rows::with_kmer_runs`] reads off one chunk of rows besides their flags: the
-/// sampled positions, the primary row (if there), the k-mer runs.
-type ChunkRows<I> = (Vec<I>, Option<usize>, Vec<(u32, I)>);
+/// What [`Rows::with_kmer_runs`] reads off one chunk of rows besides their flags: its
+/// [`ChunkSamples`] and its k-mer runs.
+type ChunkRows<I> = (ChunkSamples<I>, Vec<(u32, I)>);
+
+/// A chunk's sampled positions (in row order) and its primary row, if there.
+type ChunkSamples<I> = (Vec<I>, Option<usize>);
+
+/// Flags the rows of one chunk (`flags`, positions `rows`, the first of them row
+/// `first`) whose positions are multiples of `sample_rate` [`SAMPLED`]; returns their
+/// positions and the row of position 0 if it is here.
+fn sample_chunk<I: SaIndex>(
+    flags: &mut [u8],
+    rows: &[I],
+    first: usize,
+    sample_rate: u32,
+) -> ChunkSamples<I> {
+    let (mut sampled, mut primary) = (Vec::new(), None);
+    for (i, (flag, &position)) in flags.iter_mut().zip(rows).enumerate() {
+        let p = position.to_usize();
+        if p == 0 {
+            primary = Some(first + i);
+        }
+        if p.is_multiple_of(sample_rate as usize) {
+            *flag |= SAMPLED;
+            sampled.push(position);
+        }
+    }
+    (sampled, primary)
+}
 
 /// Adds `count` rows of k-mer `code` to `runs`, rows in order.
 fn add_to_runs<I: SaIndex>(runs: &mut Vec<(u32, I)>, code: u32, count: I) {
