@@ -53,4 +53,38 @@ mod tests {
             assert!(v.iter().all(|&x| x == 0));
         }
     }
+
+    /// The `VmFlags` line of the mapping in `/proc/self/smaps` that holds `address`.
+    fn vm_flags_at(address: usize) -> String {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let mut inside = false;
+        for line in smaps.lines() {
+            let range = line
+                .split_whitespace()
+                .next()
+                .and_then(|r| r.split_once('-'));
+            let bounds = range.and_then(|(a, b)| {
+                let a = usize::from_str_radix(a, 16).ok()?;
+                Some((a, usize::from_str_radix(b, 16).ok()?))
+            });
+            if let Some((start, end)) = bounds {
+                inside = (start..end).contains(&address);
+            } else if inside && line.starts_with("VmFlags:") {
+                return line.to_string();
+            }
+        }
+        panic!("no mapping holds {address:#x}");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn large_vectors_are_advised_onto_huge_pages() {
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+            return; // a kernel without transparent huge pages refuses the advice
+        }
+        let large: Vec<u64> = huge_vec(LEAST_BYTES / 8 + 3 * HUGE_PAGE / 8);
+        let inside = (large.as_ptr() as usize).next_multiple_of(HUGE_PAGE);
+        let flags = vm_flags_at(inside);
+        assert!(flags.contains(" hg"), "no huge-page advice: {flags}");
+    }
 }

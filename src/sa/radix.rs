@@ -126,4 +126,21 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn keys_narrower_than_a_digit_are_sorted_by_their_bits_alone() {
+        // 20,000 pairs would take an 11-bit digit; the keys have 5 bits below `bits`,
+        // and the bits above them (equal by the contract) are set.
+        let mut state = 7u64;
+        let mut pairs: Vec<(u64, u32)> = (0..20_000)
+            .map(|i| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (0xF0 | (state >> 59), i)
+            })
+            .collect();
+        let mut expect: Vec<u64> = pairs.iter().map(|p| p.0).collect();
+        expect.sort_unstable();
+        sort_by_key(&mut pairs, &mut Vec::new(), 5);
+        assert_eq!(pairs.iter().map(|p| p.0).collect::<Vec<_>>(), expect);
+    }
 }
