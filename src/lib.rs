@@ -9,6 +9,8 @@
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete.
 
+#![warn(missing_docs)]
+
 pub mod alphabet;
 pub mod atomic_file;
 pub mod device;

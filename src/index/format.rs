@@ -56,40 +56,61 @@ pub enum FormatError {
     /// `source`, which error chains would print a second time.)
     #[error("{path}: cannot open {}: {error}", kind.noun)]
     Io {
+        /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
+        /// The file's path.
         path: String,
+        /// The operating system's error.
         error: std::io::Error,
     },
     /// Not an index file at all.
     #[error("{path}: not a galign {} (bad magic bytes)", kind.noun)]
-    BadMagic { kind: &'static Kind, path: String },
+    BadMagic {
+        /// Which kind of file (index or part file), for the message.
+        kind: &'static Kind,
+        /// The file's path.
+        path: String,
+    },
     /// An index of another format version.
     #[error("{path}: {} format version {found}, this galign reads version {expected}; rebuild it with `{}`", kind.noun, kind.remake)]
     Version {
+        /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
+        /// The file's path.
         path: String,
+        /// The version the file has.
         found: u32,
+        /// The version this galign reads.
         expected: u32,
     },
     /// The file is shorter than its table says, or the table is malformed.
     #[error("{path}: {} file is truncated or corrupt ({what})", kind.noun)]
     Truncated {
+        /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
+        /// The file's path.
         path: String,
+        /// What is wrong.
         what: String,
     },
     /// A section's checksum does not match its bytes.
     #[error("{path}: section {section} fails its checksum: the {} is corrupt; rebuild it with `{}`", kind.noun, kind.remake)]
     Checksum {
+        /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
+        /// The file's path.
         path: String,
+        /// The section's name.
         section: String,
     },
     /// A required section is absent.
     #[error("{path}: {} lacks section {section}", kind.noun)]
     Missing {
+        /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
+        /// The file's path.
         path: String,
+        /// The section's name.
         section: String,
     },
 }

@@ -307,7 +307,12 @@ pub enum IndexError {
     #[error(
         "{path}: index is corrupt ({msg}); rebuild it with `galign index -p PREFIX REFERENCE.fa`"
     )]
-    Meta { path: String, msg: String },
+    Meta {
+        /// The index file's path.
+        path: String,
+        /// What is wrong.
+        msg: String,
+    },
 }
 
 impl Index {

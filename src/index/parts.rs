@@ -251,27 +251,50 @@ pub enum PartError {
     Format(#[from] FormatError),
     /// The content does not hold together.
     #[error("{path}: index part is corrupt ({what}); rebuild it with `{}`", PART_FILE.remake)]
-    Corrupt { path: String, what: String },
+    Corrupt {
+        /// The part file's path.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
     /// Made from another reference than the one given.
     #[error("{path}: a part of the index of another reference than {fasta} (or of an older version of it)")]
-    OtherReference { path: String, fasta: String },
+    OtherReference {
+        /// The part file's path.
+        path: String,
+        /// The reference given.
+        fasta: String,
+    },
     /// Made with another plan than the first part file given.
     #[error("{path}: a part of another plan than {first} (parts built with other --parts or --sample-rate, or of another text)")]
-    OtherPlan { path: String, first: String },
+    OtherPlan {
+        /// The part file's path.
+        path: String,
+        /// The first part file given, whose plan the others must share.
+        first: String,
+    },
     /// The same part twice.
     #[error("{path}: part {part} of {parts} again (also in {other})")]
     Duplicate {
+        /// The part file's path.
         path: String,
+        /// The share's number.
         part: u32,
+        /// The number of shares of the plan.
         parts: u32,
+        /// The part file that holds the same share.
         other: String,
     },
     /// A part not given.
     #[error("part {part} of {parts} of the index of {fasta} is missing (the part files given hold parts {held})")]
     Missing {
+        /// The share's number.
         part: u32,
+        /// The number of shares of the plan.
         parts: u32,
+        /// The reference given.
         fasta: String,
+        /// The shares the part files given hold.
         held: String,
     },
 }

@@ -57,25 +57,46 @@ pub enum InputError {
     /// The path cannot be opened. (The cause is in the message, not a `source`, which
     /// error chains would print a second time.)
     #[error("{name}: cannot open: {error}")]
-    Open { name: String, error: io::Error },
+    Open {
+        /// The input as the user wrote it (`-` as `stdin`).
+        name: String,
+        /// The operating system's or decompressor's error.
+        error: io::Error,
+    },
     /// Reading or decompressing failed.
     #[error("{name}: cannot read: {error}")]
-    Read { name: String, error: io::Error },
+    Read {
+        /// The input as the user wrote it (`-` as `stdin`).
+        name: String,
+        /// The operating system's or decompressor's error.
+        error: io::Error,
+    },
     /// A directory was given.
     #[error("{name}: is a directory; give {expected} as a file, or `-` for stdin")]
     Directory {
+        /// The input as the user wrote it (`-` as `stdin`).
         name: String,
+        /// What the input should be (reads, a reference).
         expected: &'static str,
     },
     /// Nothing in it, once decompressed.
     #[error("{name}: the input is empty (no {what})")]
-    Empty { name: String, what: &'static str },
+    Empty {
+        /// The input as the user wrote it (`-` as `stdin`).
+        name: String,
+        /// What the input lacks.
+        what: &'static str,
+    },
     /// A format galign does not read, with what to do instead.
     #[error("{name}: this is {what}, not {expected}; {hint}")]
     Refused {
+        /// The input as the user wrote it (`-` as `stdin`).
         name: String,
+        /// What the input holds instead.
         what: &'static str,
+        /// What the input should be (reads, a reference).
         expected: &'static str,
+        /// What to do instead.
         hint: String,
     },
     /// Neither FASTQ nor FASTA.
@@ -84,8 +105,11 @@ pub enum InputError {
          where FASTQ starts with '@' and FASTA with '>'"
     )]
     Unknown {
+        /// The input as the user wrote it (`-` as `stdin`).
         name: String,
+        /// What the input should be (reads, a reference).
         expected: &'static str,
+        /// The input's first characters.
         found: String,
     },
 }

@@ -31,34 +31,55 @@ pub enum ReadsError {
     Input(#[from] InputError),
     /// Parsing failed.
     #[error("{path}: {msg}")]
-    Parse { path: String, msg: String },
+    Parse {
+        /// The input's path.
+        path: String,
+        /// What is wrong, with the record or line.
+        msg: String,
+    },
     /// `-` given for both mates: stdin can be read once.
     #[error("stdin given for both mates: stdin can be read once; give at most one input as `-`")]
     StdinTwice,
     /// Mate names differ.
     #[error("{path1} and {path2}: pair {pair} has mates named '{name1}' and '{name2}'")]
     MateNames {
+        /// The first mate's input.
         path1: String,
+        /// The second mate's input.
         path2: String,
+        /// The pair's number, from 1.
         pair: u64,
+        /// The first mate's name.
         name1: String,
+        /// The second mate's name.
         name2: String,
     },
     /// One mate file ended before the other.
     #[error("{longer}: has more reads than {shorter}, which ends after {pairs} reads")]
     MateCount {
+        /// The input with more reads.
         longer: String,
+        /// The input that ends first.
         shorter: String,
+        /// The pairs both inputs hold.
         pairs: u64,
     },
     /// An interleaved file with an odd number of records.
     #[error("{path}: interleaved file ends with an unpaired read (record {record})")]
-    OddInterleaved { path: String, record: u64 },
+    OddInterleaved {
+        /// The input's path.
+        path: String,
+        /// The record's number, from 1.
+        record: u64,
+    },
     /// A read name too long for SAM.
     #[error("{path}: record {record}: read name is {len} characters; SAM allows at most 254")]
     LongName {
+        /// The input's path.
         path: String,
+        /// The record's number, from 1.
         record: u64,
+        /// The name's length.
         len: usize,
     },
 }

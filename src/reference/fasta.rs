@@ -22,40 +22,72 @@ pub enum ReferenceError {
     Input(#[from] InputError),
     /// The file could not be read.
     #[error("{path}: {msg}")]
-    Io { path: String, msg: String },
+    Io {
+        /// The reference's path.
+        path: String,
+        /// What is wrong, with the line.
+        msg: String,
+    },
     /// The file's structure is no FASTA.
     #[error("{path}: malformed FASTA: {msg}")]
-    Malformed { path: String, msg: String },
+    Malformed {
+        /// The reference's path.
+        path: String,
+        /// What is wrong, with the line.
+        msg: String,
+    },
     /// The file holds no record at all.
     #[error("{path}: the file is empty (no FASTA record)")]
-    Empty { path: String },
+    Empty {
+        /// The reference's path.
+        path: String,
+    },
     /// A FASTQ file was given where FASTA was expected.
     #[error("{path}: expected FASTA ('>' headers) but the file is FASTQ")]
-    NotFasta { path: String },
+    NotFasta {
+        /// The reference's path.
+        path: String,
+    },
     /// A header line with no name.
     #[error("{path}: record {record} has an empty name")]
-    EmptyName { path: String, record: usize },
+    EmptyName {
+        /// The reference's path.
+        path: String,
+        /// The record's number, from 1.
+        record: usize,
+    },
     /// A record without any base.
     #[error("{path}: contig '{name}' (record {record}) has no sequence")]
     EmptySequence {
+        /// The reference's path.
         path: String,
+        /// The contig's name.
         name: String,
+        /// The record's number, from 1.
         record: usize,
     },
     /// Two records share a name.
     #[error("{path}: contig name '{name}' is used by record {first} and again by record {second}")]
     DuplicateName {
+        /// The reference's path.
         path: String,
+        /// The contig's name.
         name: String,
+        /// The first record with the name.
         first: usize,
+        /// The record that repeats it.
         second: usize,
     },
     /// A character that is neither a base nor an IUPAC ambiguity code.
     #[error("{path}: contig '{name}', position {position}: '{found}' is not a nucleotide (expected A, C, G, T or an IUPAC code)")]
     BadCharacter {
+        /// The reference's path.
         path: String,
+        /// The contig's name.
         name: String,
+        /// The base's position in its contig, from 1.
         position: u64,
+        /// The character found.
         found: String,
     },
 }

@@ -18,10 +18,20 @@ pub enum ReadGroupError {
     #[error(
         "-R '{line}': a read group line cannot hold a line break or control character ({found:?})"
     )]
-    ControlCharacter { line: String, found: char },
+    ControlCharacter {
+        /// The `-R` line as given.
+        line: String,
+        /// The character found.
+        found: char,
+    },
     /// A field is not of the form `XX:value`.
     #[error("-R '{line}': field '{field}' is not of the form TAG:value")]
-    BadField { line: String, field: String },
+    BadField {
+        /// The `-R` line as given.
+        line: String,
+        /// The field as given.
+        field: String,
+    },
 }
 
 /// A parsed `@RG` line: its ID and its tags in order.
