@@ -70,14 +70,15 @@ fn sort_digit<V: Copy, const VALUES: usize>(
         scratch[ends[d] as usize] = pair;
         ends[d] += 1;
     }
-    pairs.copy_from_slice(scratch);
-    if shift == 0 {
-        return;
-    }
+    // Each value's range goes back from `scratch`, the small ones insertion-sorted on
+    // the way (the keys of a range are all equal when no bit is left below the digit).
     let mut start = 0;
     for &end in ends.iter() {
         let (s, e) = (start, end as usize);
-        if e - s > 1 {
+        if shift == 0 || e - s <= SMALL {
+            insert_each(&scratch[s..e], &mut pairs[s..e]);
+        } else {
+            pairs[s..e].copy_from_slice(&scratch[s..e]);
             sort_level(&mut pairs[s..e], &mut scratch[s..e], shift);
         }
         start = e;
@@ -92,14 +93,28 @@ fn digit_width(len: usize) -> u32 {
 
 fn insertion_sort<V: Copy>(pairs: &mut [(u64, V)]) {
     for i in 1..pairs.len() {
-        let item = pairs[i];
-        let mut j = i;
-        while j > 0 && pairs[j - 1].0 > item.0 {
-            pairs[j] = pairs[j - 1];
-            j -= 1;
-        }
-        pairs[j] = item;
+        insert(pairs, i, pairs[i]);
     }
+}
+
+/// Writes `from` sorted by key into `to` (as long), inserting each pair in turn: the
+/// copy back from the scratch space and the small range's sort in one pass.
+fn insert_each<V: Copy>(from: &[(u64, V)], to: &mut [(u64, V)]) {
+    for (i, &item) in from.iter().enumerate() {
+        insert(to, i, item);
+    }
+}
+
+/// Puts `item` into the sorted `pairs[..i]`, after the pairs of equal key, moving the
+/// larger ones up one place (into `pairs[i]`).
+#[inline]
+fn insert<V: Copy>(pairs: &mut [(u64, V)], i: usize, item: (u64, V)) {
+    let mut j = i;
+    while j > 0 && pairs[j - 1].0 > item.0 {
+        pairs[j] = pairs[j - 1];
+        j -= 1;
+    }
+    pairs[j] = item;
 }
 
 #[cfg(test)]
