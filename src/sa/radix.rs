@@ -134,10 +134,14 @@ mod tests {
                         (((state >> 7) % spread.max(1)) << 3 | 5, i as u32)
                     })
                     .collect();
-                let mut expect: Vec<u64> = pairs.iter().map(|p| p.0).collect();
+                let mut expect = pairs.clone();
                 expect.sort_unstable();
                 sort_by_key(&mut pairs, &mut Vec::new(), 64);
-                assert_eq!(pairs.iter().map(|p| p.0).collect::<Vec<_>>(), expect);
+                let keys = |p: &[(u64, u32)]| p.iter().map(|p| p.0).collect::<Vec<_>>();
+                assert_eq!(keys(&pairs), keys(&expect), "{len} pairs, spread {spread}");
+                // Each pair kept whole: the same pairs, each value with its own key.
+                pairs.sort_unstable();
+                assert_eq!(pairs, expect, "{len} pairs, spread {spread}");
             }
         }
     }
