@@ -7,7 +7,8 @@
 //! maps the on-disk index. [`map`] maps reads: [`search`] finds their exact hits (on
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
-//! [`atomic_file`] writes every output under a temporary name until it is complete.
+//! [`atomic_file`] writes every output under a temporary name until it is complete;
+//! [`units`] reads and writes sizes as users give them.
 
 #![warn(missing_docs)]
 
@@ -29,3 +30,4 @@ pub mod sam;
 pub mod search;
 #[cfg(test)]
 mod test_support;
+pub mod units;

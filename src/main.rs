@@ -86,14 +86,14 @@ struct IndexArgs {
     /// suffix sorting (with `--device cpu`, or after a GPU failure) and the host side of
     /// a GPU build in parts (the CUDA driver's own host memory, about 100 MB, aside)
     /// [default: no limit]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = galign::units::parse_size)]
     memory: Option<u64>,
     /// Device memory budget of the GPU build (same units as --memory): the build runs
     /// whole where it fits (up to 30 bytes a base; 16 with skew, 24 with hybrid), else
     /// sorts the suffix array in parts
     /// on the GPU that keep it within the budget; too small a budget is an error that
     /// names the least that works [default: the device's free memory less 1 GiB]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = galign::units::parse_size)]
     gpu_memory: Option<u64>,
     /// GPUs to build on: the first N visible devices, or all (CUDA_VISIBLE_DEVICES
     /// chooses which are visible). A build that fits one GPU whole runs on the first
@@ -403,30 +403,6 @@ fn ignored(signal: i32) -> bool {
         libc::sigaction(signal, std::ptr::null(), &mut current) == 0
             && current.sa_sigaction == libc::SIG_IGN
     }
-}
-
-/// Parses a byte size: a number with an optional K, M, G or T (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => t.split_at(i),
-        None => (t, ""),
-    };
-    let scale: u64 = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
-        "" => 1,
-        "K" => 1 << 10,
-        "M" => 1 << 20,
-        "G" => 1 << 30,
-        "T" => 1 << 40,
-        _ => return Err(format!("'{text}': expected a size such as 16G or 512M")),
-    };
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("'{text}': expected a size such as 16G or 512M"))?;
-    if !(value.is_finite() && value >= 0.0) {
-        return Err(format!("'{text}': expected a size such as 16G or 512M"));
-    }
-    Ok((value * scale as f64) as u64)
 }
 
 /// The command line for `@PG CL`, without the options that cannot change the output

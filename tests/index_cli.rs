@@ -276,6 +276,14 @@ fn index_within_a_memory_budget_is_the_same_file() {
         "{err}"
     );
     assert!(!dir.path().join("small.galign").exists());
+    // The least budget named (in --memory's units) works when given back.
+    let least = err
+        .split("at least ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next());
+    let least = least.unwrap_or_else(|| panic!("no size in: {err}"));
+    let (bytes, _) = build("least", &["--memory", least]);
+    assert!(bytes == whole, "--memory {least}: index differs");
     // A device budget too small for the text is refused before any device is opened.
     let err = run_fail(
         galign()
@@ -284,10 +292,19 @@ fn index_within_a_memory_budget_is_the_same_file() {
             .arg(&ecoli),
     );
     assert!(
-        err.contains("--gpu-memory") && err.contains("at least 97805200 bytes"),
+        err.contains("--gpu-memory") && err.contains("at least 93.3M (97805200 bytes)"),
         "{err}"
     );
     assert!(!dir.path().join("small.galign").exists());
+    // The size the message names, given back, passes the check (then `auto` builds on
+    // whatever device it finds).
+    run_ok(
+        galign()
+            .args(["index", "--device", "auto", "--gpu-memory", "93.3M", "-p"])
+            .arg(dir.path().join("small"))
+            .arg(&ecoli),
+    );
+    assert!(dir.path().join("small.galign").exists());
     let out = galign()
         .args(["index", "--memory", "lots", "-p", "x"])
         .arg(&ecoli)

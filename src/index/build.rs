@@ -141,6 +141,7 @@ fn build_within_budget(
     (options, devices): (&BuildOptions, Devices),
     log: &Reporter,
 ) -> anyhow::Result<u32> {
+    check_host_budget(fasta, &reference, width, options.memory)?;
     let build = (options, &devices);
     let mirror = mirror_index(fasta, &reference, width, build, log)?;
     let fm = forward_index(fasta, &reference, (width, mirror.heap_bytes()), build, log)?;
@@ -341,6 +342,39 @@ fn check_gpu_budget(
     within(n, budget, algorithm).map(|_| ())
 }
 
+/// Checks the host budget `memory` of [`build_within_budget`] before either of its
+/// builds starts: the mirror index is built while the text is held, the forward index
+/// while the mirror's Occ is, so a budget too small for either is refused naming the
+/// least that works for both (the mirror's own check would name a budget the forward
+/// build then refuses).
+fn check_host_budget(
+    fasta: &Path,
+    reference: &Reference,
+    width: Width,
+    memory: Option<u64>,
+) -> anyhow::Result<()> {
+    let n = reference.text.len() as u64;
+    let text_bytes = 8 * reference.text.words().len() as u64;
+    let steps = [
+        (text_bytes, "mirror index"),
+        (mirror_occ_bytes(n), "forward index"),
+    ];
+    let needed = |e: &anyhow::Error| e.downcast_ref::<BudgetError>().map_or(0, |b| b.needed);
+    let refused = steps
+        .iter()
+        .filter_map(|&(held, what)| cpu_part_within(fasta, (n, width), memory, held, what).err());
+    match refused.max_by_key(needed) {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// Bytes of the mirror index's arrays for a text of `n` bases: its BWT/Occ alone
+/// ([`FmParts::heap_bytes`] after [`Keep::OccOnly`]).
+fn mirror_occ_bytes(n: u64) -> u64 {
+    8 * crate::fm::Lengths::of(n as usize, Keep::OccOnly.sample_rate()).occ as u64
+}
+
 /// The part size of a CPU build of `n` bases with positions of `width` within the host
 /// budget `memory` while `held` bytes are held besides (`None`: the whole-text sorter
 /// fits, or no budget).
@@ -372,6 +406,21 @@ fn cpu_part_within(
 mod tests {
     use super::*;
     use crate::reference::Contig;
+
+    #[test]
+    fn the_mirror_arrays_are_the_size_the_budget_check_counts() {
+        for len in [1, 63, 64, 1000, 100_000] {
+            let text = PackedText::from_codes(&crate::test_support::random_codes(len, 3, 4));
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            let mut mirror = FmParts::build(&text, &sa, Keep::OccOnly.sample_rate());
+            mirror.drop_locate_and_jump();
+            assert_eq!(
+                mirror.heap_bytes(),
+                mirror_occ_bytes(len as u64),
+                "{len} bases"
+            );
+        }
+    }
 
     #[test]
     fn a_contig_past_sam_positions_is_refused_naming_it_and_the_file() {

@@ -43,6 +43,7 @@ use crate::sam::{
     self, Encoded, MateContext, OutputFormat, RecordBuffers, RecordOptions, SamWriter,
 };
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
+use crate::units::with_si_prefix;
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -367,13 +368,15 @@ fn auto_device(
     if device != DeviceChoice::Auto || k > 0 || many_reads {
         return device;
     }
+    let reads = match reads_size {
+        Some(bytes) => format!("~{} of reads", with_si_prefix(bytes, "B")),
+        None => "reads from a stream (size unknown)".to_string(),
+    };
     log.info(&format!(
-        "exact search of a {} Mbp index with {:.2} GB of reads: faster on the CPU than on \
-         the GPU below {:.2} GB of reads on {threads} threads (--device gpu insists); \
-         mapping on the CPU",
-        text_len / 1_000_000,
-        reads_size.unwrap_or(0) as f64 / 1e9,
-        reads_for_gpu as f64 / 1e9
+        "exact search of a {} index with {reads}: faster on the CPU than on the GPU below \
+         {} of reads on {threads} threads (--device gpu insists); mapping on the CPU",
+        with_si_prefix(text_len, "bp"),
+        with_si_prefix(reads_for_gpu, "B"),
     ));
     DeviceChoice::Cpu
 }

@@ -20,6 +20,7 @@ use super::keysort::{self, Keyed, KEY_BASES};
 use super::sample::SampleRanks;
 use super::SaIndex;
 use crate::reference::PackedText;
+use crate::units::size_to_give;
 
 /// Most bases of the bucket key (4^10 buckets, 8 MiB of counts per pass).
 const MAX_BUCKET_BASES: usize = 10;
@@ -320,7 +321,12 @@ const MIN_PART: usize = 1 << 16;
 
 /// A memory budget too small for the text.
 #[derive(Debug, thiserror::Error)]
-#[error("a memory budget of {budget} bytes is too small for {bases} bases: at least {needed} bytes are needed")]
+#[error(
+    "a memory budget of {} ({budget} bytes) is too small for {bases} bases: at least {} \
+     ({needed} bytes) is needed",
+    size_to_give(*budget),
+    size_to_give(*needed)
+)]
 pub struct BudgetError {
     /// The budget given.
     pub budget: u64,
