@@ -309,14 +309,8 @@ fn mirror_index_of(
     log: &Reporter,
 ) -> anyhow::Result<FmParts> {
     let n = reference.text.len() as u64;
-    let text_bytes = 8 * reference.text.words().len() as u64;
-    let mirror_part = cpu_part_within(
-        fasta,
-        (n, width),
-        options.memory,
-        text_bytes,
-        "mirror index",
-    )?;
+    let held = text_bytes(reference);
+    let mirror_part = cpu_part_within(fasta, (n, width), options.memory, held, "mirror index")?;
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
@@ -354,9 +348,8 @@ fn check_host_budget(
     memory: Option<u64>,
 ) -> anyhow::Result<()> {
     let n = reference.text.len() as u64;
-    let text_bytes = 8 * reference.text.words().len() as u64;
     let steps = [
-        (text_bytes, "mirror index"),
+        (text_bytes(reference), "mirror index"),
         (mirror_occ_bytes(n), "forward index"),
     ];
     let needed = |e: &anyhow::Error| e.downcast_ref::<BudgetError>().map_or(0, |b| b.needed);
@@ -367,6 +360,11 @@ fn check_host_budget(
         Some(error) => Err(error),
         None => Ok(()),
     }
+}
+
+/// Bytes of `reference`'s packed text, held while the mirror index is built.
+fn text_bytes(reference: &Reference) -> u64 {
+    8 * reference.text.words().len() as u64
 }
 
 /// Bytes of the mirror index's arrays for a text of `n` bases: its BWT/Occ alone
