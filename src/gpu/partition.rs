@@ -836,8 +836,10 @@ mod tests {
         let err = within(needed - 1).unwrap_err();
         assert_eq!(err.needed, needed);
         assert!(
-            err.to_string()
-                .contains(&format!("at least {needed} bytes")),
+            err.to_string().contains(&format!(
+                "at least {} ({needed} bytes)",
+                crate::units::size_to_give(needed)
+            )),
             "{err}"
         );
     }

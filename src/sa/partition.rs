@@ -459,7 +459,10 @@ mod tests {
             err.needed,
             BASELINE_BYTES + 2_450_000 + 20 * MIN_PART as u64
         );
-        assert!(err.to_string().contains("at least 70869584 bytes"), "{err}");
+        assert!(
+            err.to_string().contains("at least 67.6M (70869584 bytes)"),
+            "{err}"
+        );
     }
 
     #[test]
