@@ -412,7 +412,8 @@ fn output_determining_command_line() -> String {
     const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
     const FLAGS: [&str; 1] = ["--verbose"];
     let mut words = Vec::new();
-    let mut args = std::env::args();
+    // Arguments need not be UTF-8 (file names): any other byte is shown as U+FFFD.
+    let mut args = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned());
     while let Some(arg) = args.next() {
         if WITH_VALUE.contains(&arg.as_str()) {
             args.next();

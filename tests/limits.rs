@@ -157,7 +157,9 @@ fn headers_of_megabytes_are_read_or_refused_by_name() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("stdin: record 1: read name is 2097152 characters; SAM allows at most 254"),
+        stderr.contains(
+            "stdin: record 1 (line 1): the read name is 2097152 characters; SAM allows at most 254"
+        ),
         "{stderr}"
     );
 }

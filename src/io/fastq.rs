@@ -15,6 +15,8 @@
 use std::ops::Range;
 
 use memchr::memchr;
+
+use super::names;
 use rayon::prelude::*;
 
 /// Bytes per piece parsed on one thread.
@@ -95,12 +97,7 @@ pub enum Problem {
         line: usize,
         what: String,
     },
-    /// The read name is longer than SAM allows.
-    LongName { record: usize, len: usize },
 }
-
-/// The longest read name SAM allows.
-pub const MAX_NAME: usize = 254;
 
 /// The read name of a header: its first word, a trailing `/1` or `/2` removed.
 pub fn read_name(id: &[u8]) -> &[u8] {
@@ -411,12 +408,11 @@ fn check(block: &[u8], span: &Span, record: usize) -> Result<(), Problem> {
             format!("{seq} bases but {qual} quality values"),
         ));
     }
-    let id = span.id(block);
-    if id.len() > MAX_NAME {
-        let len = read_name(id).len();
-        if len > MAX_NAME {
-            return Err(Problem::LongName { record, len });
-        }
+    if let Some(what) = names::read_name_problem(read_name(span.id(block))) {
+        return Err(malformed(0, what));
+    }
+    if let Some(bad) = names::bad_quality(span.qual(block)) {
+        return Err(malformed(3, names::quality_problem(bad)));
     }
     Ok(())
 }

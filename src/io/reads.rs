@@ -20,7 +20,9 @@ use rayon::prelude::*;
 
 use super::blocks::{Block, BlockInput, SharedBlock, BLOCK, HEADROOM};
 use super::fastq::{self, Problem, Span};
+use super::names;
 use super::open::{self, Format, InputError, Opened, Role};
+use super::record_cap::RecordCap;
 use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
 
 /// Why reads could not be read.
@@ -72,16 +74,6 @@ pub enum ReadsError {
         /// The record's number, from 1.
         record: u64,
     },
-    /// A read name too long for SAM.
-    #[error("{path}: record {record}: read name is {len} characters; SAM allows at most 254")]
-    LongName {
-        /// The input's path.
-        path: String,
-        /// The record's number, from 1.
-        record: u64,
-        /// The name's length.
-        len: usize,
-    },
 }
 
 /// Pairs whose mates' names are compared per rayon task.
@@ -91,6 +83,14 @@ const FILL_TASK: usize = 512;
 /// read of some 32 Mbp. A longer one is an error rather than a buffer that grows with
 /// whatever the input holds.
 pub const MAX_RECORD: usize = 64 << 20;
+
+/// The longest FASTA record read as reads (header, bases and newlines together): twice
+/// [`MAX_RECORD`], as FASTA has no qualities, a read of some 128 Mbp. (needletail holds
+/// a whole record in memory.)
+pub const MAX_FASTA_RECORD: usize = 2 * MAX_RECORD;
+
+// Every read fits one BAM CIGAR operation (28 bits of length) and `l_seq` (32 bits).
+const _: () = assert!(MAX_FASTA_RECORD < 1 << 28 && MAX_RECORD < 1 << 28);
 
 /// One open reads input.
 enum ReadsFile {
@@ -418,23 +418,15 @@ impl Locator {
 
     /// The error for a problem found in the current block.
     fn problem(&self, problem: Problem) -> ReadsError {
-        match problem {
-            Problem::Malformed { record, line, what } => {
-                let record = self.records + record as u64;
-                ReadsError::Parse {
-                    path: self.path.clone(),
-                    msg: format!(
-                        "record {} (line {}): {what}",
-                        record + 1,
-                        record * 4 + line as u64 + 1
-                    ),
-                }
-            }
-            Problem::LongName { record, len } => ReadsError::LongName {
-                path: self.path.clone(),
-                record: self.records + record as u64 + 1,
-                len,
-            },
+        let Problem::Malformed { record, line, what } = problem;
+        let record = self.records + record as u64;
+        ReadsError::Parse {
+            path: self.path.clone(),
+            msg: format!(
+                "record {} (line {}): {what}",
+                record + 1,
+                record * 4 + line as u64 + 1
+            ),
         }
     }
 }
@@ -477,12 +469,12 @@ struct NeedletailFile {
 impl NeedletailFile {
     fn open(opened: Opened) -> Result<NeedletailFile, ReadsError> {
         let path = opened.name.clone();
-        let reader = needletail::parse_fastx_reader(opened.into_reader()).map_err(|e| {
-            ReadsError::Parse {
-                path: path.clone(),
-                msg: e.to_string(),
-            }
-        })?;
+        let reader =
+            needletail::parse_fastx_reader(RecordCap::new(opened.into_reader(), MAX_FASTA_RECORD))
+                .map_err(|e| ReadsError::Parse {
+                    path: path.clone(),
+                    msg: e.to_string(),
+                })?;
         Ok(NeedletailFile {
             reader,
             path,
@@ -502,11 +494,14 @@ impl NeedletailFile {
         })?;
         self.records += 1;
         let name = fastq::read_name(record.id());
-        if name.len() > fastq::MAX_NAME {
-            return Err(ReadsError::LongName {
+        let problem = names::read_name_problem(name).or_else(|| {
+            let qual = record.qual()?;
+            names::bad_quality(qual).map(names::quality_problem)
+        });
+        if let Some(what) = problem {
+            return Err(ReadsError::Parse {
                 path: self.path.clone(),
-                record: self.records,
-                len: name.len(),
+                msg: format!("record {}: {what}", self.records),
             });
         }
         let seq = record.seq();

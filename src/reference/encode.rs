@@ -55,20 +55,19 @@ const fn code_table() -> [u8; 256] {
     t
 }
 
-/// Bases among sequence bytes: every byte but newlines.
-pub fn count_bases(bytes: &[u8]) -> usize {
+/// Bases among sequence bytes (every byte but newlines) and the lines they end (their
+/// `\n` bytes).
+pub fn count_bases(bytes: &[u8]) -> (usize, usize) {
     // Counted in blocks that a byte counter cannot overflow (and that vectorize).
-    let newlines: usize = bytes
-        .chunks(255)
-        .map(|block| {
-            let count: u8 = block
-                .iter()
-                .map(|&b| (b == b'\n') as u8 + (b == b'\r') as u8)
-                .sum();
-            count as usize
-        })
-        .sum();
-    bytes.len() - newlines
+    let (mut returns, mut newlines) = (0, 0);
+    for block in bytes.chunks(255) {
+        let (r, n) = block.iter().fold((0u8, 0u8), |(r, n), &b| {
+            (r + (b == b'\r') as u8, n + (b == b'\n') as u8)
+        });
+        returns += r as usize;
+        newlines += n as usize;
+    }
+    (bytes.len() - returns - newlines, newlines)
 }
 
 /// What encoding one slice found besides its bases.
@@ -119,6 +118,8 @@ pub struct Appended {
     pub start: u64,
     /// Its bases.
     pub count: u64,
+    /// The lines it ends (its `\n` bytes).
+    pub lines: u64,
     /// Its ambiguous runs and invalid byte.
     pub found: Encoded,
 }
@@ -136,13 +137,11 @@ impl TextBuilder {
     /// Appends the bases of `slices`, in order, counting and encoding the slices in
     /// parallel.
     pub fn append(&mut self, slices: &[&[u8]]) -> Vec<Appended> {
-        let counts: Vec<u64> = slices
-            .par_iter()
-            .map(|bytes| count_bases(bytes) as u64)
-            .collect();
+        let counts: Vec<(usize, usize)> = slices.par_iter().map(|b| count_bases(b)).collect();
         let mut ranges = Vec::with_capacity(slices.len());
         let mut end = self.len as u64;
-        for &count in &counts {
+        for &(count, _) in &counts {
+            let count = count as u64;
             ranges.push((end, end + count));
             end += count;
         }
@@ -158,7 +157,9 @@ impl TextBuilder {
             .map(|((bytes, &(start, _)), whole)| encode(bytes, start, whole))
             .collect();
         let mut appended = Vec::with_capacity(slices.len());
-        for (((found, partial), (start, end)), _) in encoded.into_iter().zip(ranges).zip(slices) {
+        for (((found, partial), (start, end)), (_, lines)) in
+            encoded.into_iter().zip(ranges).zip(counts)
+        {
             for (word, bits) in partial.into_iter().flatten() {
                 self.words[word] |= bits;
             }
@@ -166,6 +167,7 @@ impl TextBuilder {
             appended.push(Appended {
                 start,
                 count,
+                lines: lines as u64,
                 found,
             });
         }
@@ -431,8 +433,8 @@ mod tests {
     #[test]
     fn any_split_of_the_work_gives_the_same_text() {
         let bytes = b"ACGTNNacgu\r\nRYKM\nACGTACGTACGTACGTACGTACGTACGTACG-TTnn\nG";
-        let bases = count_bases(bytes);
-        assert_eq!(bases, 51);
+        let (bases, lines) = count_bases(bytes);
+        assert_eq!((bases, lines), (51, 3));
         for offset in [0, 5, 31, 32] {
             let mut text = TextBuilder::default();
             text.append(&[&b"A".repeat(offset)[..]]);

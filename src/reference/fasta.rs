@@ -49,12 +49,26 @@ pub enum ReferenceError {
         path: String,
     },
     /// A header line with no name.
-    #[error("{path}: record {record} has an empty name")]
+    #[error("{path}: record {record} (line {line}) has an empty name")]
     EmptyName {
         /// The reference's path.
         path: String,
         /// The record's number, from 1.
         record: usize,
+        /// The header's line, from 1.
+        line: u64,
+    },
+    /// A name SAM cannot hold as a reference name.
+    #[error("{path}: record {record} (line {line}): {msg}; rename the contig (SAM and BAM could not name it)")]
+    BadName {
+        /// The reference's path.
+        path: String,
+        /// The record's number, from 1.
+        record: usize,
+        /// The header's line, from 1.
+        line: u64,
+        /// What is wrong with the name.
+        msg: String,
     },
     /// A record without any base.
     #[error("{path}: contig '{name}' (record {record}) has no sequence")]
@@ -79,7 +93,7 @@ pub enum ReferenceError {
         second: usize,
     },
     /// A character that is neither a base nor an IUPAC ambiguity code.
-    #[error("{path}: contig '{name}', position {position}: '{found}' is not a nucleotide (expected A, C, G, T or an IUPAC code)")]
+    #[error("{path}: contig '{name}', position {position} (line {line}): '{found}' is not a nucleotide (expected A, C, G, T or an IUPAC code)")]
     BadCharacter {
         /// The reference's path.
         path: String,
@@ -87,6 +101,8 @@ pub enum ReferenceError {
         name: String,
         /// The base's position in its contig, from 1.
         position: u64,
+        /// The line it is on, from 1.
+        line: u64,
         /// The character found.
         found: String,
     },
@@ -146,13 +162,13 @@ fn encode_pieces(
             FastaPiece::Header(_) => Vec::new(),
         })
         .collect();
-    let mut appended = text.append(&slices).into_iter();
+    let mut appended = text.append(&slices).into_iter().zip(&slices);
     for piece in pieces {
         match piece {
             FastaPiece::Header(line) => records.header(line)?,
             FastaPiece::Sequence(bytes) => {
-                for slice in appended.by_ref().take(bytes.len().div_ceil(TASK)) {
-                    records.bases(&slice)?;
+                for (slice, slice_bytes) in appended.by_ref().take(bytes.len().div_ceil(TASK)) {
+                    records.bases(&slice, slice_bytes)?;
                 }
             }
         }
@@ -160,11 +176,29 @@ fn encode_pieces(
     Ok(())
 }
 
+/// The lines that end in `bytes` before its base `base` (bases being every byte but
+/// `\n` and `\r`).
+fn lines_before_base(bytes: &[u8], base: u64) -> u64 {
+    let mut bases = 0;
+    let mut lines = 0;
+    for &b in bytes {
+        match b {
+            b'\n' => lines += 1,
+            b'\r' => {}
+            _ if bases == base => break,
+            _ => bases += 1,
+        }
+    }
+    lines
+}
+
 /// The records of a FASTA stream, checked and laid out as they come.
 struct Records {
     path: String,
     layout: Layout,
     names: HashMap<String, usize>,
+    /// The line the next piece starts on, from 1.
+    line: u64,
 }
 
 impl Records {
@@ -173,6 +207,7 @@ impl Records {
             path,
             layout: Layout::default(),
             names: HashMap::new(),
+            line: 1,
         }
     }
 
@@ -180,18 +215,33 @@ impl Records {
     fn header(&mut self, line: &[u8]) -> Result<(), ReferenceError> {
         self.check_last_has_bases()?;
         let number = self.layout.contigs.len() + 1;
-        let header = String::from_utf8_lossy(line);
-        let header = header.trim();
-        let (name, description) = match header.split_once(char::is_whitespace) {
-            Some((n, d)) => (n.to_string(), d.trim().to_string()),
-            None => (header.to_string(), String::new()),
-        };
-        if name.is_empty() {
+        let line_number = self.line;
+        self.line += 1;
+        let header = line.trim_ascii();
+        let name_bytes = &header[..header
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .unwrap_or(header.len())];
+        if name_bytes.is_empty() {
             return Err(ReferenceError::EmptyName {
                 path: self.path.clone(),
                 record: number,
+                line: line_number,
             });
         }
+        if let Some(msg) = io::names::contig_name_problem(name_bytes) {
+            return Err(ReferenceError::BadName {
+                path: self.path.clone(),
+                record: number,
+                line: line_number,
+                msg,
+            });
+        }
+        // The name is ASCII now; a description keeps its bytes, other than UTF-8 shown
+        // as U+FFFD.
+        let name = String::from_utf8_lossy(name_bytes).into_owned();
+        let description =
+            String::from_utf8_lossy(header[name_bytes.len()..].trim_ascii()).into_owned();
         if let Some(&first) = self.names.get(&name) {
             return Err(ReferenceError::DuplicateName {
                 path: self.path.clone(),
@@ -211,13 +261,17 @@ impl Records {
         Ok(())
     }
 
-    /// More bases of the current record, with what encoding them found.
-    fn bases(&mut self, slice: &Appended) -> Result<(), ReferenceError> {
+    /// More bases of the current record (`bytes`, with their newlines), with what
+    /// encoding them found.
+    fn bases(&mut self, slice: &Appended, bytes: &[u8]) -> Result<(), ReferenceError> {
         let Appended {
             start,
             count,
+            lines,
             ref found,
         } = *slice;
+        let first_line = self.line;
+        self.line += lines;
         let Some(contig) = self.layout.contigs.last_mut() else {
             return Err(ReferenceError::Malformed {
                 path: self.path.clone(),
@@ -229,6 +283,7 @@ impl Records {
                 path: self.path.clone(),
                 name: contig.name.clone(),
                 position: start + i - contig.offset + 1,
+                line: first_line + lines_before_base(bytes, i),
                 found: (byte as char).escape_default().to_string(),
             });
         }

@@ -43,11 +43,14 @@ impl Layout {
     }
 
     /// Checks a layout read from a file: the contigs (at least one, none empty) tile a
-    /// text of `text_len` bases in order, and the ambiguous runs are sorted, disjoint,
+    /// text of `text_len` bases in order, each named as SAM allows, and the ambiguous runs are sorted, disjoint,
     /// not empty and inside it. `Err` says what is wrong.
     pub fn check(&self, text_len: u64) -> Result<(), String> {
         let mut end = 0u64;
         for contig in &self.contigs {
+            if let Some(problem) = crate::io::names::contig_name_problem(contig.name.as_bytes()) {
+                return Err(problem);
+            }
             if contig.offset != end || contig.len == 0 {
                 return Err(format!(
                     "contig '{}' does not follow the one before",

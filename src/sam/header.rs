@@ -24,6 +24,14 @@ pub enum ReadGroupError {
         /// The character found.
         found: char,
     },
+    /// A tag given twice.
+    #[error("-R '{line}': tag {tag} is given twice; a header line holds each tag once")]
+    DuplicateTag {
+        /// The `-R` line as given.
+        line: String,
+        /// The repeated tag.
+        tag: String,
+    },
     /// A field is not of the form `XX:value`.
     #[error("-R '{line}': field '{field}' is not of the form TAG:value")]
     BadField {
@@ -59,7 +67,13 @@ pub fn parse_read_group(line: &str) -> Result<ReadGroup, ReadGroupError> {
     let mut tags = Vec::new();
     for field in fields.filter(|f| !f.is_empty()) {
         match field.split_once(':') {
-            Some((tag, value)) if tag.len() == 2 && !value.is_empty() => {
+            Some((tag, _)) if tags.iter().any(|(t, _)| t == tag) => {
+                return Err(ReadGroupError::DuplicateTag {
+                    line: line.into(),
+                    tag: tag.into(),
+                })
+            }
+            Some((tag, value)) if is_header_tag(tag) && !value.is_empty() => {
                 tags.push((tag.to_string(), value.to_string()))
             }
             _ => {
@@ -78,7 +92,30 @@ pub fn parse_read_group(line: &str) -> Result<ReadGroup, ReadGroupError> {
     Ok(ReadGroup { id, tags })
 }
 
-/// Builds the header for `layout`'s contigs, a read group and the command line.
+/// Whether `tag` is a header tag as SAM writes them: `[A-Za-z][A-Za-z0-9]`.
+fn is_header_tag(tag: &str) -> bool {
+    matches!(tag.as_bytes(), [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphanumeric())
+}
+
+/// `command_line` as a header value: control characters, which would end the field
+/// (tab) or the line (newline), escaped as bwa reads them back (`\t`, `\n`, `\r`,
+/// others as `\xHH`), every other character kept.
+pub fn escape_header_value(command_line: &str) -> String {
+    let mut escaped = String::with_capacity(command_line.len());
+    for c in command_line.chars() {
+        match c {
+            '\t' => escaped.push_str("\\t"),
+            '\n' => escaped.push_str("\\n"),
+            '\r' => escaped.push_str("\\r"),
+            c if c.is_control() => escaped.push_str(&format!("\\x{:02x}", c as u32)),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+/// Builds the header for `layout`'s contigs, a read group and the command line (written
+/// escaped, [`escape_header_value`]).
 pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_line: &str) -> Header {
     let mut header = Header::new();
     header.push_record(
@@ -106,7 +143,7 @@ pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_lin
             .push_tag(b"ID", "galign")
             .push_tag(b"PN", "galign")
             .push_tag(b"VN", env!("CARGO_PKG_VERSION"))
-            .push_tag(b"CL", command_line),
+            .push_tag(b"CL", escape_header_value(command_line)),
     );
     header
 }
@@ -127,5 +164,18 @@ mod tests {
             parse_read_group("@RG\tID:x\n@CO:injected"),
             Err(ReadGroupError::ControlCharacter { found: '\n', .. })
         ));
+        assert!(matches!(
+            parse_read_group(r"@RG\tID:a\tID:b"),
+            Err(ReadGroupError::DuplicateTag { ref tag, .. }) if tag == "ID"
+        ));
+        assert!(parse_read_group(r"@RG\tID:a\t1D:b").is_err());
+    }
+
+    #[test]
+    fn command_lines_are_escaped() {
+        assert_eq!(
+            escape_header_value("galign map -o o\nx.bam I a\tb.fq \u{1}\\t é"),
+            "galign map -o o\\nx.bam I a\\tb.fq \\x01\\t é"
+        );
     }
 }
