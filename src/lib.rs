@@ -8,7 +8,8 @@
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
-//! [`units`] reads and writes sizes as users give them.
+//! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
+//! threads than the system allows, and says so when it refuses one.
 
 #![warn(missing_docs)]
 
@@ -30,4 +31,5 @@ pub mod sam;
 pub mod search;
 #[cfg(test)]
 mod test_support;
+pub mod threads;
 pub mod units;

@@ -205,6 +205,7 @@ struct SaArgs {
 fn main() -> ExitCode {
     galign::gpu::use_one_work_queue(); // first: no thread has started
     let cli = Cli::parse();
+    galign::threads::stop_cleanly_when_threads_fail();
     if let Err(e) = stop_cleanly_on_signals() {
         eprintln!(
             "galign: warning: cannot handle signals ({e}); a killed run may leave temporary files"
@@ -216,10 +217,28 @@ fn main() -> ExitCode {
         // and bwa do.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("galign: error: {e:#}");
+            eprintln!("galign: error: {}", error_text(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `error` and its causes, each said once: a cause whose text its parent's message
+/// already holds (an error that prints its source, then returns it as its source too)
+/// is left out.
+fn error_text(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
 }
 
 /// Whether `error` comes from writing to a pipe whose reader has closed it.
@@ -432,13 +451,13 @@ fn output_determining_command_line() -> String {
 /// Applies the thread count and returns the reporter for the run (`verbose`: with
 /// per-step timings).
 fn setup(common: &Common, verbose: bool) -> anyhow::Result<Reporter> {
-    if let Some(threads) = common.threads {
-        anyhow::ensure!(threads > 0, "-t must be at least 1");
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()
-            .context("cannot start worker threads")?;
+    anyhow::ensure!(common.threads != Some(0), "-t must be at least 1");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (threads, note) = galign::threads::worker_count(common.threads, cores);
+    if let Some(note) = note {
+        eprintln!("galign: warning: {note}");
     }
+    galign::threads::start_pool(threads)?;
     Ok(Reporter::new(verbose))
 }
 

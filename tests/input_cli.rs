@@ -468,3 +468,64 @@ fn directories_alignments_and_indexes_are_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn one_file_given_as_both_mates_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let (m1, _) = mates(dir.path());
+    let link = dir.path().join("link.fq");
+    std::os::unix::fs::symlink(&m1, &link).unwrap();
+    for second in [&m1, &link] {
+        let e = run_fail(galign().arg("map").arg(&prefix).arg(&m1).arg(second));
+        assert!(e.contains("are the same file"), "{e}");
+    }
+    // One FIFO for both mates: refused, not a hang (nothing ever writes into it).
+    let fifo = dir.path().join("mates.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    let e = run_fail(galign().arg("map").arg(&prefix).arg(&fifo).arg(&fifo));
+    assert!(e.contains("are the same file"), "{e}");
+    // `-` and /dev/stdin are one input too.
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg(&prefix)
+            .args(["-", "/dev/stdin"])
+            .stdin(std::fs::File::open(&m1).unwrap()),
+    );
+    assert!(e.contains("stdin and /dev/stdin are the same file"), "{e}");
+}
+
+#[test]
+fn bgzf_without_its_end_of_file_block_is_read_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let text = gunzip("NA12878_chrM_20k.fq.gz");
+    let whole = bgzf(&text, dir.path());
+    const EOF_BLOCK: usize = 28;
+    let (reads, cut) = (dir.path().join("r.fq.gz"), dir.path().join("cut.fq.gz"));
+    std::fs::write(&reads, &whole).unwrap();
+    std::fs::write(&cut, &whole[..whole.len() - EOF_BLOCK]).unwrap();
+    let map = |input: &Path| {
+        run_ok(
+            galign()
+                .args(["map", "--device", "cpu"])
+                .arg(&prefix)
+                .arg(input),
+        )
+    };
+    let (complete, truncated) = (map(&reads), map(&cut));
+    let warning = "cut.fq.gz: the BGZF end-of-file block is missing";
+    assert!(String::from_utf8_lossy(&truncated.stderr).contains(warning));
+    assert!(!String::from_utf8_lossy(&complete.stderr).contains("end-of-file block"));
+    // Every read of the cut file is still mapped (as htslib, which warns and reads on).
+    let records = |out: &std::process::Output| {
+        out.stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty() && l[0] != b'@')
+            .count()
+    };
+    assert_eq!(records(&truncated), 20_000);
+    assert_eq!(records(&complete), 20_000);
+}

@@ -218,3 +218,102 @@ fn a_read_past_the_gpu_mismatch_search_s_longest_maps_as_on_the_cpu() {
     assert_eq!(records(&auto.stdout), records(&cpu.stdout));
     assert_eq!(records(&cpu.stdout).len(), 1);
 }
+
+/// The galign binary, copied where any user may run it (a test run as root runs it as
+/// `nobody`, for whom the process limit counts).
+fn runnable_copy(dir: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let copy = dir.join("galign");
+    std::fs::copy(env!("CARGO_BIN_EXE_galign"), &copy).unwrap();
+    for path in [dir, copy.as_path()] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    copy
+}
+
+#[test]
+fn too_few_processes_allowed_is_an_error_not_a_panic() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let reference = Rng(5).bases(2000);
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let reads = dir.path().join("r.fq");
+    write_fastq(&[("r1".into(), reference[100..150].into())], &reads);
+    let output = dir.path().join("out.sam");
+    let galign = runnable_copy(dir.path());
+    // 1: the workers' pool is refused; 3: the pool starts, a later thread is refused
+    // (a panic inside Rust's thread start, before).
+    for limit in [1, 3] {
+        let mut map = Command::new(&galign);
+        map.args(["map", "-t", "1", "--device", "cpu", "-o"])
+            .arg(&output)
+            .arg(&prefix)
+            .arg(&reads);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            map.pre_exec(move || {
+                if libc::getuid() == 0 {
+                    let nobody = 65534;
+                    if libc::setgroups(0, std::ptr::null()) != 0
+                        || libc::setgid(nobody) != 0
+                        || libc::setuid(nobody) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                let two = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                if libc::setrlimit(libc::RLIMIT_NPROC, &two) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let stderr = run_fail(&mut map);
+        assert!(
+            stderr.contains("galign: error: cannot start"),
+            "{limit}: {stderr}"
+        );
+        assert!(stderr.contains("ulimit -u"), "{stderr}");
+        assert_eq!(
+            files_in(dir.path())
+                .iter()
+                .filter(|f| f.contains("out.sam"))
+                .count(),
+            0
+        );
+    }
+}
+
+#[test]
+fn thread_counts_past_four_a_core_are_capped_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = Rng(6).bases(2000);
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
+    let prefix = index(&fasta, dir.path(), "ref", "cpu");
+    let reads = dir.path().join("r.fq");
+    write_fastq(&[("r1".into(), reference[100..150].into())], &reads);
+    let capped = run_ok(
+        galign()
+            .args(["map", "-t", "100000", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let stderr = String::from_utf8_lossy(&capped.stderr);
+    assert!(
+        stderr.contains("-t 100000 is more than 4 threads a core"),
+        "{stderr}"
+    );
+    let one = run_ok(
+        galign()
+            .args(["map", "-t", "1", "--device", "cpu"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert_eq!(capped.stdout, one.stdout);
+}

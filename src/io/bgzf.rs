@@ -104,11 +104,15 @@ pub struct Bgzf {
     eof: bool,
     /// The current run.
     members: Vec<Member>,
+    /// The input as the warning names it.
+    name: String,
+    /// Whether the last member so far was empty (as BGZF's end-of-file block is).
+    last_empty: bool,
 }
 
 impl Bgzf {
-    /// Reads BGZF from `file`, from its first byte.
-    pub fn new(file: Box<dyn Read + Send>) -> Bgzf {
+    /// Reads BGZF from `file` (named `name` in warnings), from its first byte.
+    pub fn new(file: Box<dyn Read + Send>, name: &str) -> Bgzf {
         Bgzf {
             file: Some(file),
             serial: None,
@@ -117,6 +121,8 @@ impl Bgzf {
             offset: 0,
             eof: false,
             members: Vec::new(),
+            name: name.to_string(),
+            last_empty: false,
         }
     }
 
@@ -128,7 +134,14 @@ impl Bgzf {
                 return read_full(serial, out);
             }
             let n = self.run(out)?;
-            if n > 0 || (self.eof && self.start == self.buf.len()) {
+            if let Some(last) = self.members.last() {
+                self.last_empty = last.size == 0;
+            }
+            let end = self.eof && self.start == self.buf.len();
+            if end && n == 0 && !self.last_empty {
+                self.warn_no_eof_block();
+            }
+            if n > 0 || end {
                 return Ok(n);
             }
         }
@@ -197,6 +210,17 @@ impl Bgzf {
             Some(e) => Err(e),
             None => Ok(used),
         }
+    }
+
+    /// Says, as htslib does, that the file lacks its end-of-file block: it may have been
+    /// cut at a block boundary. Once: later calls find `last_empty` set.
+    fn warn_no_eof_block(&mut self) {
+        eprintln!(
+            "galign: warning: {}: the BGZF end-of-file block is missing: the file is \
+             probably truncated",
+            self.name
+        );
+        self.last_empty = true;
     }
 
     /// Reads more compressed bytes.
@@ -328,7 +352,7 @@ mod tests {
 
     /// Everything `file` inflates to, filled in parts of `part` bytes.
     fn inflate_all(file: Vec<u8>, part: usize) -> io::Result<Vec<u8>> {
-        let mut reader = Bgzf::new(Box::new(Cursor::new(file)));
+        let mut reader = Bgzf::new(Box::new(Cursor::new(file)), "test");
         let mut all = Vec::new();
         let mut out = vec![0; part];
         loop {

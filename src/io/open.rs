@@ -231,7 +231,7 @@ pub fn open(path: &Path, role: Role, gzip_threads: usize) -> Result<Opened, Inpu
         name: name.clone(),
         error,
     };
-    let (head, source) = decompress(raw, gzip_threads).map_err(read_error)?;
+    let (head, source) = decompress(raw, &name, gzip_threads).map_err(read_error)?;
     let format = format(&head, &name, role)?;
     Ok(Opened {
         name,
@@ -316,8 +316,9 @@ fn enlarge_pipe(input: &impl std::os::fd::AsRawFd) {
 }
 
 /// The first decompressed bytes of `raw` (up to [`HEAD`]) and the decompressed rest (a
-/// gzip file inflated on up to `gzip_threads` threads).
-fn decompress(mut raw: Raw, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)> {
+/// gzip file inflated on up to `gzip_threads` threads); `name` is the input as warnings
+/// name it.
+fn decompress(mut raw: Raw, name: &str, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)> {
     let mut peek = vec![0; PEEK];
     let n = read_full(&mut raw, &mut peek)?;
     peek.truncate(n);
@@ -336,7 +337,7 @@ fn decompress(mut raw: Raw, gzip_threads: usize) -> io::Result<(Vec<u8>, Source)
     };
     with_head(match compression {
         Compression::Plain => return Ok((peek, Source::Stream(raw))),
-        Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw))),
+        Compression::Bgzf => Source::Bgzf(Bgzf::new(chain(peek, raw), name)),
         Compression::Gzip => stream(gzip::GzipDecoder::new(chain(peek, raw))),
         Compression::Bzip2 => stream(bzip2::read::MultiBzDecoder::new(chain(peek, raw))),
         Compression::Zstd => stream(zstd::stream::read::Decoder::new(chain(peek, raw))?),
@@ -437,7 +438,8 @@ mod tests {
 
     /// Everything `bytes` decompresses to, head then rest.
     fn decompressed(bytes: Vec<u8>) -> Vec<u8> {
-        let (head, source) = decompress(Raw::Stream(Box::new(Cursor::new(bytes))), 4).unwrap();
+        let (head, source) =
+            decompress(Raw::Stream(Box::new(Cursor::new(bytes))), "test", 4).unwrap();
         let mut all = Vec::new();
         BlocksReader::new(Blocks::spawn(source, head))
             .read_to_end(&mut all)

@@ -39,6 +39,14 @@ pub enum ReadsError {
         /// What is wrong, with the record or line.
         msg: String,
     },
+    /// One file (or FIFO) given for both mates.
+    #[error("{path1} and {path2} are the same file: give mate 1 and mate 2 as two files, or one interleaved file with -p")]
+    SameMates {
+        /// The first mate's input.
+        path1: String,
+        /// The second mate's input.
+        path2: String,
+    },
     /// `-` given for both mates: stdin can be read once.
     #[error("stdin given for both mates: stdin can be read once; give at most one input as `-`")]
     StdinTwice,
@@ -515,6 +523,20 @@ impl NeedletailFile {
     }
 }
 
+/// Whether `a` and `b` (`-` for stdin) name one file, FIFO or device (the same device
+/// and inode); `false` where either cannot be looked at (opening it then says why).
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let identity = |path: &Path| {
+        let metadata = match path.as_os_str() == "-" {
+            true => std::fs::metadata("/dev/stdin"),
+            false => std::fs::metadata(path),
+        };
+        metadata.ok().map(|m| (m.dev(), m.ino()))
+    };
+    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
+}
+
 /// Reads batches of reads (pairs as consecutive mate 1, mate 2).
 pub struct BatchReader {
     first: ReadsFile,
@@ -531,6 +553,12 @@ impl BatchReader {
             ReadSource::Single(p) | ReadSource::Interleaved(p) => (open(p)?, None),
             ReadSource::Paired(p1, p2) if p1.as_os_str() == "-" && p2.as_os_str() == "-" => {
                 return Err(ReadsError::StdinTwice)
+            }
+            ReadSource::Paired(p1, p2) if same_file(p1, p2) => {
+                return Err(ReadsError::SameMates {
+                    path1: open::shown_name(p1),
+                    path2: open::shown_name(p2),
+                })
             }
             ReadSource::Paired(p1, p2) => (open(p1)?, Some(open(p2)?)),
         };
