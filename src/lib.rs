@@ -9,7 +9,8 @@
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
-//! threads than the system allows, and says so when it refuses one.
+//! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
+//! says so, and cleans up, when memory runs out.
 
 #![warn(missing_docs)]
 
@@ -22,6 +23,7 @@ pub mod huge_pages;
 pub mod index;
 pub mod io;
 pub mod map;
+pub mod out_of_memory;
 pub mod par;
 mod popcnt;
 pub mod progress;

@@ -202,6 +202,10 @@ struct SaArgs {
     common: Common,
 }
 
+/// The system's allocator, watched so that running out of memory is a clear error.
+#[global_allocator]
+static ALLOCATOR: galign::out_of_memory::WatchedAllocator = galign::out_of_memory::WatchedAllocator;
+
 fn main() -> ExitCode {
     galign::gpu::use_one_work_queue(); // first: no thread has started
     let cli = Cli::parse();

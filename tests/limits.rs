@@ -317,3 +317,37 @@ fn thread_counts_past_four_a_core_are_capped_saying_so() {
     );
     assert_eq!(capped.stdout, one.stdout);
 }
+
+#[test]
+fn running_out_of_memory_is_an_error_that_leaves_nothing() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&[("chr1".into(), Rng(7).bases(20_000_000))], &fasta);
+    let mut build = galign();
+    build
+        .env_remove("RUST_BACKTRACE")
+        .args(["index", "--device", "cpu", "-t", "2", "-p"])
+        .arg(dir.path().join("ref"))
+        .arg(&fasta);
+    // SAFETY: only setrlimit between fork and exec. 300 MB of address space: the
+    // program starts, the suffix sort's arrays do not fit.
+    unsafe {
+        build.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 300 << 20,
+                rlim_max: 300 << 20,
+            };
+            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let stderr = run_fail(&mut build);
+    assert!(
+        stderr.contains("galign: error: out of memory: an allocation of"),
+        "{stderr}"
+    );
+    assert_eq!(files_in(dir.path()), ["ref.fa".to_string()].into());
+}
