@@ -8,7 +8,8 @@
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
-//! [`units`] reads and writes sizes as users give them.
+//! [`units`] reads and writes sizes as users give them; [`stdio`] remembers a stdout
+//! closed at the start.
 
 #![warn(missing_docs)]
 
@@ -28,6 +29,7 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+pub mod stdio;
 #[cfg(test)]
 mod test_support;
 pub mod units;

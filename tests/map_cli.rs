@@ -209,9 +209,10 @@ fn map_waiting_on_stdin(
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(&chrm_reads_text()).unwrap();
-    let temporary = format!("out.sam.tmp-{}", child.id());
+    // out.sam.tmp-PID-RANDOM
+    let temporary = format!("out.sam.tmp-{}-", child.id());
     let waited = std::time::Instant::now();
-    while !files_in(dir).contains(&temporary) {
+    while !files_in(dir).iter().any(|f| f.starts_with(&temporary)) {
         assert!(waited.elapsed().as_secs() < 30, "no {temporary}");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
