@@ -434,3 +434,54 @@ fn an_index_written_in_place_is_named_and_an_untouched_one_passes() {
     );
     assert!(!setup.path("out.sam").exists() && !has_temporary(setup.dir.path()));
 }
+
+/// Item 2: two `index` runs on one prefix, each in a PID namespace of its own (both
+/// galign processes are PID 1 there, as in two containers): each writes its own
+/// temporary, so the index left is one of the two, whole (it loads: its checksums
+/// pass), and no temporary is left. Skipped where `unshare -pf` is not permitted (it
+/// needs root or user namespaces).
+#[test]
+fn two_runs_with_the_same_pid_never_share_a_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    let probe = Command::new("unshare")
+        .args(["-pf", "--mount-proc", "true"])
+        .stderr(Stdio::null())
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: unshare -pf is not permitted here");
+        return;
+    }
+    let prefix = dir.path().join("ix");
+    let run = |reference: &str| {
+        let script = format!(
+            "exec {} index --device cpu -p {} {}",
+            env!("CARGO_BIN_EXE_galign"),
+            prefix.display(),
+            data(reference).display()
+        );
+        Command::new("unshare")
+            .args(["-pf", "--mount-proc", "sh", "-c", &script])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    for round in 0..3 {
+        let mut big = run("celegans_ce_htslib_1Mb.fa.gz");
+        let mut small = run("lambda_virus.fa.gz");
+        assert!(small.wait().unwrap().success(), "round {round}");
+        assert!(big.wait().unwrap().success(), "round {round}");
+        assert_eq!(files_in(dir.path()), ["ix.galign".to_string()].into());
+        let reads = dir.path().join("r.fq");
+        std::fs::write(&reads, reads_text(10)).unwrap();
+        run_ok(
+            galign()
+                .args(["map", "--device", "cpu", "-o"])
+                .arg(dir.path().join("out.sam"))
+                .arg(&prefix)
+                .arg(&reads),
+        );
+        for name in ["ix.galign", "r.fq", "out.sam"] {
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
+    }
+}
