@@ -351,9 +351,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// On SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 or SIGXCPU (what batch
 /// schedulers send before they kill a job) the temporaries of unfinished outputs are
-/// removed and the process ends with status 128 + the signal, as a shell reports it; SIGXFSZ (a file
-/// size limit reached) makes the write fail with a clear error instead of killing the
-/// process, so that its temporary is removed too. A signal ignored when galign starts
+/// removed and the process ends with status 128 + the signal, as a shell reports it;
+/// SIGXFSZ (a file size limit reached) makes the write fail with a clear error instead
+/// of killing the process, so that its temporary is removed too. A signal ignored when galign starts
 /// stays ignored: `nohup` ignores SIGHUP, a shell's background job SIGINT.
 fn stop_cleanly_on_signals() -> std::io::Result<()> {
     use signal_hook::consts::{

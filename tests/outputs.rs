@@ -258,6 +258,17 @@ fn an_index_output_that_is_a_device_is_a_clear_error() {
     );
     assert!(err.contains("x.galign: is a device or pipe"), "{err}");
     assert_eq!(files_in(dir.path()).len(), 1);
+    // The prefix itself a device: the index would be the file `/dev/null.galign`.
+    let err = run_fail(
+        galign()
+            .args(["index", "--device", "cpu", "-p", "/dev/null"])
+            .arg(data("phiX174.fa.gz")),
+    );
+    assert!(
+        err.contains("-p /dev/null: the index prefix names a device"),
+        "{err}"
+    );
+    assert!(!Path::new("/dev/null.galign").exists());
 }
 
 /// Item 11: `map` to a closed stdout is an error, not output sent nowhere.

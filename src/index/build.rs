@@ -97,6 +97,7 @@ pub fn build_index(
     options: BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    super::ensure_prefix(prefix)?;
     let path = index_path(prefix);
     super::ensure_output(&[("the reference", fasta)], &path, "index")?;
     // A FASTA file holds about 60/61 of its bytes as bases (lines of 60 or more).

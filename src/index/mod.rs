@@ -31,6 +31,20 @@ pub fn index_path(prefix: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
+/// Refuses an index prefix that names a device or pipe (`-p /dev/null`): the index is
+/// the file `PREFIX.galign`, which would be made beside the device.
+pub(crate) fn ensure_prefix(prefix: &Path) -> anyhow::Result<()> {
+    let device = std::fs::metadata(prefix).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    anyhow::ensure!(
+        !device,
+        "-p {}: the index prefix names a device or pipe, but the index is the file \
+         PREFIX.galign ({}): give a path to name it after",
+        prefix.display(),
+        index_path(prefix).display()
+    );
+    Ok(())
+}
+
 /// Checks, before a build starts, that its output (`what`: "index", "part file") at
 /// `output` can be written: not one of its `inputs` (role, path), not a device or pipe
 /// (a container is written at offsets), and its temporary can be created; so that a long

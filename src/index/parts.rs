@@ -615,6 +615,7 @@ pub fn assemble(
     device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    super::ensure_prefix(prefix)?;
     let path = super::index_path(prefix);
     let mut inputs = vec![("the reference", fasta)];
     inputs.extend(
