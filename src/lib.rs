@@ -10,7 +10,8 @@
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
-//! says so, and cleans up, when memory runs out.
+//! says so, and cleans up, when memory runs out; [`stdio`] remembers a stdout closed at
+//! the start.
 
 #![warn(missing_docs)]
 
@@ -31,6 +32,7 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+pub mod stdio;
 #[cfg(test)]
 mod test_support;
 pub mod threads;

@@ -310,6 +310,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let options = MapOptions {
                 source,
                 output: args.output,
+                stats: args.stats,
                 read_group: args.read_group,
                 max_alternatives: args.alternatives,
                 all_hits: args.all,
@@ -335,13 +336,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 stats.seconds,
                 stats.reads_per_second
             ));
-            if let Some(path) = &args.stats {
-                galign::map::write_stats(path, &stats)?;
-            }
             Ok(())
         }
         Command::Sa(args) => {
             let log = setup(&args.common, args.verbose)?;
+            galign::atomic_file::ensure_distinct(
+                &[("the reference", args.reference.as_path())],
+                &[("the output", args.output.as_path())],
+            )?;
             let reference = log.step("read reference", || {
                 galign::reference::read_fasta(&args.reference)
             })?;
@@ -370,25 +372,38 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// On SIGINT, SIGTERM or SIGHUP the temporaries of unfinished outputs are removed and the
-/// process ends with status 128 + the signal, as a shell reports it; SIGXFSZ (a file
-/// size limit reached) makes the write fail with a clear error instead of killing the
-/// process, so that its temporary is removed too. A signal ignored when galign starts
+/// On SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 or SIGXCPU (what batch
+/// schedulers send before they kill a job) the temporaries of unfinished outputs are
+/// removed and the process dies of the signal (status 128 + it, as a shell reports it);
+/// SIGXFSZ (a file size limit reached) makes the write fail with a clear error instead
+/// of killing the process, so that its temporary is removed too. A signal ignored when galign starts
 /// stays ignored: `nohup` ignores SIGHUP, a shell's background job SIGINT.
 fn stop_cleanly_on_signals() -> std::io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+    };
     // A flag nobody reads: having a handler is what matters.
     let reached = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     signal_hook::flag::register(SIGXFSZ, reached)?;
-    let stopping = [SIGINT, SIGTERM, SIGHUP]
-        .into_iter()
-        .filter(|&s| !ignored(s));
+    let stopping = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+    ]
+    .into_iter()
+    .filter(|&s| !ignored(s));
     on_bus_error_stop_cleanly();
     let mut signals = signal_hook::iterator::Signals::new(stopping)?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             galign::atomic_file::remove_pending();
-            std::process::exit(128 + signal);
+            // Then die of it, as without a handler: the parent sees the signal (a shell
+            // says 128 + it), a batch scheduler its own kill.
+            // SAFETY: restoring the default action and raising the signal are plain
+            // system calls; the default ends the whole process.
+            unsafe {
+                libc::signal(signal, libc::SIG_DFL);
+                libc::raise(signal);
+            }
+            std::process::exit(128 + signal); // not reached
         }
     });
     Ok(())
@@ -481,3 +496,9 @@ fn ensure_cpu(common: &Common) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// Notes whether stdout is closed before the Rust runtime starts, which opens `/dev/null`
+/// on a closed standard descriptor (`galign::stdio`).
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = galign::stdio::note_closed_stdout;

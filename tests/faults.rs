@@ -151,10 +151,11 @@ fn signal_while_writing(args: &[&str], dir: &Path, signal: &str, number: i32) ->
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    let temporary = format!(".tmp-{}", child.id());
+    // NAME.tmp-PID-RANDOM
+    let temporary = format!(".tmp-{}-", child.id());
     let start = Instant::now();
     loop {
-        if files_in(dir).iter().any(|f| f.ends_with(&temporary)) {
+        if files_in(dir).iter().any(|f| f.contains(&temporary)) {
             kill(&child, signal);
             let status = child.wait().unwrap();
             let left = files_in(dir);

@@ -1377,6 +1377,7 @@ fn map_bytes(
     let options = MapOptions {
         source: source.clone(),
         output: Some(output.clone()),
+        stats: None,
         read_group: Some("@RG\tID:g\tSM:s".into()),
         max_alternatives: 5,
         all_hits,

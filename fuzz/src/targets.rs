@@ -244,6 +244,7 @@ fn map_own_text(prefix: &Path, dir: &Path) -> Result<(), String> {
         let options = MapOptions {
             source: ReadSource::Single(reads.clone()),
             output: Some(dir.join(format!("out{mismatches}.sam"))),
+            stats: None,
             read_group: None,
             max_alternatives: 3,
             all_hits: mismatches > 0,

@@ -80,7 +80,12 @@ impl ShortSuffixes {
 #[inline(always)]
 pub fn rows(table: PositionSlice<'_>, short: &ShortSuffixes, code: usize) -> (u64, u64) {
     let lo = table.get(code);
-    (lo, table.get(code + 1) - short.right_before(code + 1))
+    // Saturating and at least `lo`: a table written over while mapped (found at the end
+    // of the run) gives wrong rows, never an overflow.
+    let hi = table
+        .get(code + 1)
+        .saturating_sub(short.right_before(code + 1));
+    (lo, hi.max(lo))
 }
 
 /// Builds the jump table, of rows of type `I`, from rows given in order, a run at a

@@ -233,9 +233,19 @@ impl<'a> Occ<'a> {
         super::interleaved::prefetch(self.blocks.as_ptr().wrapping_add(b * WORDS_PER_BLOCK));
     }
 
+    /// `i`, or the row count where `i` lies past it: a row read from a file written in
+    /// place while mapped (the index checks it at the end,
+    /// [`crate::index::Index::ensure_unchanged`]) reads a wrong count, never out of
+    /// bounds. One comparison, beside a cache miss.
+    #[inline(always)]
+    fn clamped(&self, i: u64) -> u64 {
+        i.min(self.rows)
+    }
+
     /// Occurrences of symbol `c` in rows `0..i` (the sentinel never counts).
     #[inline(always)]
     pub fn occ(&self, c: u8, i: u64) -> u64 {
+        let i = self.clamped(i);
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;
         let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
@@ -251,7 +261,7 @@ impl<'a> Occ<'a> {
         }
         count += count_in_word(block[HEADER_WORDS + full], c, r % 32);
         if c == 0 && self.primary < i {
-            count -= 1;
+            count = count.saturating_sub(1);
         }
         count
     }
@@ -260,6 +270,7 @@ impl<'a> Occ<'a> {
     /// read for all four, as a bidirectional extension needs them.
     #[inline(always)]
     pub fn occ_all(&self, i: u64) -> [u64; 4] {
+        let i = self.clamped(i);
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;
         let block = &self.blocks[b * WORDS_PER_BLOCK..(b + 1) * WORDS_PER_BLOCK];
@@ -268,7 +279,7 @@ impl<'a> Occ<'a> {
             *total += n;
         }
         if self.primary < i {
-            counts[0] -= 1;
+            counts[0] = counts[0].saturating_sub(1);
         }
         counts
     }
@@ -321,6 +332,7 @@ impl<'a> Occ<'a> {
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
     #[inline]
     pub fn symbol(&self, i: u64) -> u8 {
+        let i = self.clamped(i);
         let b = (i / ROWS_PER_BLOCK as u64) as usize;
         let r = (i % ROWS_PER_BLOCK as u64) as usize;
         let word = self.blocks[b * WORDS_PER_BLOCK + HEADER_WORDS + r / 32];

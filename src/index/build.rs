@@ -97,6 +97,9 @@ pub fn build_index(
     options: BuildOptions,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    super::ensure_prefix(prefix)?;
+    let path = index_path(prefix);
+    super::ensure_output(&[("the reference", fasta)], &path, "index")?;
     // A FASTA file holds about 60/61 of its bytes as bases (lines of 60 or more).
     let expected = crate::io::estimated_size(fasta).map(|bytes| ExpectedBuild {
         bases: bytes / 61 * 60,
@@ -111,7 +114,6 @@ pub fn build_index(
         check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm))
             .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
     }
-    let path = index_path(prefix);
     let summary = format!(
         "{}: {} contigs, {} bases, {} ambiguous runs",
         path.display(),

@@ -103,6 +103,20 @@ pub enum FormatError {
         /// The section's name.
         section: String,
     },
+    /// The file was written in place (by another program) while it was mapped: what was
+    /// read from it may be wrong.
+    #[error(
+        "{path}: the {} was modified while in use (written in place by another program), \
+         so what was read from it may be wrong and nothing is written; run again once \
+         nothing else writes to it",
+        kind.noun
+    )]
+    Changed {
+        /// Which kind of file (index or part file), for the message.
+        kind: &'static Kind,
+        /// The file's path.
+        path: String,
+    },
     /// A required section is absent.
     #[error("{path}: {} lacks section {section}", kind.noun)]
     Missing {
@@ -204,8 +218,7 @@ impl SectionWriter {
                 (name.to_string(), offset, lengths.clone())
             })
             .collect();
-        let file = AtomicFile::new(path);
-        let out = file.create()?;
+        let (file, out) = AtomicFile::open(path)?;
         Ok(Some(SectionWriter {
             kind,
             file,
@@ -351,8 +364,44 @@ fn align(x: usize) -> usize {
 pub struct MappedFile {
     kind: &'static Kind,
     map: memmap2::Mmap,
+    /// The mapped file, open, and its [`Stamp`] when it was mapped.
+    file: File,
+    stamp: Stamp,
     sections: Vec<Section>,
     path: String,
+}
+
+/// What tells that an open file was written: its size, its modification time, and its
+/// change time with the links that name it (a rename over it, as galign replaces an
+/// index, unlinks it: its change time moves with its link count, its contents stay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    size: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    links: u64,
+}
+
+impl Stamp {
+    /// The stamp of the open `file` now.
+    fn of(file: &File) -> std::io::Result<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = file.metadata()?;
+        Ok(Stamp {
+            size: m.size(),
+            modified: (m.mtime(), m.mtime_nsec()),
+            changed: (m.ctime(), m.ctime_nsec()),
+            links: m.nlink(),
+        })
+    }
+
+    /// Whether this stamp, taken after `before`, shows a write (`cp -p` restores the
+    /// modification time, not the change time).
+    fn written_since(&self, before: &Stamp) -> bool {
+        self.size != before.size
+            || self.modified != before.modified
+            || (self.links == before.links && self.changed != before.changed)
+    }
 }
 
 /// One entry of a container's section table.
@@ -390,8 +439,11 @@ impl MappedFile {
             error,
         };
         let file = File::open(path).map_err(io)?;
-        // SAFETY: the index is treated as read-only; a concurrent writer would replace it
-        // by rename, never modify it in place.
+        let stamp = Stamp::of(&file).map_err(io)?;
+        // SAFETY: the index is treated as read-only; galign replaces it by rename, never
+        // in place. Another program writing it in place changes what is read (never out
+        // of bounds: the readers clamp what they index with), which
+        // [`MappedFile::ensure_unchanged`] then finds.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         let truncated = |what: &str| FormatError::Truncated {
             kind,
@@ -437,9 +489,24 @@ impl MappedFile {
         Ok(MappedFile {
             kind,
             map,
+            file,
+            stamp,
             sections,
             path: shown,
         })
+    }
+
+    /// Checks that no program has written the file in place since it was mapped
+    /// ([`FormatError::Changed`]). Replacing it by rename, as galign does, leaves the
+    /// mapped file as it was and passes.
+    pub fn ensure_unchanged(&self) -> Result<(), FormatError> {
+        match Stamp::of(&self.file) {
+            Ok(now) if !now.written_since(&self.stamp) => Ok(()),
+            _ => Err(FormatError::Changed {
+                kind: self.kind,
+                path: self.path.clone(),
+            }),
+        }
     }
 
     /// Verifies every section's checksum (the sections in parallel).

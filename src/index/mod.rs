@@ -31,6 +31,36 @@ pub fn index_path(prefix: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
+/// Refuses an index prefix that names a device or pipe (`-p /dev/null`): the index is
+/// the file `PREFIX.galign`, which would be made beside the device.
+pub(crate) fn ensure_prefix(prefix: &Path) -> anyhow::Result<()> {
+    let device = std::fs::metadata(prefix).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    anyhow::ensure!(
+        !device,
+        "-p {}: the index prefix names a device or pipe, but the index is the file \
+         PREFIX.galign ({}): give a path to name it after",
+        prefix.display(),
+        index_path(prefix).display()
+    );
+    Ok(())
+}
+
+/// Checks, before a build starts, that its output (`what`: "index", "part file") at
+/// `output` can be written: not one of its `inputs` (role, path), not a device or pipe
+/// (a container is written at offsets), and its temporary can be created; so that a long
+/// build does not end in an error it could have given at once.
+pub(crate) fn ensure_output(
+    inputs: &[(&str, &Path)],
+    output: &Path,
+    what: &str,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    crate::atomic_file::ensure_distinct(inputs, &[(&format!("the {what}"), output)])?;
+    crate::atomic_file::ensure_regular(output)?;
+    crate::atomic_file::ensure_creatable(output)
+        .with_context(|| format!("cannot write {what} {}", output.display()))
+}
+
 /// Scalars and tables stored as JSON in the `META` section.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meta {
@@ -347,6 +377,13 @@ impl Index {
         let file = MappedFile::map_kind(&format::INDEX, &index_path(prefix)).ok()?;
         let meta: Meta = serde_json::from_slice(file.bytes("META").ok()?).ok()?;
         Some(meta.text_len)
+    }
+
+    /// Checks that no program has written the index file in place since it was opened
+    /// (replacing it by rename leaves the open file as it was): what was read from it
+    /// is then what was checked at open.
+    pub fn ensure_unchanged(&self) -> Result<(), IndexError> {
+        Ok(self.file.ensure_unchanged()?)
     }
 
     /// The metadata.

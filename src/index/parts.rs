@@ -584,6 +584,7 @@ pub fn build_part(
         spec.parts,
         spec.parts.saturating_sub(1)
     );
+    super::ensure_output(&[("the reference", fasta)], output, "part file")?;
     let reference = log.step("read reference", || read_fasta(fasta))?;
     super::build::check_reference(fasta, &reference)?;
     super::build::check_fits_parts(fasta, &reference)?;
@@ -614,6 +615,15 @@ pub fn assemble(
     device: DeviceChoice,
     log: &Reporter,
 ) -> anyhow::Result<()> {
+    super::ensure_prefix(prefix)?;
+    let path = super::index_path(prefix);
+    let mut inputs = vec![("the reference", fasta)];
+    inputs.extend(
+        part_files
+            .iter()
+            .map(|part| ("a part file", part.as_path())),
+    );
+    super::ensure_output(&inputs, &path, "index")?;
     let devices = Devices::start(device, GpuCount::All);
     let reference = log.step("read reference", || read_fasta(fasta))?;
     let shown = fasta.display().to_string();
@@ -633,7 +643,6 @@ pub fn assemble(
     };
     let mirror =
         super::build::mirror_index(fasta, &reference, fm.width(), (&options, &devices), log)?;
-    let path = super::index_path(prefix);
     log.step("write index", || {
         super::write(&path, &reference, &fm, &mirror)
     })

@@ -32,6 +32,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::atomic_file::AtomicFile;
 use crate::device::{DeviceChoice, Devices, GpuCount, NOT_USED};
 use crate::fm::Bidirectional;
 use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
@@ -52,6 +53,9 @@ pub struct MapOptions {
     pub source: ReadSource,
     /// Output path (`.bam` for BAM); stdout SAM when `None`.
     pub output: Option<PathBuf>,
+    /// Where the run's summary goes as JSON (`--stats`), if anywhere: created with the
+    /// output before the reads are mapped, renamed into place with it at the end.
+    pub stats: Option<PathBuf>,
     /// `-R` read-group line.
     pub read_group: Option<String>,
     /// Alternatives listed in XA.
@@ -140,6 +144,7 @@ const RECORDS_IN_FLIGHT: usize = 2;
 /// Maps the reads of `options.source` to the index at `prefix`.
 pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
     let start = Instant::now();
+    ensure_distinct_files(prefix, options)?;
     let device = search_device(options)?;
     // `auto` chooses by the index's size (and the reads') before the index loads (its metadata read
     // unverified), so that a GPU to be tried opens while it loads: a context takes
@@ -169,6 +174,12 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         &header,
         (options.threads, options.bam_level),
     )?;
+    let stats_out = match &options.stats {
+        Some(path) => Some(
+            AtomicFile::open(path).with_context(|| format!("cannot write {}", path.display()))?,
+        ),
+        None => None,
+    };
 
     let fm = index.fm();
     let record_options = RecordOptions {
@@ -199,7 +210,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
+    let sam_file = std::thread::scope(|scope| -> anyhow::Result<Option<AtomicFile>> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -279,14 +290,75 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         }
         let written = match failure {
             Some(e) => Err(e), // dropping the writer removes its temporary file
-            None => writer.finish(),
+            None => writer.close(),
         };
         closing.join().expect("closing the GPU does not panic");
         written
     })?;
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
+    commit_outputs(&index, sam_file, stats_out, &stats)?;
     Ok(stats)
+}
+
+/// Refuses a run whose output or `--stats` file is one of its inputs (reads, index) or
+/// the other output.
+fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> anyhow::Result<()> {
+    let index = crate::index::index_path(prefix);
+    let mut inputs = vec![("the index", index.as_path())];
+    match &options.source {
+        ReadSource::Single(reads) | ReadSource::Interleaved(reads) => {
+            inputs.push(("the reads", reads.as_path()))
+        }
+        ReadSource::Paired(first, second) => {
+            inputs.push(("the mate 1 reads", first.as_path()));
+            inputs.push(("the mate 2 reads", second.as_path()));
+        }
+    }
+    let outputs: Vec<(&str, &Path)> = [
+        ("the output", &options.output),
+        ("the --stats file", &options.stats),
+    ]
+    .into_iter()
+    .filter_map(|(role, path)| path.as_deref().map(|path| (role, path)))
+    .collect();
+    Ok(crate::atomic_file::ensure_distinct(&inputs, &outputs)?)
+}
+
+/// Gives the run's outputs their final names once the mapping is done: first the index
+/// is checked unchanged (nothing is committed when another program wrote it in place
+/// meanwhile), and the stats written; then the alignments, then the stats, are renamed
+/// into place.
+fn commit_outputs(
+    index: &Index,
+    sam_file: Option<AtomicFile>,
+    stats_out: Option<(AtomicFile, std::fs::File)>,
+    stats: &MapStats,
+) -> anyhow::Result<()> {
+    index.ensure_unchanged()?;
+    let stats_file = match stats_out {
+        Some((file, mut out)) => {
+            let path = file.path().display().to_string();
+            let mut json = serde_json::to_vec_pretty(stats)?;
+            json.push(b'\n');
+            std::io::Write::write_all(&mut out, &json)
+                .and_then(|()| file.sync(&out))
+                .with_context(|| format!("cannot write {path}"))?;
+            Some(file)
+        }
+        None => None,
+    };
+    if let Some(file) = sam_file {
+        let path = file.path().display().to_string();
+        file.commit()
+            .with_context(|| format!("cannot rename output to {path}"))?;
+    }
+    if let Some(file) = stats_file {
+        let path = file.path().display().to_string();
+        file.commit()
+            .with_context(|| format!("cannot rename the stats to {path}"))?;
+    }
+    Ok(())
 }
 
 /// Where the search of this run may go: `options.device`; more mismatches than the
@@ -902,14 +974,6 @@ struct TaskScratch {
     search: Scratch,
     hits1: Vec<Hit>,
     hits2: Vec<Hit>,
-}
-
-/// Writes `stats` as JSON to `path` (atomically).
-pub fn write_stats(path: &Path, stats: &MapStats) -> anyhow::Result<()> {
-    let mut json = serde_json::to_vec_pretty(stats)?;
-    json.push(b'\n');
-    crate::atomic_file::write(path, &json)
-        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -80,28 +80,34 @@ impl SamWriter {
             Some(path) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
             None => anyhow::anyhow!("cannot write to stdout: {e}"),
         };
+        let (file, out) = match path {
+            Some(path) => {
+                let (file, out) = AtomicFile::open(path).map_err(|e| cannot(&e))?;
+                (Some(file), Some(out))
+            }
+            None if crate::stdio::stdout_was_closed() => {
+                return Err(cannot(&"it is closed (give an output file with -o)"))
+            }
+            None => (None, None),
+        };
         let mut writer = SamWriter {
             inner: None,
-            file: path.map(AtomicFile::new),
+            file,
             buffers: RecordBuffers::default(),
         };
-        let target = writer.file.as_ref();
         writer.inner = Some(match format {
             OutputFormat::Bam => {
                 let bam_header = bam_header(header).map_err(|e| cannot(&e))?;
-                let file = target
-                    .expect("BAM goes to a file")
-                    .create()
-                    .map_err(|e| cannot(&e))?;
-                let out = BufWriter::with_capacity(BAM_BUFFER, file);
+                let out = out.expect("BAM goes to a file");
+                let out = BufWriter::with_capacity(BAM_BUFFER, out);
                 let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(&e))?;
                 bam.recycle_into(writer.buffers.clone());
                 bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
-                let out: Box<dyn Write + Send> = match target {
-                    Some(file) => Box::new(file.create().map_err(|e| cannot(&e))?),
+                let out: Box<dyn Write + Send> = match out {
+                    Some(out) => Box::new(out),
                     None => Box::new(std::io::stdout()),
                 };
                 let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
@@ -157,19 +163,26 @@ impl SamWriter {
     }
 
     /// Flushes and closes the output, giving a file its final name.
-    pub fn finish(mut self) -> anyhow::Result<()> {
+    pub fn finish(self) -> anyhow::Result<()> {
+        if let Some(file) = self.close()? {
+            let path = file.path().to_path_buf();
+            file.commit()
+                .map_err(|e| anyhow::anyhow!("cannot rename output to {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Flushes and closes the output; a file is handed back under its temporary name,
+    /// for the caller to commit once the run's other checks pass (dropping it removes
+    /// it).
+    pub fn close(mut self) -> anyhow::Result<Option<AtomicFile>> {
         match self.inner.take() {
             Some(Sink::Bam(bam)) => bam.finish().map(drop),
             Some(Sink::Sam(mut out)) => out.flush(),
             None => Ok(()),
         }
         .with_context(|| format!("cannot write alignments to {}", self.destination()))?;
-        if let Some(file) = self.file.take() {
-            let path = file.path().to_path_buf();
-            file.commit()
-                .map_err(|e| anyhow::anyhow!("cannot rename output to {}: {e}", path.display()))?;
-        }
-        Ok(())
+        Ok(self.file.take())
     }
 }
 
