@@ -153,6 +153,24 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.commit()
 }
 
+/// Writes what `fill` writes to `path` atomically, through a buffer, synced to disk
+/// before the rename (a device or pipe is written straight into, unsynced): for an
+/// output made a piece at a time.
+pub fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let file = AtomicFile::new(path);
+    let mut out = std::io::BufWriter::with_capacity(1 << 22, file.create()?);
+    fill(&mut out)?;
+    let out = out.into_inner().map_err(|e| e.into_error())?;
+    if !file.direct {
+        out.sync_all()?;
+    }
+    drop(out);
+    file.commit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

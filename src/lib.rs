@@ -8,12 +8,14 @@
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
-//! [`units`] reads and writes sizes as users give them.
+//! [`units`] reads and writes sizes as users give them. [`bwa`] writes bwa's index files
+//! (`galign index --format bwa`).
 
 #![warn(missing_docs)]
 
 pub mod alphabet;
 pub mod atomic_file;
+pub mod bwa;
 pub mod device;
 pub mod fm;
 pub mod gpu;
