@@ -39,50 +39,93 @@ fn row(i: u64, primary: u64) -> u64 {
     i + u64::from(i >= primary)
 }
 
-/// One Occ interval of bwa's BWT, from symbol `from` on (`len` symbols, at most 128):
-/// its u32 words and its symbol counts.
-fn interval(occ: &Occ, from: u64, len: u64) -> (Vec<u32>, [u64; 4]) {
-    let mut words = vec![0u32; len.div_ceil(16) as usize];
-    let mut counts = [0u64; 4];
-    for i in 0..len {
-        let s = occ.symbol(row(from + i, occ.primary()));
-        counts[s as usize] += 1;
-        words[(i / 16) as usize] |= u32::from(s) << (30 - 2 * (i % 16));
+/// bwa's BWT symbols `from..from + 16` (those before `n`), the first in the top bits:
+/// 16 consecutive rows, or one at a time where the sentinel's row lies among them.
+fn bwa_word(occ: &Occ, from: u64, n: u64) -> u32 {
+    let primary = occ.primary();
+    let word = if from + 16 <= primary || from >= primary {
+        (occ.symbols32(row(from, primary)) >> 32) as u32
+    } else {
+        (0..16).fold(0u32, |w, i| {
+            w << 2 | u32::from(occ.symbol(row(from + i, primary)))
+        })
+    };
+    match n - from {
+        16.. => word,
+        left => word & !(u32::MAX >> (2 * left)),
     }
-    (words, counts)
 }
 
-/// Writes the `.bwt` file of `fm` to `out`.
+/// Writes bwa's Occ interval `k` (its counts and words; `n` symbols in all) into `out`,
+/// 64 bytes (fewer for the last, shorter interval).
+fn write_interval(occ: &Occ, k: u64, n: u64, out: &mut [u8]) {
+    let from = k * OCC_INTERVAL;
+    let counts = occ.occ_all(row(from, occ.primary()));
+    for (s, count) in counts.iter().enumerate() {
+        out[8 * s..8 * s + 8].copy_from_slice(&count.to_le_bytes());
+    }
+    let words = (OCC_INTERVAL.min(n - from)).div_ceil(16);
+    for w in 0..words {
+        let at = 32 + 4 * w as usize;
+        out[at..at + 4].copy_from_slice(&bwa_word(occ, from + 16 * w, n).to_le_bytes());
+    }
+}
+
+/// Writes the `.bwt` file of `fm` to `out`: each Occ interval made on its own, its
+/// counts read off galign's Occ checkpoints.
 pub fn write_bwt(fm: &FmParts, out: &mut dyn Write) -> std::io::Result<()> {
     let occ = Occ::new(&fm.occ, fm.n + 1, fm.primary);
     let n = fm.n;
     out.write_all(&header(fm))?;
-    let mut before = [0u64; 4];
+    let intervals = n.div_ceil(OCC_INTERVAL);
     let mut bytes = Vec::new();
-    for group in (0..n.div_ceil(OCC_INTERVAL)).step_by(GROUP as usize) {
-        let last = (group + GROUP).min(n.div_ceil(OCC_INTERVAL));
-        let intervals: Vec<(Vec<u32>, [u64; 4])> = (group..last)
-            .into_par_iter()
-            .map(|k| {
-                let from = k * OCC_INTERVAL;
-                interval(&occ, from, OCC_INTERVAL.min(n - from))
-            })
-            .collect();
+    for group in (0..intervals).step_by(GROUP as usize) {
+        let last = (group + GROUP).min(intervals);
         bytes.clear();
-        for (words, counts) in intervals {
-            before
-                .iter()
-                .for_each(|c| bytes.extend_from_slice(&c.to_le_bytes()));
-            words
-                .iter()
-                .for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
-            (0..4).for_each(|s| before[s] += counts[s]);
+        bytes.resize(64 * (last - group) as usize, 0);
+        bytes
+            .par_chunks_mut(64)
+            .enumerate()
+            .for_each(|(i, chunk)| write_interval(&occ, group + i as u64, n, chunk));
+        if last == intervals {
+            let words = (n - (last - 1) * OCC_INTERVAL).div_ceil(16) as usize;
+            bytes.truncate(64 * (last - group - 1) as usize + 32 + 4 * words);
         }
         out.write_all(&bytes)?;
     }
-    before
+    let totals = occ.occ_all(n + 1);
+    totals
         .iter()
         .try_for_each(|c| out.write_all(&c.to_le_bytes()))
+}
+
+/// Rows located together by one task, their LF steps interleaved so that their memory
+/// reads overlap.
+const LOCATED_TOGETHER: usize = 256;
+
+/// The text positions of `rows` (through `index`'s sampled suffix array and LF steps)
+/// into `out`: every row's next step taken in turn, its reads prefetched a round ahead.
+fn locate_together(index: &FmIndex, rows: &[u64], out: &mut [u64]) {
+    let mut at = rows.to_vec();
+    let mut steps = vec![0u64; rows.len()];
+    let mut pending: Vec<usize> = (0..rows.len()).collect();
+    while !pending.is_empty() {
+        for &i in &pending {
+            index.occ.prefetch(at[i]);
+            index.sampled.prefetch(at[i]);
+        }
+        pending.retain(|&i| match index.sampled.get(at[i]) {
+            Some(p) => {
+                out[i] = p + steps[i];
+                false
+            }
+            None => {
+                at[i] = index.lf(at[i]);
+                steps[i] += 1;
+                true
+            }
+        });
+    }
 }
 
 /// Writes the `.sa` file of `fm`, searchable as `index`, to `out`: each sampled row
@@ -96,10 +139,12 @@ pub fn write_sa(fm: &FmParts, index: &FmIndex, out: &mut dyn Write) -> std::io::
     let rows_per_group = GROUP * OCC_INTERVAL / SA_INTERVAL;
     for group in (1..sampled).step_by(rows_per_group as usize) {
         let last = (group + rows_per_group).min(sampled);
-        let positions: Vec<u64> = (group..last)
-            .into_par_iter()
-            .map(|j| index.locate(j * SA_INTERVAL))
-            .collect();
+        let rows: Vec<u64> = (group..last).map(|j| j * SA_INTERVAL).collect();
+        let mut positions = vec![0u64; rows.len()];
+        positions
+            .par_chunks_mut(LOCATED_TOGETHER)
+            .zip(rows.par_chunks(LOCATED_TOGETHER))
+            .for_each(|(out, rows)| locate_together(index, rows, out));
         let bytes: Vec<u8> = positions.iter().flat_map(|p| p.to_le_bytes()).collect();
         out.write_all(&bytes)?;
     }
