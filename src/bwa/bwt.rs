@@ -150,3 +150,84 @@ pub fn write_sa(fm: &FmParts, index: &FmIndex, out: &mut dyn Write) -> std::io::
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::PackedText;
+    use crate::test_support::random_codes;
+
+    /// bwa's `.bwt` and `.sa` of `codes`, the slow way: the suffixes sorted, the sentinel
+    /// smallest.
+    fn naive(codes: &[u8]) -> (Vec<u8>, Vec<u8>) {
+        let n = codes.len();
+        let mut sa: Vec<usize> = (0..=n).collect();
+        sa.sort_by(|&a, &b| codes[a..].cmp(&codes[b..]));
+        let primary = sa.iter().position(|&p| p == 0).unwrap() as u64;
+        let bwt: Vec<u8> = sa
+            .iter()
+            .filter(|&&p| p > 0)
+            .map(|&p| codes[p - 1])
+            .collect();
+        let mut l2 = [0u64; 5];
+        codes.iter().for_each(|&c| l2[c as usize + 1] += 1);
+        (1..5).for_each(|s| l2[s] += l2[s - 1]);
+        let mut head: Vec<u8> = primary.to_le_bytes().to_vec();
+        l2[1..]
+            .iter()
+            .for_each(|c| head.extend_from_slice(&c.to_le_bytes()));
+        let mut file = head.clone();
+        let mut counts = [0u64; 4];
+        for (i, &c) in bwt.iter().enumerate() {
+            if i % 128 == 0 {
+                counts
+                    .iter()
+                    .for_each(|c| file.extend_from_slice(&c.to_le_bytes()));
+            }
+            if i % 16 == 0 {
+                let word = bwt[i..(i + 16).min(n)]
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |w, (j, &s)| w | u32::from(s) << (30 - 2 * j));
+                file.extend_from_slice(&word.to_le_bytes());
+            }
+            counts[c as usize] += 1;
+        }
+        counts
+            .iter()
+            .for_each(|c| file.extend_from_slice(&c.to_le_bytes()));
+        let mut sa_file = head;
+        sa_file.extend_from_slice(&32u64.to_le_bytes());
+        sa_file.extend_from_slice(&(n as u64).to_le_bytes());
+        for row in (32..=n).step_by(32) {
+            sa_file.extend_from_slice(&(sa[row] as u64).to_le_bytes());
+        }
+        (file, sa_file)
+    }
+
+    #[test]
+    fn bwt_and_sa_files_are_those_of_the_sorted_suffixes() {
+        for (len, alphabet) in [
+            (1, 4),
+            (15, 4),
+            (16, 4),
+            (127, 4),
+            (128, 4),
+            (129, 4),
+            (1000, 4),
+            (700, 1),
+            (5000, 2),
+        ] {
+            let codes = random_codes(len, len as u64, alphabet);
+            let text = PackedText::from_codes(&codes);
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            let fm = FmParts::build(&text, &sa, 4);
+            let (mut bwt, mut sa_file) = (Vec::new(), Vec::new());
+            write_bwt(&fm, &mut bwt).unwrap();
+            write_sa(&fm, &fm.view(&text), &mut sa_file).unwrap();
+            let (want_bwt, want_sa) = naive(&codes);
+            assert!(bwt == want_bwt, "{len} bases of {alphabet}: .bwt differs");
+            assert!(sa_file == want_sa, "{len} bases of {alphabet}: .sa differs");
+        }
+    }
+}
