@@ -15,7 +15,9 @@
 #            `GALIGN index --device cpu --memory` and `--device gpu --gpu-memory` (partitioned),
 #            `--device gpu --memory` (GPU parts within the host budget),
 #            and indexes of 64-bit positions (forced) on the GPU and the CPU, outputs
-#            compared with cmp.
+#            compared with cmp; bwa's five files (`GALIGN index --format bwa`) on the GPU
+#            (whole, in parts, 64-bit) against the CPU's, and against `bwa index`
+#            ($GALIGN_BWA or bwa on PATH) for inputs under 20 MB.
 #   --scale CHR.fa.gz: genome-scale inputs generated from a real chromosome (the chromosome;
 #            its four orientations, gen_inputs.py --orient, 252 Mbp for chr20; 3 copies ~190 Mbp
 #            and 32 copies ~2 Gbp, or the copy counts in $GALIGN_SCALE_COPIES, copies 1% mutated,
@@ -156,6 +158,33 @@ if [ -n "$cli" ]; then
       printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" "index-u64-$wbudget" "$t_wide" "" "" $res "$(grep '^gpu parts: n=' "$work/wide.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
       [ $res = OK ] || { cat "$work/wide.err"; exit 1; }
     done
+    # bwa's files (--format bwa: the text and its reverse complement, twice the bases) on
+    # the GPU whole, in parts (within 64 MiB + 2 bytes a base + 50 bytes for an eighth)
+    # and with 64-bit positions, against the CPU's; and against `bwa index` itself
+    # ($GALIGN_BWA, or bwa on PATH) for inputs under 20 MB.
+    "$cli" index --format bwa --device cpu -p "$work/bwa_cpu" "$f" 2>"$work/bwa.err" || { cat "$work/bwa.err"; exit 1; }
+    for variant in whole parts u64; do
+      vargs=()
+      case $variant in
+        parts) vargs=(--gpus 1 --gpu-memory $(( (64 << 20) + 2 * fasta + 50 * eighth ))) ;;
+        u64) vargs=(--force-u64-positions) ;;
+      esac
+      t0=$(now)
+      GALIGN_GPU_PROFILE=1 "$cli" index --format bwa --device gpu "${vargs[@]}" -p "$work/bwa_gpu" "$f" 2>"$work/bwa.err" || { cat "$work/bwa.err"; exit 1; }
+      t_bwa=$(calc "$(now) - $t0")
+      res=OK
+      for e in amb ann bwt pac sa; do cmp -s "$work/bwa_cpu.$e" "$work/bwa_gpu.$e" || res="DIFFERENT(.$e)"; done
+      printf '%-28s %12s %9.3f %9s %8s %s   %s\n' "$name" "bwa-$variant" "$t_bwa" "" "" "$res" "$(grep '^gpu parts: n=' "$work/bwa.err" | grep -o '[0-9]* parts; peak.*' | head -1)"
+      [ "$res" = OK ] || { cat "$work/bwa.err"; exit 1; }
+    done
+    bwa_bin=${GALIGN_BWA:-$(command -v bwa || true)}
+    if [ -n "$bwa_bin" ] && [ "$fasta" -lt 20000000 ]; then
+      "$bwa_bin" index -p "$work/bwa_ref" "$f" 2>/dev/null
+      res=OK
+      for e in amb ann bwt pac sa; do cmp -s "$work/bwa_ref.$e" "$work/bwa_gpu.$e" || res="DIFFERENT(.$e)"; done
+      printf '%-28s %12s %9s %9s %8s %s\n' "$name" "bwa-vs-bwa" "" "" "" "$res"
+      [ "$res" = OK ] || exit 1
+    fi
     if [ "$gpus" -gt 1 ]; then
       # The same parts over every GPU, then with the second failing on the first part it
       # sorts (under auto the others take its parts; it gets one where there are 4 or more).

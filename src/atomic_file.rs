@@ -385,6 +385,22 @@ pub fn ensure_distinct(
     Ok(())
 }
 
+/// Writes what `fill` writes to `path` atomically, through a buffer, synced to disk
+/// before the rename (a device or pipe is written straight into, unsynced): for an
+/// output made a piece at a time.
+pub fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let (file, out) = AtomicFile::open(path)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 22, out);
+    fill(&mut out)?;
+    let out = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync(&out)?;
+    drop(out);
+    file.commit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

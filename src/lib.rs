@@ -11,12 +11,13 @@
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
 //! says so, and cleans up, when memory runs out; [`stdio`] remembers a stdout closed at
-//! the start.
+//! the start. [`bwa`] writes bwa's index files (`galign index --format bwa`).
 
 #![warn(missing_docs)]
 
 pub mod alphabet;
 pub mod atomic_file;
+pub mod bwa;
 pub mod device;
 pub mod fm;
 pub mod gpu;

@@ -46,6 +46,15 @@ struct Common {
     device: DeviceChoice,
 }
 
+/// The index files `galign index` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum IndexFormat {
+    /// PREFIX.galign.
+    Galign,
+    /// bwa's five files.
+    Bwa,
+}
+
 #[derive(Args)]
 struct IndexArgs {
     /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
@@ -107,6 +116,11 @@ struct IndexArgs {
     /// output. docs/GPU.md compares their speed and device memory
     #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "auto")]
     sa_algorithm: SaAlgorithm,
+    /// Index files to write: galign (PREFIX.galign) or bwa (PREFIX.amb, .ann, .bwt, .pac
+    /// and .sa, byte-identical to what `bwa index` 0.7.17 writes, built on the GPU or
+    /// CPU as galign's own, within --memory and --gpu-memory)
+    #[arg(long, value_enum, default_value = "galign", conflicts_with_all = ["parts", "assemble"])]
+    format: IndexFormat,
     /// For tests only: 64-bit positions even when 32 bits fit (on the GPU, built in parts).
     #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
     force_u64_positions: bool,
@@ -298,7 +312,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
                 force_u64: args.force_u64_positions,
             };
-            galign::index::build_index(&args.reference, &prefix, options, &log)
+            match args.format {
+                IndexFormat::Galign => {
+                    galign::index::build_index(&args.reference, &prefix, options, &log)
+                }
+                IndexFormat::Bwa => {
+                    galign::bwa::build_bwa_index(&args.reference, &prefix, options, &log)
+                }
+            }
         }
         Command::Map(args) => {
             let log = setup(&args.common, args.verbose)?;

@@ -329,6 +329,26 @@ impl<'a> Occ<'a> {
         counts_in_block(&self.blocks[b * WORDS_PER_BLOCK..], len)
     }
 
+    /// The BWT symbols of rows `i..i + 32` as one integer, the first most significant
+    /// (0 at the primary row and past the last row): a block's six symbol words follow
+    /// the previous block's, so this is a shift of two words.
+    #[inline]
+    pub fn symbols32(&self, i: u64) -> u64 {
+        let data_words = (ROWS_PER_BLOCK / 32) as u64;
+        let word = |k: u64| {
+            let at = (k / data_words) as usize * WORDS_PER_BLOCK + HEADER_WORDS;
+            self.blocks
+                .get(at + (k % data_words) as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        let shift = 2 * (i % 32) as u32;
+        match shift {
+            0 => word(i / 32),
+            _ => word(i / 32) << shift | word(i / 32 + 1) >> (64 - shift),
+        }
+    }
+
     /// The BWT symbol of row `i` (0 at the primary row, where the sentinel is).
     #[inline]
     pub fn symbol(&self, i: u64) -> u8 {

@@ -37,11 +37,11 @@ pub const MAX_CONTIG: u64 = i32::MAX as u64;
 
 /// The most occurrences of one base the Occ checkpoints count (32 bits a base, the
 /// sentinel counted as `A`).
-const MAX_BASE_COUNT: u64 = u32::MAX as u64 - 1;
+pub(crate) const MAX_BASE_COUNT: u64 = u32::MAX as u64 - 1;
 
 /// Refuses a reference the index cannot hold: a contig longer than SAM/BAM can express
 /// ([`MAX_CONTIG`]), or a base occurring more often than the Occ checkpoints count.
-pub(super) fn check_reference(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+pub(crate) fn check_reference(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
     check_contigs(fasta, &reference.layout, MAX_CONTIG)?;
     check_base_counts(fasta, &reference.text, MAX_BASE_COUNT)
 }
@@ -60,7 +60,7 @@ fn check_contigs(fasta: &Path, layout: &Layout, most: u64) -> anyhow::Result<()>
 }
 
 /// Refuses a text (read from `fasta`) in which a base occurs more than `most` times.
-fn check_base_counts(fasta: &Path, text: &PackedText, most: u64) -> anyhow::Result<()> {
+pub(crate) fn check_base_counts(fasta: &Path, text: &PackedText, most: u64) -> anyhow::Result<()> {
     if text.len() as u64 <= most {
         return Ok(()); // no base can occur more often: skip the count
     }
@@ -326,7 +326,7 @@ fn mirror_index_of(
 }
 
 /// Checks that a GPU build of `n` bases with positions of `width` fits `budget` bytes.
-fn check_gpu_budget(
+pub(crate) fn check_gpu_budget(
     n: usize,
     budget: u64,
     (width, algorithm): (Width, crate::gpu::sa::Algorithm),
@@ -378,7 +378,7 @@ fn mirror_occ_bytes(n: u64) -> u64 {
 /// The part size of a CPU build of `n` bases with positions of `width` within the host
 /// budget `memory` while `held` bytes are held besides (`None`: the whole-text sorter
 /// fits, or no budget).
-fn cpu_part_within(
+pub(crate) fn cpu_part_within(
     fasta: &Path,
     (n, width): (u64, Width),
     memory: Option<u64>,

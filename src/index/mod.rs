@@ -3,7 +3,7 @@
 //! bidirectional k-mismatch search; see `docs/FORMAT.md` and `docs/MISMATCHES.md`),
 //! written atomically and read through a memory map.
 
-mod build;
+pub(crate) mod build;
 mod check;
 pub mod format;
 pub mod parts;

@@ -118,6 +118,32 @@ const TASK: usize = 256 << 10;
 /// parallel, straight into the packed text ([`TextBuilder`]), and its records are walked
 /// in order to check them and lay out the contigs.
 pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
+    read_fasta_observed(path, &mut ())
+}
+
+/// What a reader of the FASTA sees besides the [`Reference`]: each header line as
+/// written (without `>` and the line's `\n`) and each block's sequence slices with the
+/// text position of their first base (newlines among them; the slices follow each other
+/// in the text). The bwa writer ([`crate::bwa`]) keeps bwa's names and holes this way.
+pub trait FastaObserver {
+    /// The next header line, in file order.
+    fn header(&mut self, line: &[u8]);
+    /// The sequence slices of one block, `starts[i]` the text position of `slices[i]`'s
+    /// first base.
+    fn sequence(&mut self, slices: &[&[u8]], starts: &[u64]);
+}
+
+/// Observes nothing: [`read_fasta`].
+impl FastaObserver for () {
+    fn header(&mut self, _: &[u8]) {}
+    fn sequence(&mut self, _: &[&[u8]], _: &[u64]) {}
+}
+
+/// [`read_fasta`], showing the headers and sequence to `observer` as they are read.
+pub fn read_fasta_observed(
+    path: &Path,
+    observer: &mut dyn FastaObserver,
+) -> Result<Reference, ReferenceError> {
     let opened = io::open(path, Role::Reference, rayon::current_num_threads())?;
     let shown = opened.name.clone();
     if opened.format != io::Format::Fasta {
@@ -135,10 +161,11 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
             msg: format!("cannot read: {e}"),
         })?;
         let pieces = splitter.split(&block.data[io::HEADROOM..io::HEADROOM + block.len]);
-        encode_pieces(&pieces, &mut text, &mut records)?;
+        encode_pieces(&pieces, &mut text, &mut records, observer)?;
         blocks.recycle(block.data);
     }
     if let Some(header) = splitter.finish() {
+        observer.header(&header);
         records.header(&header)?;
     }
     let layout = records.finish()?;
@@ -148,12 +175,14 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
     })
 }
 
-/// Encodes one block's pieces into `text` in parallel, then walks them in order with
-/// `records`: the first error in stream order is the one reported.
+/// Encodes one block's pieces into `text` in parallel, shows them to `observer`, then
+/// walks them in order with `records`: the first error in stream order is the one
+/// reported.
 fn encode_pieces(
     pieces: &[FastaPiece<'_>],
     text: &mut TextBuilder,
     records: &mut Records,
+    observer: &mut dyn FastaObserver,
 ) -> Result<(), ReferenceError> {
     let slices: Vec<&[u8]> = pieces
         .iter()
@@ -162,10 +191,16 @@ fn encode_pieces(
             FastaPiece::Header(_) => Vec::new(),
         })
         .collect();
-    let mut appended = text.append(&slices).into_iter().zip(&slices);
+    let appended = text.append(&slices);
+    let starts: Vec<u64> = appended.iter().map(|a| a.start).collect();
+    observer.sequence(&slices, &starts);
+    let mut appended = appended.into_iter().zip(&slices);
     for piece in pieces {
         match piece {
-            FastaPiece::Header(line) => records.header(line)?,
+            FastaPiece::Header(line) => {
+                observer.header(line);
+                records.header(line)?
+            }
             FastaPiece::Sequence(bytes) => {
                 for (slice, slice_bytes) in appended.by_ref().take(bytes.len().div_ceil(TASK)) {
                     records.bases(&slice, slice_bytes)?;

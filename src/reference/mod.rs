@@ -6,7 +6,7 @@ mod fasta;
 mod layout;
 pub(crate) mod packed;
 
-pub use fasta::{read_fasta, ReferenceError};
+pub use fasta::{read_fasta, read_fasta_observed, FastaObserver, ReferenceError};
 pub use layout::{AmbiguousRun, Contig, Layout};
 pub use packed::{PackedRef, PackedText};
 
