@@ -219,6 +219,18 @@ fn a_read_past_the_gpu_mismatch_search_s_longest_maps_as_on_the_cpu() {
     assert_eq!(records(&cpu.stdout).len(), 1);
 }
 
+/// A 2 kbp reference indexed on the CPU in `dir`, and one read of it: the prefix and the
+/// FASTQ file.
+fn one_read_of_a_small_reference(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let reference = Rng(5).bases(2000);
+    let fasta = dir.join("ref.fa");
+    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
+    let prefix = index(&fasta, dir, "ref", "cpu");
+    let reads = dir.join("r.fq");
+    write_fastq(&[("r1".into(), reference[100..150].into())], &reads);
+    (prefix, reads)
+}
+
 /// The galign binary, copied where any user may run it (a test run as root runs it as
 /// `nobody`, for whom the process limit counts).
 fn runnable_copy(dir: &Path) -> std::path::PathBuf {
@@ -235,12 +247,7 @@ fn runnable_copy(dir: &Path) -> std::path::PathBuf {
 fn too_few_processes_allowed_is_an_error_not_a_panic() {
     use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
-    let reference = Rng(5).bases(2000);
-    let fasta = dir.path().join("ref.fa");
-    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
-    let reads = dir.path().join("r.fq");
-    write_fastq(&[("r1".into(), reference[100..150].into())], &reads);
+    let (prefix, reads) = one_read_of_a_small_reference(dir.path());
     let output = dir.path().join("out.sam");
     let galign = runnable_copy(dir.path());
     // 1: the workers' pool is refused; 3: the pool starts, a later thread is refused
@@ -292,12 +299,7 @@ fn too_few_processes_allowed_is_an_error_not_a_panic() {
 #[test]
 fn thread_counts_past_four_a_core_are_capped_saying_so() {
     let dir = tempfile::tempdir().unwrap();
-    let reference = Rng(6).bases(2000);
-    let fasta = dir.path().join("ref.fa");
-    write_fasta(&[("chr1".into(), reference.clone())], &fasta);
-    let prefix = index(&fasta, dir.path(), "ref", "cpu");
-    let reads = dir.path().join("r.fq");
-    write_fastq(&[("r1".into(), reference[100..150].into())], &reads);
+    let (prefix, reads) = one_read_of_a_small_reference(dir.path());
     let capped = run_ok(
         galign()
             .args(["map", "-t", "100000", "--device", "cpu"])

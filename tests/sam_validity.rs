@@ -130,6 +130,16 @@ fn qualities_outside_phred33_are_errors_naming_the_record() {
     }
 }
 
+/// Indexes `fasta` into `dir/odd`, which must fail; returns the error.
+fn index_fails(dir: &Path, fasta: &Path) -> String {
+    run_fail(
+        galign()
+            .args(["index", "--device", "cpu", "-p"])
+            .arg(dir.join("odd"))
+            .arg(fasta),
+    )
+}
+
 #[test]
 fn contig_names_sam_forbids_are_refused_naming_the_contig_and_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -145,12 +155,7 @@ fn contig_names_sam_forbids_are_refused_naming_the_contig_and_line() {
         text.extend_from_slice(name);
         text.extend_from_slice(b" description\nACGT\n");
         std::fs::write(&fasta, &text).unwrap();
-        let error = run_fail(
-            galign()
-                .args(["index", "--device", "cpu", "-p"])
-                .arg(dir.path().join("odd"))
-                .arg(&fasta),
-        );
+        let error = index_fails(dir.path(), &fasta);
         assert!(
             error.contains("odd.fa: record 2 (line 4): contig name"),
             "{error}"
@@ -165,12 +170,7 @@ fn a_bad_base_names_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let fasta = dir.path().join("odd.fa");
     std::fs::write(&fasta, ">a\nACGT\r\nAC\r\n>b\nACGT\nAC-T\n").unwrap();
-    let error = run_fail(
-        galign()
-            .args(["index", "--device", "cpu", "-p"])
-            .arg(dir.path().join("odd"))
-            .arg(&fasta),
-    );
+    let error = index_fails(dir.path(), &fasta);
     assert!(
         error.contains("contig 'b', position 7 (line 6): '-'"),
         "{error}"

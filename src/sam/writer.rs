@@ -200,9 +200,10 @@ fn header_text(header: &Header) -> Vec<u8> {
 /// reach.
 fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
     let text = header_text(header);
+    let text_len = bam_text_len(text.len())?;
     let view = HeaderView::from_header(header);
     let mut out = b"BAM\x01".to_vec();
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&text_len.to_le_bytes());
     out.extend_from_slice(&text);
     out.extend_from_slice(&view.target_count().to_le_bytes());
     for tid in 0..view.target_count() {
@@ -219,6 +220,17 @@ fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
         out.extend_from_slice(&(len as u32).to_le_bytes());
     }
     Ok(out)
+}
+
+/// BAM's `l_text` for a header text of `len` bytes: refused past 2^32 - 1, which BAM's
+/// 32-bit field cannot hold (a header of millions of contigs; write SAM instead).
+fn bam_text_len(len: usize) -> anyhow::Result<u32> {
+    u32::try_from(len).map_err(|_| {
+        anyhow::anyhow!(
+            "the SAM header is {len} bytes; BAM holds at most {} (write SAM instead)",
+            u32::MAX
+        )
+    })
 }
 
 impl Drop for SamWriter {
@@ -270,6 +282,14 @@ mod tests {
             SamWriter::create(Some(&path), &header((1 << 31) - 1), (1, DEFAULT_LEVEL)).unwrap();
         writer.finish().unwrap();
         assert!(path.is_file());
+    }
+
+    #[test]
+    fn bam_refuses_a_header_text_past_its_32_bit_length() {
+        assert_eq!(bam_text_len(12).unwrap(), 12);
+        assert_eq!(bam_text_len(u32::MAX as usize).unwrap(), u32::MAX);
+        let error = bam_text_len(1 << 32).unwrap_err().to_string();
+        assert!(error.contains("4294967296 bytes"), "{error}");
     }
 
     /// A part's buffer goes back to the writer's pool once written (SAM) or compressed
