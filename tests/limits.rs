@@ -286,6 +286,13 @@ fn too_few_processes_allowed_is_an_error_not_a_panic() {
             "{limit}: {stderr}"
         );
         assert!(stderr.contains("ulimit -u"), "{stderr}");
+        // The cause once (it was printed twice: an error that shows its source, then
+        // the source again).
+        assert_eq!(
+            stderr.matches("Resource temporarily unavailable").count(),
+            1,
+            "{stderr}"
+        );
         assert_eq!(
             files_in(dir.path())
                 .iter()
