@@ -235,7 +235,7 @@ impl<'a> Occ<'a> {
 
     /// `i`, or the row count where `i` lies past it: a row read from a file written in
     /// place while mapped (the index checks it at the end,
-    /// [`crate::index::Index::ensure_unchanged`]) reads a wrong count, never out of
+    /// `Index::ensure_unchanged` of the index module) reads a wrong count, never out of
     /// bounds. One comparison, beside a cache miss.
     #[inline(always)]
     fn clamped(&self, i: u64) -> u64 {

@@ -124,7 +124,7 @@ pub fn read_fasta(path: &Path) -> Result<Reference, ReferenceError> {
 /// What a reader of the FASTA sees besides the [`Reference`]: each header line as
 /// written (without `>` and the line's `\n`) and each block's sequence slices with the
 /// text position of their first base (newlines among them; the slices follow each other
-/// in the text). The bwa writer ([`crate::bwa`]) keeps bwa's names and holes this way.
+/// in the text). The bwa writer (module `bwa`) keeps bwa's names and holes this way.
 pub trait FastaObserver {
     /// The next header line, in file order.
     fn header(&mut self, line: &[u8]);
