@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use crate::fm::{FmParts, Keep};
-use crate::gpu::partition::Position;
+use crate::gpu::sa::partition::Position;
 use crate::gpu::sa::Algorithm;
 use crate::gpu::{Gpu, GpuError};
 use crate::progress::Reporter;
@@ -315,7 +315,7 @@ impl Drop for Devices {
 /// chosen device. On the GPU the build uses
 /// the algorithm of `gpu` and stays within its budget: whole, on the first device, with
 /// the suffix array never leaving device memory, when it fits (32-bit positions only),
-/// else in parts ([`crate::gpu::partition`]) spread over all the `devices`. On the CPU
+/// else in parts ([`crate::gpu::sa::partition`]) spread over all the `devices`. On the CPU
 /// (or after a GPU failure under `auto`) it is built and derived here, in parts of at
 /// most `cpu_part` suffixes when given (a host memory budget).
 pub fn fm_index(
@@ -385,7 +385,7 @@ fn gpu_fm_index<I: Position>(
         let budget = options.budget_on(gpu)?;
         budgets.push(budget);
         fits.push(
-            crate::gpu::partition::part_size_within::<I>(n, budget, options.algorithm)
+            crate::gpu::sa::partition::part_size_within::<I>(n, budget, options.algorithm)
                 .map_err(|e| GpuError::Budget(e.to_string()))?,
         );
         gpu.set_mem_limit(Some(budget as usize));
@@ -399,7 +399,7 @@ fn gpu_fm_index<I: Position>(
     match part_size_on_all(&fits, n, host_part) {
         None => {
             let algorithm =
-                crate::gpu::partition::whole_algorithm(n, budgets[0], options.algorithm)
+                crate::gpu::sa::partition::whole_algorithm(n, budgets[0], options.algorithm)
                     .unwrap_or(options.algorithm);
             log.step(
                 &format!("suffix array ({algorithm:?}), BWT, Occ, sampled SA, jump table (GPU)"),
@@ -420,7 +420,7 @@ fn gpu_fm_index<I: Position>(
                 "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
                 || {
                     let failures = (on_failure, &say as &(dyn Fn(&str) + Sync));
-                    crate::gpu::partition::fm_index::<I>(
+                    crate::gpu::sa::partition::fm_index::<I>(
                         gpus,
                         text,
                         keep.sample_rate(),
@@ -434,7 +434,7 @@ fn gpu_fm_index<I: Position>(
 }
 
 /// The part size of a build over devices whose budgets allow `fits` (per device, as
-/// [`crate::gpu::partition::part_size_within`] says: `None` where the whole build fits):
+/// [`crate::gpu::sa::partition::part_size_within`] says: `None` where the whole build fits):
 /// `None` for the whole build, on the first device, where it fits there; else the
 /// largest part that every device holds, and at most `host_part` where given.
 fn part_size_on_all(fits: &[Option<usize>], n: usize, host_part: Option<usize>) -> Option<usize> {

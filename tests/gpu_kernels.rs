@@ -20,8 +20,9 @@ use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use galign::gpu::prims::scatter::{self, Pairs, Scratch};
+use galign::gpu::sa::partition;
 use galign::gpu::sa::Algorithm;
-use galign::gpu::{fm, partition, sa, DevBuf, Gpu};
+use galign::gpu::{fm, sa, DevBuf, Gpu};
 use galign::io::ReadSource;
 use galign::map::MapOptions;
 use galign::progress::Reporter;
@@ -548,7 +549,7 @@ fn check_partitioned<I: partition::Position>(gpu: &Gpu, what: &str, text: &Packe
     let n = text.len();
     let bits = 8 * I::BYTES;
     let words = gpu.upload_staged(text.words()).unwrap();
-    let ranks = galign::gpu::sample::ranks::<I>(gpu, text, &words)
+    let ranks = galign::gpu::sa::partition::sample::ranks::<I>(gpu, text, &words)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     let want = galign::sa::sample::SampleRanks::<I>::build(text);
     if let Some(diff) = first_difference(&ranks, want.by_sample_index()) {

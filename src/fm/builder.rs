@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::jump::{self, JumpBuilder};
 use super::occ::{symbol_counts, BlocksBuilder, ROWS_PER_BLOCK};
-use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK};
+use super::sampled_sa::{self, SampleBuilder, ROWS_PER_RANK, SAMPLED};
 use super::FmParts;
 use crate::par::prefetch;
 use crate::reference::PackedText;
@@ -27,8 +27,6 @@ const PREFETCH_ROWS: usize = 16;
 
 /// The bits of a row's flags that hold its BWT symbol.
 pub const SYMBOL: u8 = 0b11;
-/// The flag of a row whose text position is sampled.
-pub const SAMPLED: u8 = 0b100;
 
 /// What the FM index needs from a run of consecutive suffix-array rows, without their
 /// text positions: each row's BWT symbol and whether it is sampled, the sampled

@@ -17,9 +17,10 @@ use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 #[cfg(test)]
 pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
-pub use builder::{symbol_starts, FmBuilder, Rows, SAMPLED, SYMBOL};
+pub use builder::{symbol_starts, FmBuilder, Rows, SYMBOL};
 pub use locating::{Checked, Locating};
 pub use occ::Occ;
+pub use sampled_sa::SAMPLED;
 pub use sampled_sa::{SampledSa, SampledSaParts};
 
 /// Default suffix-array sampling rate (one position in 16 kept).

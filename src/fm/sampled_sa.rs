@@ -10,6 +10,9 @@ use rayon::prelude::*;
 
 use crate::sa::{PositionSlice, Positions, SaIndex};
 
+/// The flag of a row whose text position is sampled.
+pub const SAMPLED: u8 = 0b100;
+
 /// Rows covered by one rank entry.
 pub const ROWS_PER_RANK: usize = 512;
 const WORDS_PER_RANK: usize = ROWS_PER_RANK / 64;
@@ -145,7 +148,7 @@ impl<I: SaIndex> SampleBuilder<I> {
 /// The sampled marks of up to 64 rows' flags: bit `i` for row `i`.
 #[inline]
 fn sampled_marks(flags: &[u8]) -> u64 {
-    const _: () = assert!(super::builder::SAMPLED == 1 << 2);
+    const _: () = assert!(SAMPLED == 1 << 2);
     let mut word = 0;
     for (g, rows) in flags.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];

@@ -12,12 +12,9 @@
 pub mod fm;
 pub mod kernels;
 pub mod map;
-pub mod partition;
 mod pool;
 pub mod prims;
-mod runs;
 pub mod sa;
-pub mod sample;
 
 /// The radix sort and scans under their former path, which the read search uses.
 pub use prims::radix;

@@ -332,8 +332,8 @@ pub(crate) fn check_gpu_budget(
     (width, algorithm): (Width, crate::gpu::sa::Algorithm),
 ) -> Result<(), BudgetError> {
     let within = match width {
-        Width::U32 => crate::gpu::partition::part_size_within::<u32>,
-        Width::U64 => crate::gpu::partition::part_size_within::<u64>,
+        Width::U32 => crate::gpu::sa::partition::part_size_within::<u32>,
+        Width::U64 => crate::gpu::sa::partition::part_size_within::<u64>,
     };
     within(n, budget, algorithm).map(|_| ())
 }

@@ -445,7 +445,7 @@ const CHUNK_ROUND_BYTES: u64 = 28;
 ///
 /// The first round's step is `h` (the initial groups share their first `h` symbols);
 /// the elements need not be text positions, only closed under shifts by `h`, `2h`, ...
-/// (the sample of [`crate::gpu::sample`] is, in units of a period).
+/// (the sample of [`crate::gpu::sa::partition::sample`] is, in units of a period).
 ///
 /// Device memory: 24 bytes per unsorted suffix (plus 28 per member of a large group).
 /// Where that exceeds `room` (bytes), a round goes over the list in chunks of whole

@@ -4,6 +4,7 @@
 //! (the length check, phase timings). Every algorithm gives the same suffix array.
 
 pub mod doubling;
+pub mod partition;
 pub mod skew;
 
 use super::{DevBuf, Gpu, GpuError};

@@ -1,5 +1,5 @@
 //! Sorting the runs of equal 32-base keys that a key sort of suffixes leaves (the parts
-//! of [`super::partition`], the sample of [`super::sample`]) by the bounded suffix
+//! of [`super`], the sample of [`super::sample`]) by the bounded suffix
 //! comparison of `kernels/partition.cuh` ([`Comparison`]): runs of up to 32 suffixes in
 //! one warp and of up to [`MEDIUM_RUN`] in one block ([`sort_runs`]); longer ones on the
 //! device by the next 32 bases at a time, all at once as the segments of one array, their
@@ -11,9 +11,9 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
-use super::partition::{kernel_file, Position};
-use super::prims::radix::{KeyWidth, ScanOp, Workspace};
-use super::{Arg, Gpu, GpuError};
+use super::keys::{kernel_file, Position};
+use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::{Arg, Gpu, GpuError};
 
 const THREADS: u32 = 256;
 /// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).

@@ -2,7 +2,7 @@
 //! partitioned build needs them: the sampled suffixes (31 of every 256 positions) sorted
 //! on their first 256 bases, then by Larsson-Sadakane prefix doubling over the sample
 //! alone. The sample is closed under shifts by the period, and a shift by 256 bases is a
-//! shift by 31 sample indexes, so the doubling rounds of [`super::sa`] run unchanged on
+//! shift by 31 sample indexes, so the doubling rounds of [`crate::gpu::sa`] run unchanged on
 //! sample indexes with a first step of 31 (the wang-baxter-owens hybrid, with a
 //! difference cover of period 256 in place of DC3).
 //!
@@ -21,12 +21,12 @@
 
 use rayon::prelude::*;
 
-use super::partition::{kernel_file, sort_by_keys, Position};
-use super::prims::radix::{ScanOp, Workspace};
+use super::keys::{kernel_file, sort_by_keys, Position};
 use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
-use super::sa::doubling::{self, doubling_rounds, init_ranks, List};
-use super::sa::Profile;
-use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::prims::radix::{ScanOp, Workspace};
+use crate::gpu::sa::doubling::{self, doubling_rounds, init_ranks, List};
+use crate::gpu::sa::Profile;
+use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
 use crate::sa::keysort::{compare_bases, KEY_BASES};

@@ -14,13 +14,13 @@
 //! 2. the device radix sort on those 64-bit keys;
 //! 3. runs of equal keys found (flags, scan, bounds) and the runs of two or more listed;
 //! 4. each run sorted by the bounded comparison of [`crate::sa::sample::SampleRanks`]
-//!    (at most 256 bases, then two sample ranks) ([`super::runs`]): runs of up to
-//!    [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) on the device at once, longer ones (a repeat family) by the next 32
-//!    bases at a time on the device, those still tied after [`MAX_KEY_BASES`](super::runs::MAX_KEY_BASES) bases (an
+//!    (at most 256 bases, then two sample ranks) ([`runs`]): runs of up to
+//!    [`MEDIUM_RUN`](runs::MEDIUM_RUN) on the device at once, longer ones (a repeat family) by the next 32
+//!    bases at a time on the device, those still tied after [`MAX_KEY_BASES`](runs::MAX_KEY_BASES) bases (an
 //!    all-`A` stretch, a long period) on the CPU after the download, beside the FM
 //!    builder.
 //!
-//! The sample ranks are computed on the GPU first ([`super::sample`]; on the CPU where
+//! The sample ranks are computed on the GPU first ([`sample`]; on the CPU where
 //! the budget cannot hold that step); the result equals [`FmParts::build`] whatever the
 //! part size.
 
@@ -30,42 +30,23 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::prims::radix::{KeyWidth, ScanOp, Workspace};
-use super::runs::{run_offsets, sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
-use super::sa::{Algorithm, Profile};
-use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError, Word};
+use super::{Algorithm, Profile};
 use crate::fm::{FmBuilder, FmParts, Rows};
+use crate::gpu::prims::radix::{ScanOp, Workspace};
+use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
 use crate::sa::sample::SampleRanks;
 use crate::sa::schedule::{sort_parts, OnFailure, PartSort};
-use crate::sa::SaIndex;
+use keys::sort_by_keys;
+use runs::{run_offsets, sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
 
-/// The position types of a partitioned GPU build: `u32` and `u64`.
-pub trait Position: SaIndex + Word {}
-impl<T: SaIndex + Word> Position for T {}
+mod keys;
+mod runs;
+pub mod sample;
 
-/// The kernels of `kernels/partition.cuh` compiled for positions of type `I`.
-pub(crate) fn kernel_file<I: Position>() -> &'static str {
-    match I::BYTES {
-        4 => "partition.cu",
-        _ => "partition64.cu",
-    }
-}
-
-/// Sorts the `m` pairs of 64-bit keys and positions of type `I` in `keys[0]` and
-/// `positions[0]` by key ([`Workspace::sort_pairs`]).
-pub(crate) fn sort_by_keys<'g, I: Position>(
-    ws: &Workspace<'g>,
-    keys: &mut [DevBuf<'g>; 2],
-    positions: &mut [DevBuf<'g>; 2],
-    m: usize,
-) -> Result<(), GpuError> {
-    match I::BYTES {
-        4 => ws.sort_pairs(keys, positions, m, KeyWidth::U64, 64),
-        _ => ws.sort_wide_pairs(keys, positions, m, 64),
-    }
-}
+use keys::kernel_file;
+pub use keys::Position;
 
 const THREADS: u32 = 256;
 /// Text positions each thread of `part_gather` tests (`GATHER_PER_THREAD` in the
@@ -173,7 +154,7 @@ pub fn fm_index<I: Position>(
         .upload_staged(text.words())
         .map_err(|e| named(first.ordinal(), e))?;
     prof.mark("upload");
-    let ranks = match super::sample::ranks::<I>(first, text, &words) {
+    let ranks = match sample::ranks::<I>(first, text, &words) {
         Ok(ranks) => SampleRanks::from_ranks(text, ranks),
         Err(GpuError::OutOfMemory { .. } | GpuError::TooLarge(_)) => SampleRanks::build(text),
         Err(e) => return Err(named(first.ordinal(), e)),
@@ -362,7 +343,7 @@ impl<I: Position> PartRows<I> {
 }
 
 /// A part's FM rows as the device leaves them: right but within its runs of more than
-/// [`MEDIUM_RUN`](super::runs::MEDIUM_RUN) equal keys, left unsorted for the CPU, whose
+/// [`MEDIUM_RUN`](runs::MEDIUM_RUN) equal keys, left unsorted for the CPU, whose
 /// positions come along (the k-mer counts are right already: a long run's suffixes
 /// share their first 32 bases).
 struct OnDevice<I> {
