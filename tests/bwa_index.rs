@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{galign, run_fail, run_ok, shared, Rng};
+use common::{galign, run_fail, run_ok, shared_file, Rng};
 
 const EXTENSIONS: [&str; 5] = ["amb", "ann", "bwt", "pac", "sa"];
 
@@ -116,16 +116,21 @@ fn aln_samse(prefix: &Path, reads: &Path, dir: &Path) -> String {
 /// Checks the indexes of the shared reference `name`, and bwa's alignments of the shared
 /// `reads` on both.
 fn check_shared(name: &str, reads: &[&str], variants: &[&[&str]]) {
+    let Some(fasta) = shared_file(&format!("ref/{name}.fa.gz")) else {
+        return;
+    };
+    let Some(reads) = reads
+        .iter()
+        .map(|r| shared_file(&format!("reads/{r}")))
+        .collect::<Option<Vec<PathBuf>>>()
+    else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
-    let fasta = shared(&format!("ref/{name}.fa.gz"));
     let (ours, bwas) = both_indexes(&fasta, dir.path(), variants);
     if reads.is_empty() {
         return;
     }
-    let reads: Vec<PathBuf> = reads
-        .iter()
-        .map(|r| shared(&format!("reads/{r}")))
-        .collect();
     let on_ours = mem(&ours, &reads);
     assert!(on_ours.lines().any(|l| !l.starts_with('@')), "no alignment");
     assert!(on_ours == mem(&bwas, &reads), "{name}: bwa mem differs");

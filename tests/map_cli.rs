@@ -625,15 +625,15 @@ fn default_level_bam_is_the_same_on_every_x86_64_cpu_level() {
 
 #[test]
 fn pairs_from_two_files_or_interleaved_agree_and_carry_mate_fields() {
+    let Some([ecoli, r1, r2]) = shared_files([
+        "ref/ecoli_K12_MG1655.fa.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz",
+    ]) else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
-    let prefix = index(
-        &shared("ref/ecoli_K12_MG1655.fa.gz"),
-        dir.path(),
-        "ecoli",
-        "cpu",
-    );
-    let r1 = shared("reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz");
-    let r2 = shared("reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz");
+    let prefix = index(&ecoli, dir.path(), "ecoli", "cpu");
     let two = run_ok(galign().arg("map").arg(&prefix).arg(&r1).arg(&r2)).stdout;
     let interleaved_fq = dir.path().join("il.fq");
     let script = format!(

@@ -332,17 +332,15 @@ fn mismatches_search_where_the_device_choice_says() {
 
 #[test]
 fn pairs_map_each_mate_with_k_mismatches() {
+    let Some([ecoli, r1, r2]) = shared_files([
+        "ref/ecoli_K12_MG1655.fa.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz",
+    ]) else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
-    let prefix = index(
-        &shared("ref/ecoli_K12_MG1655.fa.gz"),
-        dir.path(),
-        "ecoli",
-        "cpu",
-    );
-    let (r1, r2) = (
-        shared("reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz"),
-        shared("reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz"),
-    );
+    let prefix = index(&ecoli, dir.path(), "ecoli", "cpu");
     let single = |reads: &Path| {
         let out = run_ok(
             galign()

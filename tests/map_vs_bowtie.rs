@@ -116,43 +116,55 @@ fn compare(reference: &Path, read_sets: &[&Path]) {
 
 #[test]
 fn human_chrm_reads() {
-    compare(
-        &shared("ref/human_rCRS_chrM_NC_012920.fa.gz"),
-        &[&shared("reads/NA12878_chrM_cnvkit.fq.gz")],
-    );
+    let Some([reference, reads]) = shared_files([
+        "ref/human_rCRS_chrM_NC_012920.fa.gz",
+        "reads/NA12878_chrM_cnvkit.fq.gz",
+    ]) else {
+        return;
+    };
+    compare(&reference, &[reads.as_path()]);
 }
 
 #[test]
 fn ecoli_paired_reads_each_mate() {
-    compare(
-        &shared("ref/ecoli_K12_MG1655.fa.gz"),
-        &[
-            &shared("reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz"),
-            &shared("reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz"),
-        ],
-    );
+    let Some([reference, reads1, reads2]) = shared_files([
+        "ref/ecoli_K12_MG1655.fa.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R1.fq.gz",
+        "reads/ecoli_MG1655_first10kb_EAS20_R2.fq.gz",
+    ]) else {
+        return;
+    };
+    compare(&reference, &[reads1.as_path(), reads2.as_path()]);
 }
 
 #[test]
 fn celegans_multi_contig_reads() {
-    compare(
-        &shared("ref/celegans_ce_htslib_1Mb.fa.gz"),
-        &[&shared("reads/celegans_SRR065390_1000.fq.gz")],
-    );
+    let Some([reference, reads]) = shared_files([
+        "ref/celegans_ce_htslib_1Mb.fa.gz",
+        "reads/celegans_SRR065390_1000.fq.gz",
+    ]) else {
+        return;
+    };
+    compare(&reference, &[reads.as_path()]);
 }
 
 #[test]
 fn samtools_ex1_short_reads() {
-    compare(
-        &shared("ref/samtools_ex1.fa.gz"),
-        &[&shared("reads/samtools_ex1_35bp.fq.gz")],
-    );
+    let Some([reference, reads]) =
+        shared_files(["ref/samtools_ex1.fa.gz", "reads/samtools_ex1_35bp.fq.gz"])
+    else {
+        return;
+    };
+    compare(&reference, &[reads.as_path()]);
 }
 
 #[test]
 fn human_chr20_reads() {
-    compare(
-        &shared("ref/human_GRCh37_chr20.fa.gz"),
-        &[&shared("reads/HG002_chr20_10.0-10.1Mb_148bp.fq.gz")],
-    );
+    let Some([reference, reads]) = shared_files([
+        "ref/human_GRCh37_chr20.fa.gz",
+        "reads/HG002_chr20_10.0-10.1Mb_148bp.fq.gz",
+    ]) else {
+        return;
+    };
+    compare(&reference, &[reads.as_path()]);
 }

@@ -14,7 +14,10 @@ fn partitioned_suffix_arrays_of_real_references_equal_the_whole_build() {
         "ref/celegans_ce_htslib_1Mb.fa.gz",
         "ref/lambda_virus.fa.gz",
     ] {
-        let reference = read_fasta(&common::shared(name)).expect("reads");
+        let Some(path) = common::shared_file(name) else {
+            continue;
+        };
+        let reference = read_fasta(&path).expect("reads");
         let text = &reference.text;
         let want: Vec<u32> = galign::sa::suffix_array(text);
         for parts in [2, 13] {

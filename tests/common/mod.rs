@@ -36,21 +36,52 @@ pub fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The shared real data: `$GALIGN_SHARED_DATA` (as for the scripts), else
-/// `../shared/data` beside the checkout.
-pub fn shared(sub: &str) -> PathBuf {
+/// The folder of the shared real data: `$GALIGN_SHARED_DATA` (as for the scripts), else
+/// `../shared/data` beside the checkout; `None` where it does not exist (a fresh clone
+/// alone).
+pub fn shared_root() -> Option<PathBuf> {
     let root = std::env::var_os("GALIGN_SHARED_DATA").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
         PathBuf::from,
     );
-    let p = root.join(sub);
-    assert!(
-        p.exists(),
-        "shared data {} is missing (CI has ../shared beside the checkout; elsewhere set \
-         GALIGN_SHARED_DATA)",
-        p.display()
+    root.is_dir().then_some(root)
+}
+
+/// The shared data file `sub` (e.g. `ref/phiX174.fa.gz`): from [`shared_root`], else
+/// its bundled copy in `data/` (the small references and read sets are both). `None`
+/// where neither exists: the caller skips, and this says so on stderr; with
+/// `GALIGN_REQUIRE_SHARED_DATA` set (CI, which has ../shared) that panics instead, so
+/// no check is skipped there.
+pub fn shared_file(sub: &str) -> Option<PathBuf> {
+    if let Some(root) = shared_root() {
+        let p = root.join(sub);
+        assert!(p.exists(), "shared data {} is missing", p.display());
+        return Some(p);
+    }
+    let bundled = data(
+        Path::new(sub)
+            .file_name()
+            .expect("a file name")
+            .to_str()
+            .unwrap(),
     );
-    p
+    if bundled.exists() {
+        return Some(bundled);
+    }
+    assert!(
+        std::env::var_os("GALIGN_REQUIRE_SHARED_DATA").is_none(),
+        "shared data {sub} is missing (CI has ../shared beside the checkout; elsewhere set \
+         GALIGN_SHARED_DATA)"
+    );
+    eprintln!("skipped: needs the shared data {sub} (../shared/data or $GALIGN_SHARED_DATA)");
+    None
+}
+
+/// The shared data files `subs` ([`shared_file`]), or `None` (the caller skips) where
+/// one is missing.
+pub fn shared_files<const N: usize>(subs: [&str; N]) -> Option<[PathBuf; N]> {
+    let found: Vec<PathBuf> = subs.iter().map(|s| shared_file(s)).collect::<Option<_>>()?;
+    Some(found.try_into().expect("one path each"))
 }
 
 /// Runs a command, panicking with its stderr when it fails.
