@@ -5,7 +5,7 @@ Runs CMD (stdout to /dev/null, stderr to $ERR or /dev/null), samples every threa
 on-CPU nanoseconds (/proc/PID/task/TID/schedstat) every 20 ms, and prints a timeline
 (cores busy per ~100 ms) and each thread's busy seconds in creation order (galign's
 rayon workers first, then the stage threads `map` starts after the index loads).
-Used in BENCHMARKS.md's session 29 runs to find the GPU path's idle cores."""
+Used in the session 29 runs (docs/benchmarks-history.md) to find the GPU path's idle cores."""
 import os, subprocess, sys, time
 
 label, cmd = sys.argv[1], sys.argv[2:]
