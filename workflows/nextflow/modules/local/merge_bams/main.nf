@@ -1,9 +1,9 @@
 // MERGE_BAMS: gather a sample's sorted chunk BAMs into one sorted, indexed
 // BAM.
 //
-// The shell is merge_bams.sh in this module's resources/usr/bin, which
-// Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `merge_bams` runs the same
+// The shell is merge_bams.sh in this module's resources/usr/bin, which Nextflow
+// puts on PATH (nextflow.enable.moduleBinaries = true): the module needs
+// nothing outside its folder. The Snakemake rule `merge_bams` runs the same
 // file. Software: the container / conda directives below (workflows/README.md).
 process MERGE_BAMS {
     tag "$meta.id"

@@ -3,8 +3,9 @@
 //
 // The shell is split_fastq.sh in this module's resources/usr/bin, which
 // Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `split_fastq` runs the same
-// file. Software: the container / conda directives below (workflows/README.md).
+// needs nothing outside its folder. The Snakemake rule `split_fastq` runs the
+// same file. Software: the container / conda directives below
+// (workflows/README.md).
 process SPLIT_FASTQ {
     tag "$meta.id"
     label 'process_single'

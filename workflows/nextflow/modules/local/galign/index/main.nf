@@ -1,9 +1,10 @@
 // GALIGN_INDEX: build the galign index of a reference, as a directory.
 //
 // The shell is galign_index.sh (with galign_device.sh) in this module's
-// resources/usr/bin, which Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `galign_index` runs the same
-// file. Software: the container / conda directives below (workflows/README.md).
+// resources/usr/bin, which Nextflow puts on PATH
+// (nextflow.enable.moduleBinaries = true): the module needs nothing outside its
+// folder. The Snakemake rule `galign_index` runs the same file. Software: the
+// container / conda directives below (workflows/README.md).
 process GALIGN_INDEX {
     tag "$meta.id"
     label 'process_gpu'

@@ -2,10 +2,11 @@
 // from the part files of all its parts (GALIGN_INDEX_PART): the same file
 // GALIGN_INDEX writes.
 //
-// The shell is galign_index_assemble.sh in this module's resources/usr/bin, which
-// Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `galign_index_assemble` runs the same
-// file. Software: the container / conda directives below (workflows/README.md).
+// The shell is galign_index_assemble.sh in this module's resources/usr/bin,
+// which Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the
+// module needs nothing outside its folder. The Snakemake rule
+// `galign_index_assemble` runs the same file. Software: the container / conda
+// directives below (workflows/README.md).
 process GALIGN_INDEX_ASSEMBLE {
     tag "$meta.id"
     label 'process_medium'

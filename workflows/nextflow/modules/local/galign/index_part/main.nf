@@ -3,8 +3,9 @@
 //
 // The shell is galign_index_part.sh in this module's resources/usr/bin, which
 // Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `galign_index_part` runs the same
-// file. Software: the container / conda directives below (workflows/README.md).
+// needs nothing outside its folder. The Snakemake rule `galign_index_part` runs
+// the same file. Software: the container / conda directives below
+// (workflows/README.md).
 process GALIGN_INDEX_PART {
     tag "${meta.id}.${meta.part}"
     label 'process_medium'

@@ -2,9 +2,10 @@
 // write a coordinate-sorted BAM (galign map | samtools sort).
 //
 // The shell is galign_map.sh (with galign_device.sh) in this module's
-// resources/usr/bin, which Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
-// needs nothing outside its folder. The Snakemake rule `galign_map` runs the same
-// file. Software: the container / conda directives below (workflows/README.md).
+// resources/usr/bin, which Nextflow puts on PATH
+// (nextflow.enable.moduleBinaries = true): the module needs nothing outside its
+// folder. The Snakemake rule `galign_map` runs the same file. Software: the
+// container / conda directives below (workflows/README.md).
 process GALIGN_MAP {
     tag "$meta.id"
     label 'process_gpu'
