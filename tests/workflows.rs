@@ -696,6 +696,31 @@ fn nextflow_modules_are_self_contained() {
                     String::from_utf8_lossy(&out.stderr)
                 ));
             }
+            // Run as a task runs it: by name, from PATH, in another folder (what
+            // it sources must be found beside it). `-h` prints the usage.
+            if fname.ends_with(".sh") && fs::metadata(&p).unwrap().permissions().mode() & 0o111 != 0
+            {
+                let cwd = tempfile::tempdir().unwrap();
+                let path = format!(
+                    "{}:{}",
+                    bin.display(),
+                    std::env::var("PATH").unwrap_or_default()
+                );
+                let out = Command::new("bash")
+                    .args(["-c", &format!("{fname} -h")])
+                    .env("PATH", path)
+                    .current_dir(cwd.path())
+                    .output()
+                    .unwrap();
+                if !out.status.success() || !String::from_utf8_lossy(&out.stderr).contains("Usage:")
+                {
+                    problems.push(format!(
+                        "{fname} -h, run from PATH as a Nextflow task runs it, failed ({}): {}",
+                        out.status,
+                        tail(&out.stderr, 400)
+                    ));
+                }
+            }
             for line in String::from_utf8_lossy(&body).lines() {
                 if let Some(src) = line.trim().strip_prefix("source \"$here/") {
                     let dep = src.trim_end_matches('"');
