@@ -1273,10 +1273,11 @@ fn container_recipes_build_galign_from_this_repository() {
     };
     let conda_build = section("build");
     assert!(
-        conda_build
-            .iter()
-            .any(|d| d.contains("compiler('rust')") && d.contains(&format!(">={msrv}"))),
-        "{conda_build:?}"
+        conda_build.iter().any(|d| d.contains("compiler('rust')"))
+            && conda_build
+                .iter()
+                .any(|d| d.starts_with(&format!("rust >={msrv}"))),
+        "conda build requirements: the rust compiler, rust >= {msrv}: {conda_build:?}"
     );
     for p in [
         "clang", "libclang", "nasm", "autoconf", "automake", "libtool",
