@@ -1,6 +1,7 @@
 // Exact search and locate of reads on the GPU (host side: src/gpu/map.rs), for an index
 // of 32-bit or 64-bit positions: included after `#define POS_BITS 32` (kernels/map.cu)
-// or `#define POS_BITS 64` (kernels/map64.cu), which picks pos_t.
+// or `#define POS_BITS 64` (kernels/map64.cu), which picks pos_t. ROWS_PER_BLOCK (the
+// Occ layout) comes from src/gpu/tuning.rs as a -D option.
 //
 // Index layout as in docs/FORMAT.md: interleaved BWT/Occ blocks of 8 u64 (A|C counts,
 // G|T counts before the block, then 192 2-bit symbols, most significant first); the
@@ -17,12 +18,12 @@
 // Occ headers count 32 bits a base, so a symbol's count in any rows is a u32.
 //
 // As on the CPU (FmIndex::occurrences), backward search stops once the interval is one
-// row: that row is located and the rest of the pattern compared with the text (2-bit,
-// 32 bases to a u64, most significant first). Such an item is marked DIRECT in `lo`,
+// row: that row is located and the rest of the pattern compared with the text (the
+// packed text of common/text.cuh). Such an item is marked DIRECT in `lo`,
 // its position (if it matches) kept in `direct`.
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#include "common/types.cuh"
+#include "common/text.cuh"
 
 #ifndef POS_BITS
 #error "POS_BITS (32 or 64) must be defined before map.cuh"
@@ -33,7 +34,6 @@ typedef u64 pos_t; // a row or text position (texts past 2^32 - 3 bases)
 typedef u32 pos_t; // a row or text position (the index has < 2^32 - 1 rows)
 #endif
 
-#define ROWS_PER_BLOCK 192u
 #define LOW_BITS 0x5555555555555555ull
 #define NOT_SEARCHABLE 0x80000000u
 #define DIRECT (~(pos_t)0) // no row: rows < DIRECT
@@ -79,8 +79,9 @@ __device__ __forceinline__ pos_t pick(u32 s, pos_t c0, pos_t c1, pos_t c2, pos_t
     return s == 0 ? c0 : (s == 1 ? c1 : (s == 2 ? c2 : c3));
 }
 
-// The 2-bit code of base j of a read.
-__device__ __forceinline__ u32 base_at(const u32* __restrict__ words, u32 j) {
+// The 2-bit code of base j of a read (reads are packed least significant first, 16 to a
+// u32, by src/gpu/map.rs: not the text's layout).
+__device__ __forceinline__ u32 read_base(const u32* __restrict__ words, u32 j) {
     return (__ldg(words + (j >> 4)) >> (2 * (j & 15))) & 3;
 }
 
@@ -142,7 +143,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
         const u32* seq = words + __ldg(meta + 2 * read);
         // Pattern symbol i: the read's base i (forward) or the complement of base len-1-i.
         auto sym = [&](u32 i) -> u32 {
-            return strand ? 3 - base_at(seq, len - 1 - i) : base_at(seq, i);
+            return strand ? 3 - read_base(seq, len - 1 - i) : read_base(seq, i);
         };
         u32 i;
         if (len >= k) {
@@ -193,7 +194,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
                 bool same = true;
                 for (u32 j = 0; j < i && same; ++j) {
                     pos_t p = q + j;
-                    same = ((__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3) == sym(j);
+                    same = base_at(text, p) == sym(j);
                 }
                 if (same) {
                     size = 1;
@@ -352,8 +353,7 @@ __device__ u32 mismatches_at(const u64* __restrict__ text, pos_t text_len, pos_t
     u32 found = 0;
     for (u32 j = 0; j < len; ++j) {
         pos_t p = start + j;
-        u32 base = (u32)(__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3;
-        if (base != strand_code(seq, len, strand, j) && ++found > limit) break;
+        if (base_at(text, p) != strand_code(seq, len, strand, j) && ++found > limit) break;
     }
     return found;
 }
