@@ -1,7 +1,7 @@
 // Exact search and locate of reads on the GPU (host side: src/gpu/map.rs), for an index
 // of 32-bit or 64-bit positions: included after `#define POS_BITS 32` (kernels/map.cu)
 // or `#define POS_BITS 64` (kernels/map64.cu), which picks pos_t. ROWS_PER_BLOCK (the
-// Occ layout) comes from src/gpu/tuning.rs as a -D option.
+// Occ layout) and NOT_SEARCHABLE come from src/gpu/tuning.rs as -D options.
 //
 // Index layout as in docs/FORMAT.md: interleaved BWT/Occ blocks of 8 u64 (A|C counts,
 // G|T counts before the block, then 192 2-bit symbols, most significant first); the
@@ -35,7 +35,6 @@ typedef u32 pos_t; // a row or text position (the index has < 2^32 - 1 rows)
 #endif
 
 #define LOW_BITS 0x5555555555555555ull
-#define NOT_SEARCHABLE 0x80000000u
 #define DIRECT (~(pos_t)0) // no row: rows < DIRECT
 
 // Loads one 64-byte BWT/Occ block.
@@ -251,16 +250,14 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets,
 // bits 0..27 and the read's scheme (0..2) in bits 28..29, or is NOT_SEARCHABLE.
 //
 // Scheme table: 3 schemes x SEARCH_SLOTS searches x SEARCH_WORDS words (pieces, order[4],
-// lower[4], upper[4]), then the number of searches of each scheme.
+// lower[4], upper[4]), then the number of searches of each scheme (SEARCH_SLOTS,
+// SEARCH_WORDS and MM_SCHEME_SHIFT from src/gpu/tuning.rs as -D options).
 //
 // Work item (Item): read-strand t (read t % n, strand t / n as above), search |
 // mismatches << 4 | step << 6 (search = scheme * SEARCH_SLOTS + its index in the scheme;
 // step = the read positions matched), then forward first row, mirror first row, rows.
 
-#define MM_LEN_MASK 0x0FFFFFFFu
-#define MM_SCHEME_SHIFT 28
-#define SEARCH_SLOTS 4u
-#define SEARCH_WORDS 13u
+#define MM_LEN_MASK ((1u << MM_SCHEME_SHIFT) - 1)
 #define SCHEME_COUNTS (3u * SEARCH_SLOTS * SEARCH_WORDS)
 #define FULL_MASK 0xffffffffu
 
@@ -399,14 +396,9 @@ extern "C" __global__ void mm_seed(const u32* __restrict__ meta, u32 n,
 // (mm_seed appends there), where the chunk expanded by the last mm_expand starts, the
 // overflow flag (a step whose children would not fit the stack), the finished entries,
 // their rows (u64) and the two child counts (one per step parity: mm_push clears the
-// next step's while it reads this one's).
-#define MM_TOP 0
-#define MM_FIRST 1
-#define MM_OVERFLOW 2
-#define MM_FINISHED 3
-#define MM_TOTAL 4 // and 5
-#define MM_CHILDREN 6 // and 7
-#define MM_COUNTERS 8
+// next step's while it reads this one's): MM_TOP, MM_FIRST, MM_OVERFLOW, MM_FINISHED,
+// MM_TOTAL (and the next), MM_CHILDREN (and the next), MM_COUNTERS words in all, from
+// src/gpu/tuning.rs as -D options.
 
 // Expands items[i] (of count) by one step (mismatch::Walk::step); every lane of the
 // warp calls it, those with i >= count with nothing to do:

@@ -1,6 +1,7 @@
 //! One home for the GPU's launch geometry and the sizes its kernels share with the host:
-//! block sizes, tiles, items per thread, and the CPU layouts (FM index, difference
-//! cover) that the kernels read.
+//! block sizes, tiles, items per thread, the CPU layouts (FM index, difference cover)
+//! that the kernels read, and the layouts of the read search's buffers (packed reads'
+//! flags, scheme table, device counters).
 //!
 //! Each value is written once, here (or, for a layout, in the CPU module that owns it,
 //! which this module passes on), and reaches the kernels as an NVRTC `-D NAME=value`
@@ -83,8 +84,39 @@ pub const MAX_SHARED_BUCKET_BASES: usize = 6;
 /// threads).
 pub const MEDIUM_RUN: u32 = 1024;
 
-/// Every `-D` definition the kernels are compiled with: (macro, value). The values are
-/// the constants above and the CPU layouts the kernels read: the Occ blocks of
+/// The flag of a packed read's length word that marks a read the search skips (empty,
+/// or not searchable: `NOT_SEARCHABLE`).
+pub const NOT_SEARCHABLE: u32 = 1 << 31;
+/// Searches per scheme in the k-mismatch search's uploaded scheme table, the most any
+/// scheme has (`SEARCH_SLOTS`).
+pub const SEARCH_SLOTS: usize = 4;
+/// u32 words of one search in the scheme table: pieces, then order, lower and upper
+/// bounds, [`SEARCH_SLOTS`] each (`SEARCH_WORDS`).
+pub const SEARCH_WORDS: usize = 1 + 3 * SEARCH_SLOTS;
+/// Bit of a packed read's length word where its scheme starts in the k-mismatch search
+/// (`MM_SCHEME_SHIFT`; the length is the bits below).
+pub const SCHEME_SHIFT: u32 = 28;
+/// u32 counters of the k-mismatch search kept on the device (`MM_COUNTERS`): the
+/// stack's top ([`MM_TOP`]), the chunk's start ([`MM_FIRST`]), the overflow flag
+/// ([`MM_OVERFLOW`]), the finished entries ([`MM_FINISHED`]), their rows (u64,
+/// [`MM_TOTAL`]) and two child counts ([`MM_CHILDREN`]).
+pub const MM_COUNTERS: usize = 8;
+/// Counter of the stack's top (`MM_TOP`).
+pub const MM_TOP: usize = 0;
+/// Counter of where the chunk expanded by the last step starts (`MM_FIRST`).
+pub const MM_FIRST: usize = 1;
+/// Counter set when a step's children would not fit the stack (`MM_OVERFLOW`).
+pub const MM_OVERFLOW: usize = 2;
+/// Counter of the finished entries (`MM_FINISHED`).
+pub const MM_FINISHED: usize = 3;
+/// First of the two counters of the finished entries' rows, a u64 (`MM_TOTAL`).
+pub const MM_TOTAL: usize = 4;
+/// First of the two child counts, one per step parity (`MM_CHILDREN`).
+pub const MM_CHILDREN: usize = 6;
+
+/// Every `-D` definition the kernels are compiled with: (macro, value), passed as an
+/// unsigned literal (`-DNAME=VALUEu`). The values are the constants above and the CPU
+/// layouts the kernels read: the Occ blocks of
 /// [`crate::fm::occ`] (`ROWS_PER_BLOCK`, `WORDS_PER_BLOCK`), the rank blocks of the
 /// sampled SA ([`crate::fm::sampled_sa`], `ROWS_PER_RANK`), the difference cover's period
 /// ([`crate::sa::cover`], `PERIOD`) and the bases of a sort key of the partitioned
@@ -116,6 +148,17 @@ pub const DEFINES: &[(&str, usize)] = &[
     ("ROWS_PER_RANK", ROWS_PER_RANK),
     ("PERIOD", PERIOD),
     ("KEY_BASES", KEY_BASES),
+    ("NOT_SEARCHABLE", NOT_SEARCHABLE as usize),
+    ("SEARCH_SLOTS", SEARCH_SLOTS),
+    ("SEARCH_WORDS", SEARCH_WORDS),
+    ("MM_SCHEME_SHIFT", SCHEME_SHIFT as usize),
+    ("MM_COUNTERS", MM_COUNTERS),
+    ("MM_TOP", MM_TOP),
+    ("MM_FIRST", MM_FIRST),
+    ("MM_OVERFLOW", MM_OVERFLOW),
+    ("MM_FINISHED", MM_FINISHED),
+    ("MM_TOTAL", MM_TOTAL),
+    ("MM_CHILDREN", MM_CHILDREN),
 ];
 
 // What the kernels take for granted of these sizes, checked at compile time: one warp on
@@ -125,11 +168,12 @@ const _: () = assert!(ROWS_PER_BLOCK.is_multiple_of(32) && ROWS_PER_RANK.is_mult
 const _: () = assert!(THREADS.is_multiple_of(32) && MEDIUM_RUN.is_multiple_of(32));
 const _: () = assert!(MEDIUM_SEG.is_multiple_of(THREADS as usize / 32) && SMALL_SEG <= MEDIUM_SEG);
 
-/// The NVRTC options of [`DEFINES`]: `-DNAME=value` each.
+/// The NVRTC options of [`DEFINES`]: `-DNAME=VALUEu` each (every value unsigned, as
+/// the kernels take sizes and flags).
 pub fn define_options() -> Vec<String> {
     DEFINES
         .iter()
-        .map(|(name, value)| format!("-D{name}={value}"))
+        .map(|(name, value)| format!("-D{name}={value}u"))
         .collect()
 }
 
