@@ -6,7 +6,7 @@
 //! every header by that name, so nothing is read from disk. `map.cu` and `map64.cu` set
 //! the position width of `map.cuh` before including it, `partition.cu` and
 //! `partition64.cu` that of `partition.cuh`. The launch geometry and the shared sizes
-//! come from [`super::tuning`] as `-D` options. Each file is compiled at run time to a
+//! come from [`crate::gpu::tuning`] as `-D` options. Each file is compiled at run time to a
 //! CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of
@@ -18,7 +18,8 @@ use std::path::PathBuf;
 
 use cudarc::nvrtc::{result as rtc, sys as rtc_sys};
 
-use super::{quietly, tuning, GpuError};
+use super::{quietly, GpuError};
+use crate::gpu::tuning;
 
 /// The embedded headers: (name a kernel file includes it by, CUDA C++ source).
 pub const HEADERS: &[(&str, &str)] = &[

@@ -4,8 +4,8 @@
 //! flags, scheme table, device counters).
 //!
 //! Each value is written once, here (or, for a layout, in the CPU module that owns it,
-//! which this module passes on), and reaches the kernels as an NVRTC `-D NAME=value`
-//! option ([`DEFINES`], added to every compilation by [`super::kernels`], whose cache
+//! which this module passes on), and reaches the kernels as an NVRTC `-DNAME=VALUEu`
+//! option ([`DEFINES`], added to every compilation by [`crate::gpu::kernels`], whose cache
 //! key covers the options): no kernel file defines these names, so a value missing
 //! from [`DEFINES`] fails the compilation (an undefined identifier) instead of taking a
 //! default. The host code launches with the same constants ([`THREADS`], [`blocks`] and
