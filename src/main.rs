@@ -1,6 +1,7 @@
 //! The `galign` command line: a thin layer over the `galign` library that parses the
 //! arguments ([`galign::cli`]), hands each command to the library, and prints its error.
 
+use std::error::Error;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -45,9 +46,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of stdout left (`galign map ... | head`): stop quietly, as samtools
         // and bwa do.
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&*e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("galign: error: {}", error_text(&e));
+            eprintln!("galign: error: {}", error_text(&*e));
             ExitCode::FAILURE
         }
     }
@@ -56,9 +57,9 @@ fn main() -> ExitCode {
 /// `error` and its causes, each said once: a cause whose text its parent's message
 /// already holds (an error that prints its source, then returns it as its source too)
 /// is left out.
-fn error_text(error: &anyhow::Error) -> String {
+fn error_text(error: &(dyn Error + 'static)) -> String {
     let mut text = String::new();
-    for cause in error.chain() {
+    for cause in causes(error) {
         let said = cause.to_string();
         if text.contains(&said) {
             continue;
@@ -72,15 +73,20 @@ fn error_text(error: &anyhow::Error) -> String {
 }
 
 /// Whether `error` comes from writing to a pipe whose reader has closed it.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
+fn is_broken_pipe(error: &(dyn Error + 'static)) -> bool {
+    causes(error).any(|cause| {
         cause
             .downcast_ref::<std::io::Error>()
             .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+/// `error`, then its source, the source's source, and so on.
+fn causes<'e>(error: &'e (dyn Error + 'static)) -> impl Iterator<Item = &'e (dyn Error + 'static)> {
+    std::iter::successors(Some(error), |&e| e.source())
+}
+
+fn run(cli: Cli) -> Result<(), Box<dyn Error>> {
     match cli.command {
         Command::Index(args) => {
             let log = args.setup()?;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Notes whether stdout (descriptor 1) is closed; called before the Rust runtime starts
-/// ([`NOTE_CLOSED_STDOUT`]), when it is still as the parent left it.
+/// (an `.init_array` entry), when it is still as the parent left it.
 pub extern "C" fn note_closed_stdout() {
     // SAFETY: F_GETFD only asks about the descriptor.
     let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;

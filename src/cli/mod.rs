@@ -1,6 +1,6 @@
 //! The command line's arguments, a file a command ([`index`], [`map`], [`sa`]): each
 //! turns its clap arguments into the library's options and runs its command; the options
-//! every command shares ([`Common`]) and their setup here.
+//! every command shares (threads, device) and their setup here.
 
 pub mod index;
 pub mod map;
@@ -12,7 +12,7 @@ use crate::threads::PoolError;
 
 /// Options every subcommand shares.
 #[derive(clap::Args)]
-pub struct Common {
+struct Common {
     /// Worker threads [default: all CPUs].
     #[arg(short = 't', long = "threads", value_name = "N")]
     threads: Option<usize>,
