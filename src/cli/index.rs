@@ -10,8 +10,8 @@ use crate::index::parts::PartSpec;
 use crate::index::BuildOptions;
 use crate::progress::Reporter;
 
-#[derive(clap::Args)]
 /// `galign index`'s arguments.
+#[derive(clap::Args)]
 pub struct IndexArgs {
     /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
     reference: PathBuf,

@@ -7,8 +7,8 @@ use crate::io::ReadSource;
 use crate::map::{MapError, MapOptions};
 use crate::progress::Reporter;
 
-#[derive(clap::Args)]
 /// `galign map`'s arguments.
+#[derive(clap::Args)]
 pub struct MapArgs {
     /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
     prefix: PathBuf,

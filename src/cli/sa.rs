@@ -7,8 +7,8 @@ use crate::gpu::sa::Algorithm;
 use crate::index::sa_file::SaFileError;
 use crate::progress::Reporter;
 
-#[derive(clap::Args)]
 /// `galign sa`'s arguments.
+#[derive(clap::Args)]
 pub struct SaArgs {
     /// Reference FASTA, or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
     reference: PathBuf,

@@ -182,6 +182,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_pg_command_line_leaves_out_what_cannot_change_the_output() {
+        let args = "galign map -t 4 --device=cpu -t8 --verbose --batch-size 10 --stats s.json \
+                    -v 2 idx r.fq";
+        let args = args.split_whitespace().map(OsString::from);
+        assert_eq!(
+            output_determining_command_line(args),
+            "galign map -v 2 idx r.fq"
+        );
+    }
+
+    #[test]
     fn read_group_lines() {
         let rg = parse_read_group(r"@RG\tID:s1\tSM:sample one\tPL:ILLUMINA").unwrap();
         assert_eq!(rg.id, "s1");
