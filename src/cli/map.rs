@@ -19,6 +19,8 @@ pub struct MapArgs {
     /// Output file; BAM when it ends in .bam, SAM otherwise [default: SAM on stdout].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    // `<ID>` is help text (clap shows the doc comment), not HTML.
+    #[allow(rustdoc::invalid_html_tags)]
     /// Read group header line, e.g. '@RG\tID:s1\tSM:sample1'; every record gets RG:Z:<ID>.
     #[arg(short = 'R', long = "read-group", value_name = "STR")]
     read_group: Option<String>,
