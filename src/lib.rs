@@ -10,14 +10,17 @@
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
-//! says so, and cleans up, when memory runs out; [`stdio`] remembers a stdout closed at
-//! the start. [`bwa`] writes bwa's index files (`galign index --format bwa`).
+//! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
+//! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
+//! index files (`galign index --format bwa`). [`cli`] holds the command line's arguments
+//! and runs each command.
 
 #![warn(missing_docs)]
 
 pub mod alphabet;
 pub mod atomic_file;
 pub mod bwa;
+pub mod cli;
 pub mod device;
 pub mod fm;
 pub mod gpu;
@@ -33,6 +36,7 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+pub mod signals;
 pub mod stdio;
 #[cfg(test)]
 mod test_support;

@@ -1679,9 +1679,9 @@ fn build_options(rate: u32, device: DeviceChoice) -> galign::index::BuildOptions
         sample_rate: rate,
         device,
         memory: None,
-        gpu: galign::device::GpuOptions {
+        gpu: galign::index::devices::GpuOptions {
             budget: None,
-            count: galign::device::GpuCount::All,
+            count: galign::index::devices::GpuCount::All,
             algorithm: Algorithm::Doubling,
         },
         force_u64: false,
