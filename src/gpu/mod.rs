@@ -19,5 +19,4 @@ pub mod sa;
 /// The radix sort and scans under their former path, which the read search uses.
 pub use prims::radix;
 use runtime::quietly;
-pub(crate) use runtime::Arg;
-pub use runtime::{prefaulted_vec, use_one_work_queue, DevBuf, Gpu, GpuError, Word};
+pub use runtime::{prefaulted_vec, use_one_work_queue, DevBuf, DevPtr, Gpu, GpuError, Pos, Word};

@@ -47,6 +47,27 @@ impl Gpu {
     }
 }
 
+/// A device address: a buffer's start or a place in it ([`DevBuf::ptr`]), or
+/// [`DevPtr::NULL`] for an array a kernel goes without. Kernel launchers take it where
+/// the kernel takes a pointer, apart from `u64` scalars.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DevPtr(u64);
+
+impl DevPtr {
+    /// No array (a null pointer).
+    pub const NULL: DevPtr = DevPtr(0);
+
+    /// The address `bytes` further on.
+    pub fn offset(self, bytes: usize) -> DevPtr {
+        DevPtr(self.0 + bytes as u64)
+    }
+
+    /// The address as the driver takes it.
+    pub(super) fn address(self) -> u64 {
+        self.0
+    }
+}
+
 /// A device allocation, freed on drop.
 pub struct DevBuf<'g> {
     pub(super) gpu: &'g Gpu,
@@ -56,9 +77,9 @@ pub struct DevBuf<'g> {
 
 impl DevBuf<'_> {
     /// The device address, `offset` bytes in.
-    pub fn ptr(&self, offset: usize) -> u64 {
+    pub fn ptr(&self, offset: usize) -> DevPtr {
         debug_assert!(offset <= self.bytes);
-        self.ptr + offset as u64
+        DevPtr(self.ptr + offset as u64)
     }
 
     /// Size in bytes.
@@ -96,19 +117,19 @@ impl DevBuf<'_> {
     }
 
     /// Copies `bytes` bytes from `src` (device address) to the start of this buffer.
-    pub fn copy_from(&self, src: u64, bytes: usize) -> Result<(), GpuError> {
+    pub fn copy_from(&self, src: DevPtr, bytes: usize) -> Result<(), GpuError> {
         self.copy_from_at(0, src, bytes)
     }
 
     /// Copies `bytes` bytes from `src` (device address) to byte `offset` of this buffer.
-    pub fn copy_from_at(&self, offset: usize, src: u64, bytes: usize) -> Result<(), GpuError> {
+    pub fn copy_from_at(&self, offset: usize, src: DevPtr, bytes: usize) -> Result<(), GpuError> {
         assert!(offset + bytes <= self.bytes);
         if bytes > 0 {
             // SAFETY: both ranges are live device memory of at least `bytes` bytes.
             unsafe {
                 cu::memcpy_dtod_async(
                     self.ptr + offset as u64,
-                    src,
+                    src.address(),
                     bytes,
                     self.gpu.stream.cu_stream(),
                 )

@@ -69,7 +69,7 @@ impl Gpu {
     }
 
     /// How many `block`-thread blocks of `func` fit on one multiprocessor at once.
-    pub(crate) fn occupancy(
+    pub(super) fn occupancy(
         &self,
         file: &'static str,
         func: &'static str,

@@ -1,0 +1,51 @@
+//! The launchers of `kernels/sa/doubling.cu`: prefix doubling's first keys, segments,
+//! their sorts and ranks.
+
+use crate::gpu::runtime::launch::kernels;
+use crate::gpu::runtime::DevPtr;
+
+kernels! {
+    in ["sa/doubling.cu"];
+    /// The first 16 bases (from `offset`) of `count` elements as keys, the elements as values.
+    fn init_keys(words: DevPtr, n: u32, count: u32, n0: u32, offset: u32, keys: DevPtr,
+        vals: DevPtr);
+    /// The first 16 bases of the `count` elements of `vals` as keys.
+    fn gather_keys(words: DevPtr, n: u32, count: u32, n0: u32, vals: DevPtr, keys: DevPtr);
+    /// Where each group of equal first keys starts.
+    fn init_starts(words: DevPtr, keys: DevPtr, vals: DevPtr, n: u32, count: u32, n0: u32,
+        short_from: u32, second: u32, starts: DevPtr);
+    /// The k-mer sketch of the text's registers.
+    fn kmer_sketch(words: DevPtr, n: u32, regs: DevPtr);
+    /// Which of `n` suffixes stay unsorted.
+    fn init_keep(heads: DevPtr, n: u32, keep: DevPtr);
+    /// Keeps the flagged of `n` values (`total` of them).
+    fn compact(input: DevPtr, idx: DevPtr, n: u32, total: u32, out: DevPtr);
+    /// The packed keys of a round (rank at offset `h`) and the segment starts.
+    fn seg_keys(pos_heads: DevPtr, carried: DevPtr, carried_starts: DevPtr, m: u32, isa: DevPtr,
+        n: u32, h: u32, packed: DevPtr, starts: DevPtr);
+    /// Cuts a list at ranks `lo..hi`.
+    fn list_cut(list: DevPtr, isa: DevPtr, lo: u32, hi: u32, cut: DevPtr);
+    /// The segment starts of `m` heads.
+    fn seg_starts(heads: DevPtr, m: u32, starts: DevPtr);
+    /// Flags the large segments.
+    fn seg_large_flags(starts: DevPtr, m: u32, flags: DevPtr);
+    /// The keys and values of the large segments.
+    fn seg_large_gather(idx: DevPtr, m: u32, total: u32, heads: DevPtr, packed: DevPtr,
+        bits: u32, keys: DevPtr, vals: DevPtr, at: DevPtr);
+    /// The sorted large segments back in place.
+    fn seg_large_scatter(keys: DevPtr, vals: DevPtr, at: DevPtr, count: u32, bits: u32,
+        sorted: DevPtr);
+    /// Sorts the small segments, a warp each.
+    fn seg_sort_small(packed: DevPtr, starts: DevPtr, m: u32, sorted: DevPtr);
+    /// Sorts the medium segments, a block each.
+    fn seg_sort_medium(packed: DevPtr, starts: DevPtr, m: u32, sorted: DevPtr);
+    /// The new ranks of the sorted segments and the next round's list.
+    fn seg_rank_compact(sorted: DevPtr, heads: DevPtr, starts: DevPtr, m: u32, isa: DevPtr,
+        sa: DevPtr, next_pos: DevPtr, next_heads: DevPtr, next_starts: DevPtr, status: DevPtr);
+    /// The keys of a round sorted whole.
+    fn seg_whole_keys(packed: DevPtr, heads: DevPtr, m: u32, bits: u32, keys: DevPtr,
+        vals: DevPtr);
+    /// A round sorted whole back to sorted values and heads.
+    fn seg_whole_unpack(keys: DevPtr, vals: DevPtr, m: u32, bits: u32, sorted: DevPtr,
+        heads: DevPtr);
+}
