@@ -3,8 +3,8 @@
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
 //! suffix array, and the packed text), its rows and positions at the index's [`Width`]:
-//! the kernels are compiled once per width (`map.cu`, `map64.cu`; [`kernel_file`]), and
-//! the row and position arguments, device arrays and downloads take that width. Its
+//! the kernels are compiled once per width (`map.cu`, `map64.cu`; their launchers take the
+//! width), and the row and position arguments, device arrays and downloads take it. Its
 //! [`BatchSearcher::search_batch`] packs a batch on the host (2-bit codes, 16 bases to a
 //! u32, with a flag for reads that cannot match: empty or holding a non-ACGT base), sends
 //! it, and runs

@@ -1,7 +1,9 @@
-//! NVIDIA GPU back end: a CUDA context and stream, run-time compiled kernels, device
-//! buffers, device-wide primitives ([`prims`]), the GPU suffix-array builders
-//! ([`sa::suffix_array`]), the FM-index builder
-//! ([`fm::fm_index`]) and the read search ([`map::GpuSearcher`]).
+//! NVIDIA GPU back end in three floors: the runtime ([`runtime`]: the device, its stream
+//! and memory pool, buffers, errors and the typed launcher of every kernel), device-wide
+//! primitives ([`prims`]), and the algorithms: the GPU suffix-array builders
+//! ([`sa::suffix_array`]), the FM-index builder ([`fm::fm_index`]) and the read search
+//! ([`map::GpuSearcher`]). This module is their face: the runtime's items keep their
+//! paths here (`gpu::Gpu`, `gpu::DevBuf`, ...).
 //!
 //! Everything goes through cudarc's driver API and NVRTC with dynamic loading, so the
 //! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
@@ -18,5 +20,6 @@ pub mod sa;
 
 /// The radix sort and scans under their former path, which the read search uses.
 pub use prims::radix;
+// For `kernels`, which compiles with NVRTC's loading panics caught.
 use runtime::quietly;
 pub use runtime::{prefaulted_vec, use_one_work_queue, DevBuf, DevPtr, Gpu, GpuError, Pos, Word};

@@ -11,20 +11,27 @@
 use crate::gpu::runtime::launchers::merge::{merge_partition_u32, merge_tiles_u32};
 use crate::gpu::{DevPtr, Gpu, GpuError};
 
-pub(crate) use crate::gpu::runtime::launchers::merge::MergeInputs;
+use crate::gpu::runtime::launchers::merge::MergeInputs;
 
 /// Outputs per block of the tile kernel (`MERGE_TILE` in the header).
 const TILE: usize = 2048;
 /// Threads per block (`MERGE_THREADS` in the header).
 const THREADS: u32 = 256;
 
+/// The launcher of a `merge_partition_*` kernel whose comparison takes a `C`: `(gpu,
+/// grid, block, inputs, comparison)`.
+type Partition<C> = fn(&Gpu, u32, u32, MergeInputs, C) -> Result<(), GpuError>;
+/// The launcher of a `merge_tiles_*` kernel whose comparison takes a `C`: `(gpu, grid,
+/// block, inputs, output, comparison)`.
+type Tiles<C> = fn(&Gpu, u32, u32, MergeInputs, DevPtr, C) -> Result<(), GpuError>;
+
 /// A pair of merge kernels instantiated with one comparison, whose arguments are a `C`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MergeKernels<C> {
     /// The launcher of `merge_partition` (one thread per tile boundary).
-    pub(crate) partition: fn(&Gpu, u32, u32, MergeInputs, C) -> Result<(), GpuError>,
+    pub(crate) partition: Partition<C>,
     /// The launcher of `merge_tiles` (one block per tile), into its output.
-    pub(crate) tiles: fn(&Gpu, u32, u32, MergeInputs, DevPtr, C) -> Result<(), GpuError>,
+    pub(crate) tiles: Tiles<C>,
 }
 
 /// The plain-key instantiation of `kernels/prims/merge.cu`: elements compare by their

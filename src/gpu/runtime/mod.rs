@@ -1,7 +1,7 @@
 //! The GPU runtime floor: the open device and its stream ([`Gpu`]), device buffers and
 //! copies ([`DevBuf`], staged through pinned memory), the stream-ordered memory pool,
 //! errors ([`GpuError`]), the loaded kernel modules and the typed kernel launchers
-//! ([`launchers`]: one declaration a kernel, checked against its CUDA signature).
+//! (`launchers`: one declaration a kernel, checked against its CUDA signature).
 //! Primitives and algorithms build on it; it imports none of them.
 
 mod context;

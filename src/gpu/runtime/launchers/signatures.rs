@@ -297,39 +297,41 @@ impl Types {
     }
 }
 
+/// What disagrees between the kernels of compiled file `file` (`source`) and their
+/// declarations, one line each.
+fn disagreements(file: &str, source: &str) -> Vec<String> {
+    let (cuda, rust) = (parsed(file, source), declared_in(file));
+    let mut found = Vec::new();
+    if cuda.is_empty() {
+        found.push(format!("{file}: no kernel found"));
+    }
+    for (name, kinds) in &cuda {
+        match rust.get(name) {
+            None => found.push(format!("{file}: kernel {name} has no declaration")),
+            Some(declared) if declared != kinds => found.push(format!(
+                "{file}: {name}: declared {declared:?}, CUDA {kinds:?}"
+            )),
+            Some(_) => {}
+        }
+    }
+    for name in rust.keys().filter(|name| !cuda.contains_key(*name)) {
+        found.push(format!("{file}: {name} declared, not in the source"));
+    }
+    found
+}
+
 #[test]
 fn every_kernel_is_declared_with_its_cuda_signature() {
-    let mut files: Vec<&str> = Vec::new();
+    let mut found: Vec<String> = Vec::new();
     for &(file, source) in SOURCES {
-        let (cuda, rust) = (parsed(file, source), declared_in(file));
-        assert!(!cuda.is_empty(), "{file}: no kernel found");
-        for (name, kinds) in &cuda {
-            let declared = rust.get(name);
-            assert!(
-                declared.is_some(),
-                "{file}: kernel {name} has no declaration"
-            );
-            assert_eq!(
-                declared,
-                Some(kinds),
-                "{file}: {name}: declared (left) and CUDA (right)"
-            );
-        }
-        for name in rust.keys() {
-            assert!(
-                cuda.contains_key(name),
-                "{file}: {name} declared, not in the source"
-            );
-        }
-        files.push(file);
+        found.extend(disagreements(file, source));
     }
     for d in declared() {
         for file in d.files {
-            assert!(
-                files.contains(file),
-                "{}: declared in {file}, not a kernel file",
-                d.name
-            );
+            if !SOURCES.iter().any(|(f, _)| f == file) {
+                found.push(format!("{}: declared in {file}, not a kernel file", d.name));
+            }
         }
     }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
