@@ -36,6 +36,7 @@ use super::{check_len, DeviceText, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::prims::scatter::{self, Pairs, Scratch};
 use crate::gpu::runtime::launchers;
+use crate::gpu::runtime::launchers::doubling::KeyInputs;
 use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
 /// Threads a block (INIT_THREADS in sa/doubling.cu, for `init_starts`).
@@ -173,25 +174,19 @@ fn initial_groups<'g>(
     } = task;
     let (n, count) = (text.len, elements.count);
     // The text and the elements: the first arguments of the initial sort's kernels.
-    let (words, n32, count32) = (text.words.ptr(0), n as u32, count as u32);
-    let n0 = elements.n0 as u32;
+    let (n32, count32, n0) = (n as u32, count as u32, elements.n0 as u32);
+    let of_text = KeyInputs {
+        words: text.words.ptr(0),
+        n: n32,
+        count: count32,
+        n0,
+    };
     let prefix = KEY_BASES * passes;
     let k0 = gpu.alloc(4 * count)?;
     let v0 = gpu.alloc(4 * count)?;
     let offset = KEY_BASES * (passes - 1);
     let (k, v) = (k0.ptr(0), v0.ptr(0));
-    launchers::doubling::init_keys(
-        gpu,
-        blocks(count),
-        THREADS,
-        words,
-        n32,
-        count32,
-        n0,
-        offset,
-        k,
-        v,
-    )?;
+    launchers::doubling::init_keys(gpu, blocks(count), THREADS, of_text, offset, k, v)?;
     let mut keys = [k0, gpu.alloc(4 * count)?];
     let mut vals = [v0, gpu.alloc(4 * count)?];
     prof.mark("initial keys");
@@ -199,17 +194,7 @@ fn initial_groups<'g>(
     if passes == 2 {
         // Then stably by the first 16 bases: sorted by 32.
         let (v, k) = (vals[0].ptr(0), keys[0].ptr(0));
-        launchers::doubling::gather_keys(
-            gpu,
-            blocks(count),
-            THREADS,
-            words,
-            n32,
-            count32,
-            n0,
-            v,
-            k,
-        )?;
+        launchers::doubling::gather_keys(gpu, blocks(count), THREADS, of_text, v, k)?;
         ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     }
     prof.mark("initial sort");

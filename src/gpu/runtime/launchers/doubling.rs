@@ -1,16 +1,30 @@
 //! The launchers of `kernels/sa/doubling.cu`: prefix doubling's first keys, segments,
 //! their sorts and ranks.
 
-use crate::gpu::runtime::launch::kernels;
+use crate::gpu::runtime::launch::{kernels, params};
 use crate::gpu::runtime::DevPtr;
+
+params! {
+    /// The text and the elements of the initial sort, the first parameters of its key
+    /// kernels.
+    struct KeyInputs {
+        /// The packed text's words.
+        words: DevPtr,
+        /// Its bases.
+        n: u32,
+        /// The elements sorted.
+        count: u32,
+        /// The elements of the first kind (the layout of `element_pos`).
+        n0: u32,
+    }
+}
 
 kernels! {
     in ["sa/doubling.cu"];
-    /// The first 16 bases (from `offset`) of `count` elements as keys, the elements as values.
-    fn init_keys(words: DevPtr, n: u32, count: u32, n0: u32, offset: u32, keys: DevPtr,
-        vals: DevPtr);
-    /// The first 16 bases of the `count` elements of `vals` as keys.
-    fn gather_keys(words: DevPtr, n: u32, count: u32, n0: u32, vals: DevPtr, keys: DevPtr);
+    /// The first 16 bases (from `offset`) of the elements as keys, the elements as values.
+    fn init_keys(elements: KeyInputs, offset: u32, keys: DevPtr, vals: DevPtr);
+    /// The first 16 bases of the elements in `vals` as keys.
+    fn gather_keys(elements: KeyInputs, vals: DevPtr, keys: DevPtr);
     /// Where each group of equal first keys starts.
     fn init_starts(words: DevPtr, keys: DevPtr, vals: DevPtr, n: u32, count: u32, n0: u32,
         short_from: u32, second: u32, starts: DevPtr);
