@@ -28,20 +28,22 @@ kernels! {
     /// Where each group of equal first keys starts.
     fn init_starts(words: DevPtr, keys: DevPtr, vals: DevPtr, n: u32, count: u32, n0: u32,
         short_from: u32, second: u32, starts: DevPtr);
-    /// The k-mer sketch of the text's registers.
+    /// The sketch of the text's 16-mers: per register, the most leading zeros plus one
+    /// over the hashes that pick it.
     fn kmer_sketch(words: DevPtr, n: u32, regs: DevPtr);
-    /// Which of `n` suffixes stay unsorted.
+    /// Flags the elements whose group (run of equal heads) has two members or more.
     fn init_keep(heads: DevPtr, n: u32, keep: DevPtr);
-    /// Keeps the flagged of `n` values (`total` of them).
+    /// The kept of `n` values (`total` of them), by the scan of their flags.
     fn compact(input: DevPtr, idx: DevPtr, n: u32, total: u32, out: DevPtr);
-    /// The packed keys of a round (rank at offset `h`) and the segment starts.
+    /// A round's packed keys (the rank at offset `h` and the position), the heads, and
+    /// the group starts the previous round left.
     fn seg_keys(pos_heads: DevPtr, carried: DevPtr, carried_starts: DevPtr, m: u32, isa: DevPtr,
         n: u32, h: u32, packed: DevPtr, starts: DevPtr);
-    /// Cuts a list at ranks `lo..hi`.
+    /// Where a chunk of the list from group start `lo` may end at most at `hi`.
     fn list_cut(list: DevPtr, isa: DevPtr, lo: u32, hi: u32, cut: DevPtr);
     /// The segment starts of `m` heads.
     fn seg_starts(heads: DevPtr, m: u32, starts: DevPtr);
-    /// Flags the large segments.
+    /// Flags the elements of groups larger than a block sorts.
     fn seg_large_flags(starts: DevPtr, m: u32, flags: DevPtr);
     /// The keys and values of the large segments.
     fn seg_large_gather(idx: DevPtr, m: u32, total: u32, heads: DevPtr, packed: DevPtr,
