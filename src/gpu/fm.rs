@@ -21,15 +21,15 @@
 //! while the GPU works, and filled through pinned staging buffers.
 
 use super::prims::radix::{ScanOp, Workspace};
+use super::runtime::launchers;
 use super::sa::{self, Profile};
 use super::tuning::{blocks, OCC_PER_CTA, THREADS};
-use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use super::{prefaulted_vec, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::{jump, FmParts, Keep, Lengths, SampledSaParts};
 use crate::reference::PackedText;
 use crate::sa::Positions;
 
-const FILE: &str = "fm.cu";
 /// Threads of `bwt_occ`: one per row of its Occ blocks.
 const OCC_THREADS: u32 = (OCC_PER_CTA * ROWS_PER_BLOCK) as u32;
 
@@ -222,41 +222,35 @@ fn bwt_occ<'g>(
     let row_kmers = gpu.alloc(4 * kmers)?;
     row_kmers.zero(4 * kmers)?;
     let counts = gpu.alloc(4 * 4 * nblocks)?;
-    gpu.launch(
-        FILE,
-        "bwt_occ",
+    launchers::fm::bwt_occ(
+        gpu,
         nblocks.div_ceil(OCC_PER_CTA) as u32,
         OCC_THREADS,
-        &[
-            Arg::U64(words.ptr(0)),
-            Arg::U64(sa.ptr(0)),
-            Arg::U32(n as u32),
-            Arg::U32(shape.rate),
-            Arg::U32(nblocks as u32),
-            Arg::U64(occ.ptr(0)),
-            Arg::U64(counts.ptr(0)),
-            Arg::U64(bits.ptr(0)),
-            Arg::U64(2 * nwords as u64),
-            Arg::U64(primary.ptr(0)),
-            Arg::U32(k),
-            Arg::U32(full as u32),
-            Arg::U64(row_kmers.ptr(0)),
-        ],
+        words.ptr(0),
+        sa.ptr(0),
+        n as u32,
+        shape.rate,
+        nblocks as u32,
+        occ.ptr(0),
+        counts.ptr(0),
+        bits.ptr(0),
+        2 * nwords as u64,
+        primary.ptr(0),
+        k,
+        full as u32,
+        row_kmers.ptr(0),
     )?;
     for s in 0..4 {
         let at = counts.ptr(4 * s * nblocks);
         ws.scan_queued(at, at, nblocks, ScanOp::Sum, false)?;
     }
-    gpu.launch(
-        FILE,
-        "occ_headers",
+    launchers::fm::occ_headers(
+        gpu,
         blocks(nblocks),
         THREADS,
-        &[
-            Arg::U64(counts.ptr(0)),
-            Arg::U32(nblocks as u32),
-            Arg::U64(occ.ptr(0)),
-        ],
+        counts.ptr(0),
+        nblocks as u32,
+        occ.ptr(0),
     )?;
     Ok((occ, bits, primary, row_kmers))
 }
@@ -271,33 +265,27 @@ fn sampled_sa<'g>(
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
     let groups = shape.groups;
     let ranks = gpu.alloc(4 * groups)?;
-    gpu.launch(
-        FILE,
-        "rank_counts",
+    launchers::fm::rank_counts(
+        gpu,
         blocks(groups),
         THREADS,
-        &[
-            Arg::U64(bits.ptr(0)),
-            Arg::U32(groups as u32),
-            Arg::U64(ranks.ptr(0)),
-        ],
+        bits.ptr(0),
+        groups as u32,
+        ranks.ptr(0),
     )?;
     let total = ws.scan(ranks.ptr(0), ranks.ptr(0), groups, ScanOp::Sum, false)? as usize;
     assert_eq!(total, shape.sampled, "sampled rows");
     let positions = gpu.alloc(4 * shape.sampled)?;
-    gpu.launch(
-        FILE,
-        "sampled_positions",
+    launchers::fm::sampled_positions(
+        gpu,
         blocks(shape.n + 1),
         THREADS,
-        &[
-            Arg::U64(sa.ptr(0)),
-            Arg::U32(shape.n as u32),
-            Arg::U32(shape.rate),
-            Arg::U64(bits.ptr(0)),
-            Arg::U64(ranks.ptr(0)),
-            Arg::U64(positions.ptr(0)),
-        ],
+        sa.ptr(0),
+        shape.n as u32,
+        shape.rate,
+        bits.ptr(0),
+        ranks.ptr(0),
+        positions.ptr(0),
     )?;
     Ok((ranks, positions))
 }
@@ -316,18 +304,15 @@ fn jump_table<'g>(
     ws.scan_queued(counts.ptr(0), counts.ptr(0), kmers, ScanOp::Sum, true)?;
     let short = jump::ShortSuffixes::of(text.as_ref(), k);
     let short_buf = gpu.upload(short.codes())?;
-    gpu.launch(
-        FILE,
-        "jump_table",
+    launchers::fm::jump_table(
+        gpu,
         blocks(jump::entries(k)),
         THREADS,
-        &[
-            Arg::U64(counts.ptr(0)),
-            Arg::U32(kmers as u32),
-            Arg::U64(short_buf.ptr(0)),
-            Arg::U32(short.codes().len() as u32),
-            Arg::U64(table.ptr(0)),
-        ],
+        counts.ptr(0),
+        kmers as u32,
+        short_buf.ptr(0),
+        short.codes().len() as u32,
+        table.ptr(0),
     )?;
     Ok(table)
 }

@@ -3,8 +3,8 @@
 //!
 //! [`GpuSearcher::new`] uploads the FM index once (BWT/Occ blocks, jump table, sampled
 //! suffix array, and the packed text), its rows and positions at the index's [`Width`]:
-//! the kernels are compiled once per width (`map.cu`, `map64.cu`; [`kernel_file`]), and
-//! the row and position arguments, device arrays and downloads take that width. Its
+//! the kernels are compiled once per width (`map.cu`, `map64.cu`; their launchers take the
+//! width), and the row and position arguments, device arrays and downloads take it. Its
 //! [`BatchSearcher::search_batch`] packs a batch on the host (2-bit codes, 16 bases to a
 //! u32, with a flag for reads that cannot match: empty or holding a non-ACGT base), sends
 //! it, and runs
@@ -24,8 +24,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
+use super::runtime::launchers;
+use super::runtime::launchers::map::{DeviceFmIndex, DeviceSampledSa, LocateIndex, SearchIndex};
 use super::tuning::{NOT_SEARCHABLE, THREADS};
-use super::{Arg, DevBuf, Gpu, GpuError};
+use super::{DevBuf, DevPtr, Gpu, GpuError, Pos};
 use crate::alphabet::{codes_of_eight, pack_two_bit, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
 use crate::io::{ReadBatch, ReadRecord};
@@ -138,14 +140,6 @@ impl ReadPacker {
                 mismatch::length_word(k, unique_len, len, unknown)
             }),
         }
-    }
-}
-
-/// The kernel file for an index of positions `width`: `map.cuh` compiled for it.
-fn kernel_file(width: Width) -> &'static str {
-    match width {
-        Width::U32 => "map.cu",
-        Width::U64 => "map64.cu",
     }
 }
 
@@ -506,35 +500,33 @@ impl<'g> GpuSearcher<'g> {
         }
     }
 
-    /// The kernel arguments `c0, c1, c2, c3, rows`.
-    fn c_args(&self) -> [Arg; 5] {
-        self.c.map(|c| position_arg(self.width, c))
-    }
-
-    /// The index's arguments of `map_locate` (Occ, C, primary row, sampled SA, rate,
-    /// rows), for [`locate`].
-    fn locate_index(&self) -> [Arg; 11] {
-        let [c0, c1, c2, c3, rows] = self.c_args();
-        [
-            Arg::U64(self.occ.ptr(0)),
-            c0,
-            c1,
-            c2,
-            c3,
-            position_arg(self.width, self.primary),
-            Arg::U64(self.sa_bits.ptr(0)),
-            Arg::U64(self.sa_ranks.ptr(0)),
-            Arg::U64(self.sa_positions.ptr(0)),
-            Arg::U32(self.rate),
+    /// The index on the device, as the search and locate kernels take it.
+    fn device_index(&self) -> DeviceFmIndex {
+        let [c0, c1, c2, c3, rows] = self.c.map(Pos);
+        DeviceFmIndex {
+            occ: self.occ.ptr(0),
+            jump: self.jump.ptr(0),
+            k: self.k,
+            shorts: self.short.ptr(0),
+            nshort: self.short_count,
+            c: [c0, c1, c2, c3],
             rows,
-        ]
+            primary: Pos(self.primary),
+            text: self.text.ptr(0),
+            sa: DeviceSampledSa {
+                bits: self.sa_bits.ptr(0),
+                ranks: self.sa_ranks.ptr(0),
+                positions: self.sa_positions.ptr(0),
+                rate: self.rate,
+            },
+        }
     }
 
     /// One exact pass over `reads`: their offsets and positions in the
     /// [`BatchPositions`] layout, or `Ok(Err(total))` when their `total` positions are
     /// too many.
     fn pass(&mut self, reads: PassReads) -> Result<Result<Located, u64>, GpuError> {
-        let (gpu, file, w) = (self.gpu, kernel_file(self.width), self.width.bytes());
+        let (gpu, width, w) = (self.gpu, self.width, self.width.bytes());
         let n = reads.len();
         let items = 2 * n;
         self.pack_pass(reads)?;
@@ -552,45 +544,26 @@ impl<'g> GpuSearcher<'g> {
                 items: cap,
             });
         }
-        let index = self.locate_index();
-        let [c0, c1, c2, c3, rows] = self.c_args();
-        let primary = position_arg(self.width, self.primary);
+        let index = self.device_index();
         let b = self.buffers.as_mut().expect("allocated above");
         ensure(gpu, &mut b.packed, 4 * self.host_packed.len())?;
         b.packed.write(&self.host_packed)?;
         b.total.write(&[0u64])?;
         gpu.sync()?;
         let start = Instant::now();
-        gpu.launch(
-            file,
-            "map_search",
+        launchers::map::map_search(
+            gpu,
+            width,
             items.div_ceil(THREADS as usize) as u32,
             THREADS,
-            &[
-                Arg::U64(b.packed.ptr(0)),
-                Arg::U64(b.packed.ptr(4 * items)),
-                Arg::U32(n as u32),
-                Arg::U64(self.occ.ptr(0)),
-                Arg::U64(self.jump.ptr(0)),
-                Arg::U32(self.k),
-                Arg::U64(self.short.ptr(0)),
-                Arg::U32(self.short_count),
-                c0,
-                c1,
-                c2,
-                c3,
-                rows,
-                primary,
-                Arg::U64(self.text.ptr(0)),
-                Arg::U64(self.sa_bits.ptr(0)),
-                Arg::U64(self.sa_ranks.ptr(0)),
-                Arg::U64(self.sa_positions.ptr(0)),
-                Arg::U32(self.rate),
-                Arg::U64(b.lo.ptr(0)),
-                Arg::U64(b.direct.ptr(0)),
-                Arg::U64(b.offsets.ptr(0)),
-                Arg::U64(b.total.ptr(0)),
-            ],
+            b.packed.ptr(0),
+            b.packed.ptr(4 * items),
+            n as u32,
+            SearchIndex(index),
+            b.lo.ptr(0),
+            b.direct.ptr(0),
+            b.offsets.ptr(0),
+            b.total.ptr(0),
         )?;
         let offsets = b.offsets.ptr(0);
         b.scan
@@ -610,7 +583,7 @@ impl<'g> GpuSearcher<'g> {
         let intervals = (offsets, b.lo.ptr(0), b.direct.ptr(0));
         locate_into(
             gpu,
-            (file, &index),
+            index,
             intervals,
             (items, total),
             &mut b.positions,
@@ -621,15 +594,6 @@ impl<'g> GpuSearcher<'g> {
         b.offsets.download(&mut offsets)?;
         let positions = download_positions(&b.positions, total as usize, self.width)?;
         Ok(Ok((offsets, positions)))
-    }
-}
-
-/// The kernel argument of a row or text position (or a number of rows) `value` at
-/// `width`.
-fn position_arg(width: Width, value: u64) -> Arg {
-    match width {
-        Width::U32 => Arg::U32(value as u32),
-        Width::U64 => Arg::U64(value),
     }
 }
 
@@ -658,41 +622,45 @@ fn download_positions(buf: &DevBuf<'_>, len: usize, width: Width) -> Result<Posi
 /// `positions`, grown to hold them at `width`, and waits for the GPU.
 fn locate_into<'g>(
     gpu: &'g Gpu,
-    kernels: (&'static str, &[Arg; 11]),
-    intervals: (u64, u64, u64),
+    index: DeviceFmIndex,
+    intervals: (DevPtr, DevPtr, DevPtr),
     (count, total): (usize, u64),
     positions: &mut DevBuf<'g>,
     width: Width,
 ) -> Result<(), GpuError> {
     ensure(gpu, positions, width.bytes() * total as usize)?;
     if total > 0 {
-        locate(gpu, kernels, intervals, (count, total), positions.ptr(0))?;
+        let out = positions.ptr(0);
+        locate(gpu, (index, width), intervals, (count, total), out)?;
     }
     gpu.sync()
 }
 
-/// Launches `map_locate` of kernel file `file` over the index of `index`
-/// ([`GpuSearcher::locate_index`]): the `total` text positions of `items` located
+/// Launches `map_locate` for positions `width` over `index`
+/// ([`GpuSearcher::device_index`]): the `total` text positions of `items` located
 /// intervals (`offsets`: where each one's positions start; `lo`: its first row, or
 /// `DIRECT` with its one position in `direct`) into `out`.
 fn locate(
     gpu: &Gpu,
-    (file, index): (&'static str, &[Arg; 11]),
-    (offsets, lo, direct): (u64, u64, u64),
+    (index, width): (DeviceFmIndex, Width),
+    (offsets, lo, direct): (DevPtr, DevPtr, DevPtr),
     (items, total): (usize, u64),
-    out: u64,
+    out: DevPtr,
 ) -> Result<(), GpuError> {
-    let mut args = vec![
-        Arg::U64(offsets),
-        Arg::U64(lo),
-        Arg::U64(direct),
-        Arg::U32(items as u32),
-        Arg::U32(total as u32),
-    ];
-    args.extend_from_slice(index);
-    args.push(Arg::U64(out));
     let blocks = total.div_ceil(THREADS as u64) as u32;
-    gpu.launch(file, "map_locate", blocks, THREADS, &args)
+    launchers::map::map_locate(
+        gpu,
+        width,
+        blocks,
+        THREADS,
+        offsets,
+        lo,
+        direct,
+        items as u32,
+        total as u32,
+        LocateIndex(index),
+        out,
+    )
 }
 
 impl BatchSearcher for GpuSearcher<'_> {

@@ -34,16 +34,18 @@
 use std::time::Instant;
 
 use super::{
-    download_positions, ensure, kernel_file, locate_into, position_arg, GpuSearcher, Located,
-    Overflow, PassReads, NOT_SEARCHABLE, THREADS,
+    download_positions, ensure, locate_into, GpuSearcher, Located, Overflow, PassReads,
+    NOT_SEARCHABLE, THREADS,
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
+use crate::gpu::runtime::launchers;
+use crate::gpu::runtime::launchers::map::ExpandIndex;
 use crate::gpu::tuning::{
     MM_COUNTERS as COUNTERS, MM_FINISHED as FINISHED, MM_OVERFLOW as OVERFLOW, MM_TOP as TOP,
     MM_TOTAL as TOTAL, SCHEME_SHIFT, SEARCH_SLOTS, SEARCH_WORDS,
 };
-use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{DevBuf, Gpu, GpuError, Pos};
 use crate::sa::{Positions, Width};
 use crate::search::mismatch::unique_len;
 use crate::search::schemes::{scheme_for, schemes};
@@ -304,10 +306,8 @@ impl GpuSearcher<'_> {
         &mut self,
         reads: PassReads,
     ) -> Result<Result<Located, Overflow>, GpuError> {
-        let (gpu, width, file) = (self.gpu, self.width, kernel_file(self.width));
-        let index = self.locate_index();
-        let [c0, c1, c2, c3, rows] = self.c_args();
-        let primary = position_arg(width, self.primary);
+        let (gpu, width) = (self.gpu, self.width);
+        let index = self.device_index();
         let (k, capacities) = match &self.mismatch {
             Some(state) => (state.k, state.capacities),
             None => panic!("a mismatch searcher"),
@@ -322,7 +322,7 @@ impl GpuSearcher<'_> {
         let (schemes, mirror, mirror_primary) = (
             state.schemes.ptr(0),
             state.mirror.ptr(0),
-            position_arg(width, state.mirror_primary),
+            Pos(state.mirror_primary),
         );
         let item_bytes = item_bytes(width);
         let b = state.buffers(gpu)?;
@@ -333,76 +333,61 @@ impl GpuSearcher<'_> {
         gpu.sync()?;
         let start = Instant::now();
         let counters = b.counters.ptr(0);
-        gpu.launch(
-            file,
-            "mm_seed",
+        launchers::map::mm_seed(
+            gpu,
+            width,
             items.div_ceil(THREADS as usize) as u32,
             THREADS,
-            &[
-                Arg::U64(meta),
-                Arg::U32(n as u32),
-                Arg::U64(schemes),
-                rows,
-                Arg::U64(b.stack.ptr(0)),
-                Arg::U64(counters),
-            ],
+            meta,
+            n as u32,
+            schemes,
+            index.rows,
+            b.stack.ptr(0),
+            counters,
         )?;
         let step_blocks =
             |items: usize| items.div_ceil(THREADS as usize).clamp(1, STEP_BLOCKS) as u32;
         let item_words = item_bytes / 4;
         let mut counts = [0u32; COUNTERS];
         for step in 0.. {
-            let parity = Arg::U32(step as u32 & 1);
-            gpu.launch(
-                file,
-                "mm_expand",
+            let parity = step as u32 & 1;
+            launchers::map::mm_expand(
+                gpu,
+                width,
                 step_blocks(capacities.chunk),
                 THREADS,
-                &[
-                    Arg::U64(b.stack.ptr(0)),
-                    Arg::U32(capacities.stack as u32),
-                    Arg::U32(capacities.chunk as u32),
-                    parity,
-                    Arg::U64(meta),
-                    Arg::U64(words),
-                    Arg::U32(n as u32),
-                    Arg::U64(schemes),
-                    Arg::U32(k as u32),
-                    Arg::U64(self.occ.ptr(0)),
-                    Arg::U64(mirror),
-                    c0,
-                    c1,
-                    c2,
-                    c3,
-                    rows,
-                    primary,
+                b.stack.ptr(0),
+                capacities.stack as u32,
+                capacities.chunk as u32,
+                parity,
+                meta,
+                words,
+                n as u32,
+                schemes,
+                k as u32,
+                ExpandIndex {
+                    index,
+                    mirror,
                     mirror_primary,
-                    Arg::U64(self.text.ptr(0)),
-                    Arg::U64(self.sa_bits.ptr(0)),
-                    Arg::U64(self.sa_ranks.ptr(0)),
-                    Arg::U64(self.sa_positions.ptr(0)),
-                    Arg::U32(self.rate),
-                    Arg::U64(b.children.ptr(0)),
-                    Arg::U64(counters),
-                    Arg::U64(b.finished_item.ptr(0)),
-                    Arg::U64(b.finished_lo.ptr(0)),
-                    Arg::U64(b.finished_direct.ptr(0)),
-                    Arg::U64(b.finished_offsets.ptr(0)),
-                    Arg::U32(capacities.finished as u32),
-                ],
+                },
+                b.children.ptr(0),
+                counters,
+                b.finished_item.ptr(0),
+                b.finished_lo.ptr(0),
+                b.finished_direct.ptr(0),
+                b.finished_offsets.ptr(0),
+                capacities.finished as u32,
             )?;
-            gpu.launch(
-                file,
-                "mm_push",
+            launchers::map::mm_push(
+                gpu,
+                width,
                 step_blocks(4 * capacities.chunk * item_words),
                 THREADS,
-                &[
-                    Arg::U64(b.stack.ptr(0)),
-                    Arg::U64(b.children.ptr(0)),
-                    Arg::U32(item_words as u32),
-                    parity,
-                    Arg::U64(counters),
-                ],
+                b.stack.ptr(0),
+                b.children.ptr(0),
+                item_words as u32,
+                parity,
+                counters,
             )?;
             if (step + 1) % STEPS_PER_LOOK == 0 {
                 b.counters.download(&mut counts)?;
@@ -431,7 +416,7 @@ impl GpuSearcher<'_> {
         let intervals = (offsets, b.finished_lo.ptr(0), b.finished_direct.ptr(0));
         locate_into(
             gpu,
-            (file, &index),
+            index,
             intervals,
             (entries, total),
             &mut b.positions,

@@ -7,12 +7,33 @@
 //! The scan is one kernel too (decoupled look-back over the tiles' totals): each value
 //! read once and written once.
 
+use crate::gpu::runtime::launchers::radix_sort::{
+    radix_bins, radix_histogram_u32, radix_histogram_u64, radix_histogram_u64_occupancy,
+    radix_onesweep_u32, radix_onesweep_u64, radix_onesweep_u64_v64, scan_lookback,
+};
 use crate::gpu::tuning::{
     ITEMS_U32, ITEMS_U64, ITEMS_U64_V64, MAX_PASSES, RADIX, SCAN_TILE, THREADS,
 };
-use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
-const FILE: &str = "prims/radix_sort.cu";
+/// The launcher of a digit-count kernel: `(gpu, grid, block, keys, n, shift, passes, hist)`.
+type Histogram = fn(&Gpu, u32, u32, DevPtr, u32, u32, u32, DevPtr) -> Result<(), GpuError>;
+/// The launcher of a onesweep pass: `(gpu, grid, block, keys in, values in, keys out,
+/// values out, n, shift, status, bins in, bins out)`.
+type Onesweep = fn(
+    &Gpu,
+    u32,
+    u32,
+    DevPtr,
+    DevPtr,
+    DevPtr,
+    DevPtr,
+    u32,
+    u32,
+    DevPtr,
+    DevPtr,
+    DevPtr,
+) -> Result<(), GpuError>;
 /// Elements of one onesweep launch at most: bounds the look-back words (one per tile and
 /// digit) that are cleared before each launch.
 const PORTION: usize = 1 << 24;
@@ -53,8 +74,8 @@ impl KeyWidth {
 /// The kernels of one kind of radix sort and what they move.
 #[derive(Clone, Copy)]
 struct Kernels {
-    histogram: &'static str,
-    onesweep: &'static str,
+    histogram: Histogram,
+    onesweep: Onesweep,
     key_bytes: usize,
     value_bytes: usize,
     /// Elements per onesweep tile (THREADS x the kernel's ITEMS_*).
@@ -63,22 +84,22 @@ struct Kernels {
 
 impl Kernels {
     const KEY32: Kernels = Kernels {
-        histogram: "radix_histogram_u32",
-        onesweep: "radix_onesweep_u32",
+        histogram: radix_histogram_u32,
+        onesweep: radix_onesweep_u32,
         key_bytes: 4,
         value_bytes: 4,
         tile: THREADS as usize * ITEMS_U32,
     };
     const KEY64: Kernels = Kernels {
-        histogram: "radix_histogram_u64",
-        onesweep: "radix_onesweep_u64",
+        histogram: radix_histogram_u64,
+        onesweep: radix_onesweep_u64,
         key_bytes: 8,
         value_bytes: 4,
         tile: THREADS as usize * ITEMS_U64,
     };
     const WIDE: Kernels = Kernels {
-        histogram: "radix_histogram_u64",
-        onesweep: "radix_onesweep_u64_v64",
+        histogram: radix_histogram_u64,
+        onesweep: radix_onesweep_u64_v64,
         key_bytes: 8,
         value_bytes: 8,
         tile: THREADS as usize * ITEMS_U64_V64,
@@ -114,7 +135,7 @@ pub struct Workspace<'g> {
 impl<'g> Workspace<'g> {
     /// Scratch for inputs of up to `max_len` elements.
     pub fn new(gpu: &'g Gpu, max_len: usize) -> Result<Self, GpuError> {
-        let blocks = gpu.sm_count() * gpu.occupancy(FILE, "radix_histogram_u64", THREADS)?;
+        let blocks = gpu.sm_count() * radix_histogram_u64_occupancy(gpu, THREADS)?;
         let portions = max_len.div_ceil(PORTION).max(1);
         let tiles = max_len.min(PORTION).div_ceil(Kernels::MIN_TILE).max(1);
         Ok(Workspace {
@@ -132,8 +153,8 @@ impl<'g> Workspace<'g> {
     /// inclusive or exclusive; returns the reduction of all `len` values.
     pub fn scan(
         &self,
-        input: u64,
-        output: u64,
+        input: DevPtr,
+        output: DevPtr,
         len: usize,
         op: ScanOp,
         inclusive: bool,
@@ -149,8 +170,8 @@ impl<'g> Workspace<'g> {
     /// [`Workspace::scan`] without reading the total back (no host wait).
     pub fn scan_queued(
         &self,
-        input: u64,
-        output: u64,
+        input: DevPtr,
+        output: DevPtr,
         len: usize,
         op: ScanOp,
         inclusive: bool,
@@ -161,19 +182,16 @@ impl<'g> Workspace<'g> {
         let tiles = len.div_ceil(SCAN_TILE);
         assert!(len < u32::MAX as usize && (1 + tiles) * 8 <= self.scan_status.bytes());
         self.scan_status.zero((1 + tiles) * 8)?;
-        self.gpu.launch(
-            FILE,
-            "scan_lookback",
+        scan_lookback(
+            self.gpu,
             tiles as u32,
             THREADS,
-            &[
-                Arg::U64(input),
-                Arg::U64(output),
-                Arg::U32(len as u32),
-                Arg::U32(op as u32),
-                Arg::U32(inclusive as u32),
-                Arg::U64(self.scan_status.ptr(0)),
-            ],
+            input,
+            output,
+            len as u32,
+            op as u32,
+            inclusive as u32,
+            self.scan_status.ptr(0),
         )
     }
 
@@ -233,8 +251,8 @@ impl<'g> Workspace<'g> {
     /// (0 or 1) of the buffers that hold the sorted pairs.
     pub fn sort_pairs_at(
         &self,
-        keys: [u64; 2],
-        vals: [u64; 2],
+        keys: [DevPtr; 2],
+        vals: [DevPtr; 2],
         len: usize,
         width: KeyWidth,
         bits: u32,
@@ -245,8 +263,8 @@ impl<'g> Workspace<'g> {
     /// [`Workspace::sort_pairs_at`] by the key bits `digits` (from `digits.start` up) alone.
     pub fn sort_digits_at(
         &self,
-        keys: [u64; 2],
-        vals: [u64; 2],
+        keys: [DevPtr; 2],
+        vals: [DevPtr; 2],
         len: usize,
         width: KeyWidth,
         digits: std::ops::Range<u32>,
@@ -256,8 +274,8 @@ impl<'g> Workspace<'g> {
 
     fn sort_with(
         &self,
-        keys: [u64; 2],
-        vals: [u64; 2],
+        keys: [DevPtr; 2],
+        vals: [DevPtr; 2],
         len: usize,
         kernels: Kernels,
         digits: std::ops::Range<u32>,
@@ -273,23 +291,20 @@ impl<'g> Workspace<'g> {
         let stride = (portions + 1) * RADIX;
         self.histogram.zero(passes * RADIX * 4)?;
         let grid = (len.div_ceil(THREADS as usize) as u32).min(self.histogram_grid);
-        let (n, hist) = (Arg::U32(len as u32), Arg::U64(self.histogram.ptr(0)));
-        let counts = [
-            Arg::U64(keys[0]),
+        let (n, hist) = (len as u32, self.histogram.ptr(0));
+        let passes32 = passes as u32;
+        (kernels.histogram)(
+            self.gpu,
+            grid,
+            THREADS,
+            keys[0],
             n,
-            Arg::U32(digits.start),
-            Arg::U32(passes as u32),
+            digits.start,
+            passes32,
             hist,
-        ];
-        self.gpu
-            .launch(FILE, kernels.histogram, grid, THREADS, &counts)?;
-        let bins = [
-            hist,
-            Arg::U32(passes as u32),
-            Arg::U32(stride as u32),
-            Arg::U64(self.bins.ptr(0)),
-        ];
-        self.gpu.launch(FILE, "radix_bins", 1, THREADS, &bins)?;
+        )?;
+        let bins = self.bins.ptr(0);
+        radix_bins(self.gpu, 1, THREADS, hist, passes32, stride as u32, bins)?;
         let mut at = 0;
         for pass in 0..passes {
             for portion in 0..portions {
@@ -308,7 +323,7 @@ impl<'g> Workspace<'g> {
     fn onesweep(
         &self,
         kernels: Kernels,
-        [keys, vals]: [[u64; 2]; 2],
+        [keys, vals]: [[DevPtr; 2]; 2],
         at: usize,
         len: usize,
         (shift, portion): (u32, usize),
@@ -318,18 +333,19 @@ impl<'g> Workspace<'g> {
         let count = PORTION.min(len - start);
         let tiles = count.div_ceil(kernels.tile);
         self.status.zero((1 + tiles * RADIX) * 4)?;
-        let args = [
-            Arg::U64(keys[at] + (start * kernels.key_bytes) as u64),
-            Arg::U64(vals[at] + (start * kernels.value_bytes) as u64),
-            Arg::U64(keys[1 - at]),
-            Arg::U64(vals[1 - at]),
-            Arg::U32(count as u32),
-            Arg::U32(shift),
-            Arg::U64(self.status.ptr(0)),
-            Arg::U64(self.bins.ptr(bins_in)),
-            Arg::U64(self.bins.ptr(bins_in + RADIX * 4)),
-        ];
-        self.gpu
-            .launch(FILE, kernels.onesweep, tiles as u32, THREADS, &args)
+        (kernels.onesweep)(
+            self.gpu,
+            tiles as u32,
+            THREADS,
+            keys[at].offset(start * kernels.key_bytes),
+            vals[at].offset(start * kernels.value_bytes),
+            keys[1 - at],
+            vals[1 - at],
+            count as u32,
+            shift,
+            self.status.ptr(0),
+            self.bins.ptr(bins_in),
+            self.bins.ptr(bins_in + RADIX * 4),
+        )
     }
 }

@@ -13,10 +13,10 @@
 //! and few writes go at random.
 
 use super::radix::{KeyWidth, Workspace};
+use crate::gpu::runtime::launchers::scatter::scatter_u32;
 use crate::gpu::tuning::THREADS;
-use crate::gpu::{Arg, Gpu, GpuError};
+use crate::gpu::{DevPtr, Gpu, GpuError};
 
-const FILE: &str = "prims/scatter.cu";
 /// Index bits of a window that the L2 cache holds (2^23 u32s: 32 MiB).
 const WINDOW_BITS: u32 = 23;
 /// Fewer writes than this go at random (the sort's launches would cost more).
@@ -26,9 +26,9 @@ const MIN_SORTED: usize = 1 << 20;
 #[derive(Clone, Copy, Debug)]
 pub struct Pairs {
     /// The indices.
-    pub indices: u64,
+    pub indices: DevPtr,
     /// The values.
-    pub values: u64,
+    pub values: DevPtr,
     /// How many pairs.
     pub len: usize,
 }
@@ -38,9 +38,9 @@ pub struct Pairs {
 #[derive(Clone, Copy, Debug)]
 pub struct Scratch {
     /// Where sorted indices go.
-    pub indices: u64,
+    pub indices: DevPtr,
     /// Where sorted values go.
-    pub values: u64,
+    pub values: DevPtr,
     /// Pairs sorted at a time (the scatter goes over the pairs in slices of this many).
     pub len: usize,
 }
@@ -63,7 +63,7 @@ pub fn scatter(
     gpu: &Gpu,
     ws: &Workspace,
     pairs: Pairs,
-    (dst, dst_len): (u64, usize),
+    (dst, dst_len): (DevPtr, usize),
     scratch: Scratch,
 ) -> Result<(), GpuError> {
     if !sorts_first(pairs.len, dst_len) {
@@ -75,8 +75,8 @@ pub fn scatter(
     while start < pairs.len {
         let len = scratch.len.min(pairs.len - start);
         let slice = Pairs {
-            indices: pairs.indices + 4 * start as u64,
-            values: pairs.values + 4 * start as u64,
+            indices: pairs.indices.offset(4 * start),
+            values: pairs.values.offset(4 * start),
             len,
         };
         let at = ws.sort_digits_at(
@@ -140,25 +140,22 @@ fn sweeps(dst_len: usize) -> Vec<Sweep> {
 }
 
 /// The writes of `pairs` that `sweep` takes, in their order.
-fn write(gpu: &Gpu, pairs: Pairs, dst: u64, sweep: Sweep) -> Result<(), GpuError> {
+fn write(gpu: &Gpu, pairs: Pairs, dst: DevPtr, sweep: Sweep) -> Result<(), GpuError> {
     if pairs.len == 0 {
         return Ok(());
     }
     assert!(pairs.len <= u32::MAX as usize);
-    gpu.launch(
-        FILE,
-        "scatter_u32",
+    scatter_u32(
+        gpu,
         pairs.len.div_ceil(THREADS as usize) as u32,
         THREADS,
-        &[
-            Arg::U64(pairs.indices),
-            Arg::U64(pairs.values),
-            Arg::U32(pairs.len as u32),
-            Arg::U64(dst),
-            Arg::U32(sweep.shift),
-            Arg::U32(sweep.mask),
-            Arg::U32(sweep.part),
-        ],
+        pairs.indices,
+        pairs.values,
+        pairs.len as u32,
+        dst,
+        sweep.shift,
+        sweep.mask,
+        sweep.part,
     )
 }
 

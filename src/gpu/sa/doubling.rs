@@ -35,11 +35,11 @@
 use super::{check_len, DeviceText, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::prims::scatter::{self, Pairs, Scratch};
+use crate::gpu::runtime::launchers;
+use crate::gpu::runtime::launchers::doubling::KeyInputs;
 use crate::gpu::tuning::{blocks, MEDIUM_TILE, RANK_TILE, SKETCH_REGISTERS, THREADS};
-use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
-/// The kernel file of the doubling builder.
-pub(crate) const FILE: &str = "sa/doubling.cu";
 /// Bases in a 32-bit sort key.
 const KEY_BASES: u32 = 16;
 /// The share of suffixes whose first 16 bases repeat elsewhere (estimated) above which
@@ -167,27 +167,27 @@ fn initial_groups<'g>(
     } = task;
     let (n, count) = (text.len, elements.count);
     // The text and the elements: the first arguments of the initial sort's kernels.
-    let of_text = [
-        Arg::U64(text.words.ptr(0)),
-        Arg::U32(n as u32),
-        Arg::U32(count as u32),
-        Arg::U32(elements.n0 as u32),
-    ];
-    let with_text = |rest: &[Arg]| -> Vec<Arg> { of_text.iter().chain(rest).copied().collect() };
+    let (n32, count32, n0) = (n as u32, count as u32, elements.n0 as u32);
+    let of_text = KeyInputs {
+        words: text.words.ptr(0),
+        n: n32,
+        count: count32,
+        n0,
+    };
     let prefix = KEY_BASES * passes;
     let k0 = gpu.alloc(4 * count)?;
     let v0 = gpu.alloc(4 * count)?;
-    let offset = Arg::U32(KEY_BASES * (passes - 1));
-    let args = with_text(&[offset, Arg::U64(k0.ptr(0)), Arg::U64(v0.ptr(0))]);
-    gpu.launch(FILE, "init_keys", blocks(count), THREADS, &args)?;
+    let offset = KEY_BASES * (passes - 1);
+    let (k, v) = (k0.ptr(0), v0.ptr(0));
+    launchers::doubling::init_keys(gpu, blocks(count), THREADS, of_text, offset, k, v)?;
     let mut keys = [k0, gpu.alloc(4 * count)?];
     let mut vals = [v0, gpu.alloc(4 * count)?];
     prof.mark("initial keys");
     ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     if passes == 2 {
         // Then stably by the first 16 bases: sorted by 32.
-        let args = with_text(&[Arg::U64(vals[0].ptr(0)), Arg::U64(keys[0].ptr(0))]);
-        gpu.launch(FILE, "gather_keys", blocks(count), THREADS, &args)?;
+        let (v, k) = (vals[0].ptr(0), keys[0].ptr(0));
+        launchers::doubling::gather_keys(gpu, blocks(count), THREADS, of_text, v, k)?;
         ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     }
     prof.mark("initial sort");
@@ -196,22 +196,19 @@ fn initial_groups<'g>(
     let [sorted_keys, heads] = &keys;
     let [sorted, isa] = &vals;
     let short_from = (n as u32).saturating_sub(prefix - 1);
-    gpu.launch(
-        FILE,
-        "init_starts",
+    launchers::doubling::init_starts(
+        gpu,
         blocks(count),
         THREADS,
-        &[
-            Arg::U64(text.words.ptr(0)),
-            Arg::U64(sorted_keys.ptr(0)),
-            Arg::U64(sorted.ptr(0)),
-            of_text[1],
-            of_text[2],
-            of_text[3],
-            Arg::U32(short_from),
-            Arg::U32(passes - 1),
-            Arg::U64(heads.ptr(0)),
-        ],
+        text.words.ptr(0),
+        sorted_keys.ptr(0),
+        sorted.ptr(0),
+        n32,
+        count32,
+        n0,
+        short_from,
+        passes - 1,
+        heads.ptr(0),
     )?;
     ws.scan_queued(heads.ptr(0), heads.ptr(0), count, ScanOp::Max, true)?;
     prof.mark("initial heads");
@@ -307,16 +304,13 @@ fn distinct_16mers(gpu: &Gpu, text: DeviceText<'_, '_>) -> Result<f64, GpuError>
     let regs = gpu.alloc(4 * SKETCH_REGISTERS)?;
     regs.zero(4 * SKETCH_REGISTERS)?;
     let grid = blocks(text.len).min(4 * 1024);
-    gpu.launch(
-        FILE,
-        "kmer_sketch",
+    launchers::doubling::kmer_sketch(
+        gpu,
         grid,
         THREADS,
-        &[
-            Arg::U64(text.words.ptr(0)),
-            Arg::U32(text.len as u32),
-            Arg::U64(regs.ptr(0)),
-        ],
+        text.words.ptr(0),
+        text.len as u32,
+        regs.ptr(0),
     )?;
     let mut ranks = vec![0u32; SKETCH_REGISTERS];
     regs.download(&mut ranks)?;
@@ -362,17 +356,7 @@ pub(crate) fn init_ranks(
         len: half,
     };
     scatter::scatter(gpu, ws, pairs, (isa.ptr(0), n), scratch)?;
-    gpu.launch(
-        FILE,
-        "init_keep",
-        blocks(n),
-        THREADS,
-        &[
-            Arg::U64(heads.ptr(0)),
-            Arg::U32(n as u32),
-            Arg::U64(keep.ptr(0)),
-        ],
-    )?;
+    launchers::doubling::init_keep(gpu, blocks(n), THREADS, heads.ptr(0), n as u32, keep.ptr(0))?;
     Ok(ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize)
 }
 
@@ -383,18 +367,15 @@ pub(crate) fn compact(
     (input, idx, n, total): (&DevBuf, &DevBuf, usize, usize),
     out: &DevBuf,
 ) -> Result<(), GpuError> {
-    gpu.launch(
-        FILE,
-        "compact",
+    launchers::doubling::compact(
+        gpu,
         blocks(n),
         THREADS,
-        &[
-            Arg::U64(input.ptr(0)),
-            Arg::U64(idx.ptr(0)),
-            Arg::U32(n as u32),
-            Arg::U32(total as u32),
-            Arg::U64(out.ptr(0)),
-        ],
+        input.ptr(0),
+        idx.ptr(0),
+        n as u32,
+        total as u32,
+        out.ptr(0),
     )
 }
 
@@ -509,17 +490,17 @@ fn whole_rounds(
         let buffers = RoundBuffers {
             heads: hp,
             carried: carried.map_or_else(
-                || first_heads.as_ref().map_or(0, |l| l.ptr(0)),
+                || first_heads.as_ref().map_or(DevPtr::NULL, |l| l.ptr(0)),
                 |(c, _)| wide[c].ptr(0),
             ),
-            carried_starts: carried.map_or(0, |(c, len)| wide[c].ptr(4 * len)),
+            carried_starts: carried.map_or(DevPtr::NULL, |(c, len)| wide[c].ptr(4 * len)),
             starts: stp,
             packed: pp,
             sorted: sp,
             // Positions into the starts buffer, heads and group starts over the keys.
             next_positions: stp,
             next_heads: pp,
-            next_starts: pp + 4 * m as u64,
+            next_starts: pp.offset(4 * m),
         };
         let next = round(gpu, ws, (sa, isa, n), (&buffers, &status), m, h, prof)?;
         narrow.swap(0, 1);
@@ -544,18 +525,15 @@ fn chunk_cuts(
     let mut cuts = vec![0];
     let mut start = 0;
     while m - start > chunk {
-        gpu.launch(
-            FILE,
-            "list_cut",
+        launchers::doubling::list_cut(
+            gpu,
             1,
             1,
-            &[
-                Arg::U64(list.ptr(0)),
-                Arg::U64(isa.ptr(0)),
-                Arg::U32(start as u32),
-                Arg::U32((start + chunk) as u32),
-                Arg::U64(cut.ptr(0)),
-            ],
+            list.ptr(0),
+            isa.ptr(0),
+            start as u32,
+            (start + chunk) as u32,
+            cut.ptr(0),
         )?;
         let mut end = [0u32];
         cut.download(&mut end)?;
@@ -598,8 +576,8 @@ fn chunked_round(
         let listed = list.heads.as_ref();
         let buffers = RoundBuffers {
             heads: narrow[0].ptr(0),
-            carried: listed.map_or(0, |l| l.ptr(4 * start)),
-            carried_starts: 0,
+            carried: listed.map_or(DevPtr::NULL, |l| l.ptr(4 * start)),
+            carried_starts: DevPtr::NULL,
             starts: narrow[1].ptr(0),
             packed: wide[0].ptr(0),
             sorted: wide[1].ptr(0),
@@ -607,7 +585,7 @@ fn chunked_round(
             // over those read already).
             next_positions: list.pos.ptr(4 * kept),
             next_heads: listed.map_or(wide[0].ptr(0), |l| l.ptr(4 * kept)),
-            next_starts: 0,
+            next_starts: DevPtr::NULL,
         };
         kept += round(gpu, ws, (sa, isa, n), (&buffers, &status), len, h, prof)?;
     }
@@ -617,25 +595,25 @@ fn chunked_round(
 /// Device addresses of the buffers of one round over `m` list elements.
 struct RoundBuffers {
     /// In: the positions; out: their group heads (4 bytes an element).
-    heads: u64,
+    heads: DevPtr,
     /// The heads carried from the last round in list order, or 0: read from the ranks.
-    carried: u64,
+    carried: DevPtr,
     /// The group starts carried from the last round in list order, or 0: found from the
     /// heads.
-    carried_starts: u64,
+    carried_starts: DevPtr,
     /// Each element's group start (4 bytes an element).
-    starts: u64,
+    starts: DevPtr,
     /// Packed keys, then run starts and keep flags (8 bytes an element).
-    packed: u64,
+    packed: DevPtr,
     /// Sorted keys (8 bytes an element).
-    sorted: u64,
+    sorted: DevPtr,
     /// Where the next list's positions go (may be `starts`).
-    next_positions: u64,
+    next_positions: DevPtr,
     /// Where the next list's heads go (may be `packed`).
-    next_heads: u64,
+    next_heads: DevPtr,
     /// Where the next list's group starts go (may be `packed` past the next heads), or 0:
     /// nowhere.
-    next_starts: u64,
+    next_starts: DevPtr,
 }
 
 /// Bytes of the look-back status of `seg_rank_compact` over up to `m` elements: a tile
@@ -658,25 +636,22 @@ fn round(
     prof: &mut Profile,
 ) -> Result<usize, GpuError> {
     let bits = 32 - (n as u32).leading_zeros();
-    let m32 = Arg::U32(m as u32);
-    gpu.launch(
-        FILE,
-        "seg_keys",
+    let m32 = m as u32;
+    launchers::doubling::seg_keys(
+        gpu,
         blocks(m),
         THREADS,
-        &[
-            Arg::U64(b.heads),
-            Arg::U64(b.carried),
-            Arg::U64(b.carried_starts),
-            m32,
-            Arg::U64(isa.ptr(0)),
-            Arg::U32(n as u32),
-            Arg::U32(h.min(n) as u32),
-            Arg::U64(b.packed),
-            Arg::U64(b.starts),
-        ],
+        b.heads,
+        b.carried,
+        b.carried_starts,
+        m32,
+        isa.ptr(0),
+        n as u32,
+        h.min(n) as u32,
+        b.packed,
+        b.starts,
     )?;
-    if b.carried_starts == 0 {
+    if b.carried_starts == DevPtr::NULL {
         group_starts(gpu, ws, b.heads, b.starts, m)?;
     }
     prof.mark("rounds: keys");
@@ -685,23 +660,20 @@ fn round(
     // Runs of equal keys become the next groups: new ranks, SA slots, the next list.
     let tiles = m.div_ceil(RANK_TILE);
     status.zero(rank_status_bytes(m))?;
-    gpu.launch(
-        FILE,
-        "seg_rank_compact",
+    launchers::doubling::seg_rank_compact(
+        gpu,
         tiles as u32,
         THREADS,
-        &[
-            Arg::U64(b.sorted),
-            Arg::U64(b.heads),
-            Arg::U64(b.starts),
-            m32,
-            Arg::U64(isa.ptr(0)),
-            Arg::U64(sa.ptr(0)),
-            Arg::U64(b.next_positions),
-            Arg::U64(b.next_heads),
-            Arg::U64(b.next_starts),
-            Arg::U64(status.ptr(0)),
-        ],
+        b.sorted,
+        b.heads,
+        b.starts,
+        m32,
+        isa.ptr(0),
+        sa.ptr(0),
+        b.next_positions,
+        b.next_heads,
+        b.next_starts,
+        status.ptr(0),
     )?;
     // The low half of the last tile's count word: the elements kept.
     let next = status.read_u32(4 * tiles)? as usize;
@@ -719,38 +691,29 @@ fn sort_groups(
     prof: &mut Profile,
 ) -> Result<(), GpuError> {
     let (hp, stp, pp, sp) = (b.heads, b.starts, b.packed, b.sorted);
-    let (m32, bits32) = (Arg::U32(m as u32), Arg::U32(bits));
+    let (m32, bits32) = (m as u32, bits);
     // Sort every group by size class into `sorted`.
     let flags = sp;
-    gpu.launch(
-        FILE,
-        "seg_large_flags",
-        blocks(m),
-        THREADS,
-        &[Arg::U64(stp), m32, Arg::U64(flags)],
-    )?;
+    launchers::doubling::seg_large_flags(gpu, blocks(m), THREADS, stp, m32, flags)?;
     let large = ws.scan(flags, flags, m, ScanOp::Sum, false)? as usize;
     prof.large += large;
     if large > 0 && large * LARGE_SHARE <= m {
         let keys = [gpu.alloc(8 * large)?, gpu.alloc(8 * large)?];
         let vals = [gpu.alloc(4 * large)?, gpu.alloc(4 * large)?];
         let place = gpu.alloc(4 * large)?;
-        gpu.launch(
-            FILE,
-            "seg_large_gather",
+        launchers::doubling::seg_large_gather(
+            gpu,
             blocks(m),
             THREADS,
-            &[
-                Arg::U64(flags),
-                m32,
-                Arg::U32(large as u32),
-                Arg::U64(hp),
-                Arg::U64(pp),
-                bits32,
-                Arg::U64(keys[0].ptr(0)),
-                Arg::U64(vals[0].ptr(0)),
-                Arg::U64(place.ptr(0)),
-            ],
+            flags,
+            m32,
+            large as u32,
+            hp,
+            pp,
+            bits32,
+            keys[0].ptr(0),
+            vals[0].ptr(0),
+            place.ptr(0),
         )?;
         let at = ws.sort_pairs_at(
             [keys[0].ptr(0), keys[1].ptr(0)],
@@ -759,72 +722,49 @@ fn sort_groups(
             KeyWidth::U64,
             2 * bits,
         )?;
-        gpu.launch(
-            FILE,
-            "seg_large_scatter",
+        launchers::doubling::seg_large_scatter(
+            gpu,
             blocks(large),
             THREADS,
-            &[
-                Arg::U64(keys[at].ptr(0)),
-                Arg::U64(vals[at].ptr(0)),
-                Arg::U64(place.ptr(0)),
-                Arg::U32(large as u32),
-                bits32,
-                Arg::U64(sp),
-            ],
+            keys[at].ptr(0),
+            vals[at].ptr(0),
+            place.ptr(0),
+            large as u32,
+            bits32,
+            sp,
         )?;
     } else if large > 0 {
         // Most of the list is in large groups: sort it whole, keys in sorted/packed,
         // values in starts/heads, and recompute the group starts.
         prof.whole_rounds += 1;
-        gpu.launch(
-            FILE,
-            "seg_whole_keys",
-            blocks(m),
-            THREADS,
-            &[
-                Arg::U64(pp),
-                Arg::U64(hp),
-                m32,
-                bits32,
-                Arg::U64(sp),
-                Arg::U64(stp),
-            ],
-        )?;
+        launchers::doubling::seg_whole_keys(gpu, blocks(m), THREADS, pp, hp, m32, bits32, sp, stp)?;
         let at = ws.sort_pairs_at([sp, pp], [stp, hp], m, KeyWidth::U64, 2 * bits)?;
         let (keys, vals) = if at == 0 { (sp, stp) } else { (pp, hp) };
-        gpu.launch(
-            FILE,
-            "seg_whole_unpack",
+        launchers::doubling::seg_whole_unpack(
+            gpu,
             blocks(m),
             THREADS,
-            &[
-                Arg::U64(keys),
-                Arg::U64(vals),
-                m32,
-                bits32,
-                Arg::U64(sp),
-                Arg::U64(hp),
-            ],
+            keys,
+            vals,
+            m32,
+            bits32,
+            sp,
+            hp,
         )?;
         group_starts(gpu, ws, hp, stp, m)?;
     }
     prof.mark("rounds: large groups");
     if large * LARGE_SHARE <= m {
-        gpu.launch(
-            FILE,
-            "seg_sort_small",
-            blocks(m),
-            THREADS,
-            &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
-        )?;
+        launchers::doubling::seg_sort_small(gpu, blocks(m), THREADS, pp, stp, m32, sp)?;
         prof.mark("rounds: small groups");
-        gpu.launch(
-            FILE,
-            "seg_sort_medium",
+        launchers::doubling::seg_sort_medium(
+            gpu,
             m.div_ceil(MEDIUM_TILE) as u32,
             THREADS,
-            &[Arg::U64(pp), Arg::U64(stp), m32, Arg::U64(sp)],
+            pp,
+            stp,
+            m32,
+            sp,
         )?;
         prof.mark("rounds: medium groups");
     }
@@ -836,17 +776,11 @@ fn sort_groups(
 fn group_starts(
     gpu: &Gpu,
     ws: &Workspace,
-    heads: u64,
-    starts: u64,
+    heads: DevPtr,
+    starts: DevPtr,
     m: usize,
 ) -> Result<(), GpuError> {
-    gpu.launch(
-        FILE,
-        "seg_starts",
-        blocks(m),
-        THREADS,
-        &[Arg::U64(heads), Arg::U32(m as u32), Arg::U64(starts)],
-    )?;
+    launchers::doubling::seg_starts(gpu, blocks(m), THREADS, heads, m as u32, starts)?;
     ws.scan_queued(starts, starts, m, ScanOp::Max, true)
 }
 

@@ -34,10 +34,10 @@
 use super::{doubling, DeviceText, Profile};
 use crate::gpu::prims::merge::{merge, MergeKernels};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::runtime::launchers;
+use crate::gpu::runtime::launchers::skew::{RecordKeys, SuffixRanks};
 use crate::gpu::tuning::{blocks, THREADS};
-use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
-
-const FILE: &str = "sa/skew.cu";
+use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
 /// How the DC3 sample is put in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,53 +99,43 @@ fn merge_records<'g>(
     mod0: DevBuf<'g>,
     prof: &mut Profile,
 ) -> Result<DevBuf<'g>, GpuError> {
-    let (n, n0) = (Arg::U32(level.n as u32), Arg::U32(level.n0 as u32));
+    let (n, n0) = (level.n as u32, level.n0 as u32);
     // The dummy sorts first (its suffix is empty) and is left out.
     let skip = level.dummy as usize;
     let count = level.s - skip;
-    let ranks = [Arg::U64(places.ptr(0))];
-    let args = [Arg::U64(words.ptr(0)), n, n0];
+    let (ranks, words) = (places.ptr(0), words.ptr(0));
     // The sample's keys by index (in order), then in the sample's order: one random
     // read a suffix instead of two (its symbols and the rank after them). The mod-0
     // suffixes' two keys then take the same buffer (16 bytes each; n0 >= s / 2).
     let scratch = gpu.alloc(16 * level.n0)?;
-    let key_args = [Arg::U32(level.s as u32), Arg::U64(scratch.ptr(0))];
-    let all: Vec<Arg> = args
-        .iter()
-        .chain(&ranks)
-        .chain(&key_args)
-        .copied()
-        .collect();
-    gpu.launch(FILE, "sample_keys", blocks(level.s), THREADS, &all)?;
+    let (s, keys) = (level.s as u32, scratch.ptr(0));
+    launchers::skew::sample_keys(gpu, blocks(level.s), THREADS, words, n, n0, ranks, s, keys)?;
     let a_keys = gpu.alloc(8 * count)?;
-    gpu.launch(
-        FILE,
-        "sample_records",
+    launchers::skew::sample_records(
+        gpu,
         blocks(count),
         THREADS,
-        &[
-            Arg::U64(scratch.ptr(0)),
-            n0,
-            Arg::U64(sample.ptr(4 * skip)),
-            Arg::U32(count as u32),
-            Arg::U64(a_keys.ptr(0)),
-        ],
+        scratch.ptr(0),
+        n0,
+        sample.ptr(4 * skip),
+        count as u32,
+        a_keys.ptr(0),
     )?;
     prof.mark("hybrid: sample records");
     let (b_one, b_two) = (scratch.ptr(0), scratch.ptr(8 * level.n0));
-    let mod0_args = [
-        Arg::U64(mod0.ptr(0)),
-        Arg::U32(level.n0 as u32),
-        Arg::U64(b_one),
-        Arg::U64(b_two),
-    ];
-    let all: Vec<Arg> = args
-        .iter()
-        .chain(&ranks)
-        .chain(&mod0_args)
-        .copied()
-        .collect();
-    gpu.launch(FILE, "mod0_records", blocks(level.n0), THREADS, &all)?;
+    launchers::skew::mod0_records(
+        gpu,
+        blocks(level.n0),
+        THREADS,
+        words,
+        n,
+        n0,
+        ranks,
+        mod0.ptr(0),
+        n0,
+        b_one,
+        b_two,
+    )?;
     drop(places);
     prof.mark("hybrid: mod-0 records");
     let out = gpu.alloc(4 * level.n)?;
@@ -155,17 +145,86 @@ fn merge_records<'g>(
         (sample.ptr(4 * skip), count),
         (mod0.ptr(0), level.n0),
         out.ptr(0),
-        &[Arg::U64(a_keys.ptr(0)), Arg::U64(b_one), Arg::U64(b_two)],
+        RecordKeys {
+            a_keys: a_keys.ptr(0),
+            b_one,
+            b_two,
+        },
     )?;
     prof.mark("skew: merge");
     Ok(out)
 }
 
 /// The merge by records of [`merge_records`].
-const RECORD_MERGE: MergeKernels = MergeKernels {
-    file: FILE,
-    partition: "merge_partition_records",
-    tiles: "merge_tiles_records",
+const RECORD_MERGE: MergeKernels<RecordKeys> = MergeKernels {
+    partition: launchers::skew::merge_partition_records,
+    tiles: launchers::skew::merge_tiles_records,
+};
+
+/// The launcher of `window_keys_*`: `(gpu, grid, block, text, n, n0, vals, s, offset,
+/// width, base, keys)`.
+type WindowKeys = fn(
+    &Gpu,
+    u32,
+    u32,
+    DevPtr,
+    u32,
+    u32,
+    DevPtr,
+    u32,
+    u32,
+    u32,
+    u32,
+    DevPtr,
+) -> Result<(), GpuError>;
+/// The launcher of `window_changes_*`: `(gpu, grid, block, text, n, n0, vals, keys, s,
+/// by_key, out)`.
+type WindowChanges =
+    fn(&Gpu, u32, u32, DevPtr, u32, u32, DevPtr, DevPtr, u32, u32, DevPtr) -> Result<(), GpuError>;
+/// The launcher of `mod0_gather_*`: `(gpu, grid, block, text, n, sa, idx, s, n0, keys,
+/// vals)`.
+type Mod0Gather = fn(
+    &Gpu,
+    u32,
+    u32,
+    DevPtr,
+    u32,
+    DevPtr,
+    DevPtr,
+    u32,
+    u32,
+    DevPtr,
+    DevPtr,
+) -> Result<(), GpuError>;
+
+/// The kernels that read a level's text, for one kind of text.
+struct TextKernels {
+    window_keys: WindowKeys,
+    window_changes: WindowChanges,
+    mod0_gather: Mod0Gather,
+    merge: MergeKernels<SuffixRanks>,
+}
+
+/// The kernels over the packed DNA text.
+const DNA: TextKernels = TextKernels {
+    window_keys: launchers::skew::window_keys_dna,
+    window_changes: launchers::skew::window_changes_dna,
+    mod0_gather: launchers::skew::mod0_gather_dna,
+    merge: MergeKernels {
+        partition: launchers::skew::merge_partition_dna,
+        tiles: launchers::skew::merge_tiles_dna,
+    },
+};
+
+/// The kernels over names.
+const NAMES: TextKernels = TextKernels {
+    window_keys: launchers::skew::window_keys_names,
+    window_changes: launchers::skew::window_changes_names,
+    mod0_gather: launchers::skew::mod0_gather_names,
+    merge: MergeKernels {
+        partition: launchers::skew::merge_partition_names,
+        tiles: launchers::skew::merge_tiles_names,
+    },
 };
 
 /// The text of a level in device memory.
@@ -177,25 +236,16 @@ enum Text<'a, 'g> {
 }
 
 impl Text<'_, '_> {
-    /// The kernel of `kernel` for this kind of text.
-    fn kernel(&self, kernel: &'static str) -> &'static str {
-        match (self, kernel) {
-            (Text::Dna(_), "window_keys") => "window_keys_dna",
-            (Text::Dna(_), "window_changes") => "window_changes_dna",
-            (Text::Dna(_), "mod0_gather") => "mod0_gather_dna",
-            (Text::Dna(_), "merge_partition") => "merge_partition_dna",
-            (Text::Dna(_), "merge_tiles") => "merge_tiles_dna",
-            (Text::Names(..), "window_keys") => "window_keys_names",
-            (Text::Names(..), "window_changes") => "window_changes_names",
-            (Text::Names(..), "mod0_gather") => "mod0_gather_names",
-            (Text::Names(..), "merge_partition") => "merge_partition_names",
-            (Text::Names(..), "merge_tiles") => "merge_tiles_names",
-            _ => unreachable!("no kernel {kernel}"),
+    /// The kernels for this kind of text.
+    fn kernels(&self) -> &'static TextKernels {
+        match self {
+            Text::Dna(_) => &DNA,
+            Text::Names(..) => &NAMES,
         }
     }
 
     /// The address of the symbols.
-    fn ptr(&self) -> u64 {
+    fn ptr(&self) -> DevPtr {
         match self {
             Text::Dna(words) => words.ptr(0),
             Text::Names(names, _) => names.ptr(0),
@@ -266,34 +316,30 @@ fn suffix_array<'g>(
     let (sample, rank) = sort_sample(gpu, ws, text, &level, prof)?;
     let mod0 = sort_mod0(gpu, ws, text, &level, &sample)?;
     prof.mark("skew: mod-0 sort");
-    let s32 = Arg::U32(level.s as u32);
-    gpu.launch(
-        FILE,
-        "sample_positions",
+    let s32 = level.s as u32;
+    launchers::skew::sample_positions(
+        gpu,
         blocks(level.s),
         THREADS,
-        &[Arg::U64(sample.ptr(0)), s32, Arg::U32(level.n0 as u32)],
+        sample.ptr(0),
+        s32,
+        level.n0 as u32,
     )?;
     // The dummy sorts first (its window is all sentinels) and is left out.
     let skip = level.dummy as usize;
     let out = gpu.alloc(4 * n)?;
-    let kernels = MergeKernels {
-        file: FILE,
-        partition: text.kernel("merge_partition"),
-        tiles: text.kernel("merge_tiles"),
-    };
     merge(
         gpu,
-        kernels,
+        text.kernels().merge,
         (sample.ptr(4 * skip), level.s - skip),
         (mod0.ptr(0), level.n0),
         out.ptr(0),
-        &[
-            Arg::U64(text.ptr()),
-            Arg::U32(n as u32),
-            Arg::U64(rank.ptr(0)),
-            Arg::U32(level.n0 as u32),
-        ],
+        SuffixRanks {
+            text: text.ptr(),
+            n: n as u32,
+            rank: rank.ptr(0),
+            n0: level.n0 as u32,
+        },
     )?;
     prof.mark("skew: merge");
     Ok(out)
@@ -308,36 +354,27 @@ fn sort_sample<'g>(
     prof: &mut Profile,
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
     let s = level.s;
-    let s32 = Arg::U32(s as u32);
+    let s32 = s as u32;
     let mut keys = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
     let mut vals = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
-    gpu.launch(
-        FILE,
-        "iota",
-        blocks(s),
-        THREADS,
-        &[Arg::U64(vals[0].ptr(0)), s32],
-    )?;
+    launchers::skew::iota(gpu, blocks(s), THREADS, vals[0].ptr(0), s32)?;
     let (width, base, key_bits) = text.window();
     // One sort by the whole window, or three by one symbol each, last symbol first.
     let offsets: &[u32] = if width >= 3 { &[0] } else { &[2, 1, 0] };
     for &offset in offsets {
-        gpu.launch(
-            FILE,
-            text.kernel("window_keys"),
+        (text.kernels().window_keys)(
+            gpu,
             blocks(s),
             THREADS,
-            &[
-                Arg::U64(text.ptr()),
-                Arg::U32(level.n as u32),
-                Arg::U32(level.n0 as u32),
-                Arg::U64(vals[0].ptr(0)),
-                s32,
-                Arg::U32(offset),
-                Arg::U32(width),
-                Arg::U32(base as u32),
-                Arg::U64(keys[0].ptr(0)),
-            ],
+            text.ptr(),
+            level.n as u32,
+            level.n0 as u32,
+            vals[0].ptr(0),
+            s32,
+            offset,
+            width,
+            base as u32,
+            keys[0].ptr(0),
         )?;
         ws.sort_pairs(&mut keys, &mut vals, s, KeyWidth::U32, key_bits)?;
     }
@@ -345,31 +382,22 @@ fn sort_sample<'g>(
     let [sorted_keys, changes] = keys;
     let [sorted, spare] = vals;
     drop(spare);
-    gpu.launch(
-        FILE,
-        text.kernel("window_changes"),
+    (text.kernels().window_changes)(
+        gpu,
         blocks(s),
         THREADS,
-        &[
-            Arg::U64(text.ptr()),
-            Arg::U32(level.n as u32),
-            Arg::U32(level.n0 as u32),
-            Arg::U64(sorted.ptr(0)),
-            Arg::U64(sorted_keys.ptr(0)),
-            s32,
-            Arg::U32((width >= 3) as u32),
-            Arg::U64(changes.ptr(0)),
-        ],
+        text.ptr(),
+        level.n as u32,
+        level.n0 as u32,
+        sorted.ptr(0),
+        sorted_keys.ptr(0),
+        s32,
+        (width >= 3) as u32,
+        changes.ptr(0),
     )?;
     drop(sorted_keys);
     let (sa, rank) = name_and_recurse(gpu, ws, level, sorted, changes, prof)?;
-    gpu.launch(
-        FILE,
-        "rank_from_sa",
-        blocks(s),
-        THREADS,
-        &[Arg::U64(sa.ptr(0)), s32, Arg::U64(rank.ptr(0))],
-    )?;
+    launchers::skew::rank_from_sa(gpu, blocks(s), THREADS, sa.ptr(0), s32, rank.ptr(0))?;
     Ok((sa, rank))
 }
 
@@ -388,17 +416,14 @@ fn name_and_recurse<'g>(
     let names = changes;
     let count = ws.scan(names.ptr(0), names.ptr(0), s, ScanOp::Sum, true)? as usize;
     let next = gpu.alloc(4 * s)?;
-    gpu.launch(
-        FILE,
-        "scatter_names",
+    launchers::skew::scatter_names(
+        gpu,
         blocks(s),
         THREADS,
-        &[
-            Arg::U64(sorted.ptr(0)),
-            Arg::U64(names.ptr(0)),
-            Arg::U32(s as u32),
-            Arg::U64(next.ptr(0)),
-        ],
+        sorted.ptr(0),
+        names.ptr(0),
+        s as u32,
+        next.ptr(0),
     )?;
     drop(names);
     prof.mark("skew: names");
@@ -420,34 +445,33 @@ fn sort_mod0<'g>(
     sample: &DevBuf<'g>,
 ) -> Result<DevBuf<'g>, GpuError> {
     let (s, n0) = (level.s, level.n0);
-    let (s32, n0_32) = (Arg::U32(s as u32), Arg::U32(n0 as u32));
+    let (s32, n0_32) = (s as u32, n0 as u32);
     let idx = gpu.alloc(4 * s)?;
-    gpu.launch(
-        FILE,
-        "mod0_flags",
+    launchers::skew::mod0_flags(
+        gpu,
         blocks(s),
         THREADS,
-        &[Arg::U64(sample.ptr(0)), s32, n0_32, Arg::U64(idx.ptr(0))],
+        sample.ptr(0),
+        s32,
+        n0_32,
+        idx.ptr(0),
     )?;
     ws.scan_queued(idx.ptr(0), idx.ptr(0), s, ScanOp::Sum, false)?;
     // The sort's second buffers come once the scan is freed.
     let mut keys = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
     let mut vals = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
-    gpu.launch(
-        FILE,
-        text.kernel("mod0_gather"),
+    (text.kernels().mod0_gather)(
+        gpu,
         blocks(s),
         THREADS,
-        &[
-            Arg::U64(text.ptr()),
-            Arg::U32(level.n as u32),
-            Arg::U64(sample.ptr(0)),
-            Arg::U64(idx.ptr(0)),
-            s32,
-            n0_32,
-            Arg::U64(keys[0].ptr(0)),
-            Arg::U64(vals[0].ptr(0)),
-        ],
+        text.ptr(),
+        level.n as u32,
+        sample.ptr(0),
+        idx.ptr(0),
+        s32,
+        n0_32,
+        keys[0].ptr(0),
+        vals[0].ptr(0),
     )?;
     drop(idx);
     keys[1] = gpu.alloc(4 * n0)?;

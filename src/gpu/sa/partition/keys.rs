@@ -1,20 +1,18 @@
 //! The position types of a partitioned GPU build and what depends on them alone: the
-//! kernel file compiled for them and the key sort of their pairs.
+//! position width of the kernel file compiled for them and the key sort of their pairs.
 
 use crate::gpu::prims::radix::{KeyWidth, Workspace};
 use crate::gpu::{DevBuf, GpuError, Word};
-use crate::sa::SaIndex;
+use crate::sa::{SaIndex, Width};
 
 /// The position types of a partitioned GPU build: `u32` and `u64`.
 pub trait Position: SaIndex + Word {}
 impl<T: SaIndex + Word> Position for T {}
 
-/// The kernels of `kernels/partition.cuh` compiled for positions of type `I`.
-pub(crate) fn kernel_file<I: Position>() -> &'static str {
-    match I::BYTES {
-        4 => "partition.cu",
-        _ => "partition64.cu",
-    }
+/// The position width of `I`, which picks the file of `kernels/partition.cuh` compiled
+/// for it (`partition.cu` or `partition64.cu`).
+pub(crate) fn width<I: Position>() -> Width {
+    Width::from_bytes(I::BYTES as u64).expect("positions of 4 or 8 bytes")
 }
 
 /// Sorts the `m` pairs of 64-bit keys and positions of type `I` in `keys[0]` and

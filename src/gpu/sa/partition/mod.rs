@@ -33,10 +33,11 @@ use rayon::prelude::*;
 use super::{Algorithm, Profile};
 use crate::fm::{FmBuilder, FmParts, Rows};
 use crate::gpu::prims::radix::{ScanOp, Workspace};
+use crate::gpu::runtime::launchers;
 use crate::gpu::tuning::{
     blocks, GATHER_PER_THREAD, MAX_SHARED_BUCKET_BASES as MAX_DEVICE_BUCKET_BASES, THREADS,
 };
-use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{prefaulted_vec, DevBuf, DevPtr, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
 use crate::sa::sample::SampleRanks;
@@ -48,7 +49,7 @@ mod keys;
 mod runs;
 pub mod sample;
 
-use keys::kernel_file;
+use keys::width;
 pub use keys::Position;
 
 /// Device bytes per suffix of the part being sorted with positions of type `I`: keys and
@@ -237,13 +238,9 @@ fn bucket_counts<I: Position>(
     let counts = gpu.alloc(8 * buckets)?;
     counts.zero(8 * buckets)?;
     let grid = (8 * gpu.sm_count()).min(blocks(n).max(1));
-    let args = [
-        Arg::U64(words.ptr(0)),
-        Arg::U64(n as u64),
-        Arg::U32(w as u32),
-        Arg::U64(counts.ptr(0)),
-    ];
-    gpu.launch(kernel_file::<I>(), "bucket_counts", grid, THREADS, &args)?;
+    let (words, counts_at) = (words.ptr(0), counts.ptr(0));
+    let (n, w) = (n as u64, w as u32);
+    launchers::partition::bucket_counts(gpu, width::<I>(), grid, THREADS, words, n, w, counts_at)?;
     let mut host = vec![0u64; buckets];
     counts.download(&mut host)?;
     Ok(Some(host.into_iter().map(|c| c as usize).collect()))
@@ -486,15 +483,15 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     /// The arguments every comparing kernel starts with (the `Ranks` of the kernels):
     /// comparisons by the sample ranks.
     fn ranks_args(&self) -> Comparison {
-        [
-            Arg::U64(self.words.ptr(0)),
-            Arg::U64(self.n as u64),
-            Arg::U64(self.ranks.ptr(0)),
-            Arg::U64(self.delta.ptr(0)),
-            Arg::U64(self.slot.ptr(0)),
-            Arg::U32(self.members),
-            Arg::U32(0),
-        ]
+        Comparison {
+            words: self.words.ptr(0),
+            n: self.n as u64,
+            ranks: self.ranks.ptr(0),
+            delta: self.delta.ptr(0),
+            slot: self.slot.ptr(0),
+            members: self.members,
+            limit: 0,
+        }
     }
 
     /// The FM rows of `part`, sorted on the device but for the long runs left to the
@@ -555,36 +552,41 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         long_runs: Vec<u32>,
     ) -> Result<OnDevice<I>, GpuError> {
         let gpu = self.gpu;
-        let file = kernel_file::<I>();
         let (flags, before) = (scratch.ptr(0), scratch.ptr(m.next_multiple_of(8)));
-        let (m32, all) = (Arg::U32(m as u32), blocks(m));
+        let (m32, all) = (m as u32, blocks(m));
         let primary = gpu.alloc(4)?;
         primary.write(&[u32::MAX])?;
-        let sorted = Arg::U64(positions[0].ptr(0));
+        let sorted = positions[0].ptr(0);
         let k = self.shared.k;
         let full = (self.n + 1).saturating_sub(k as usize);
-        let row_args = [
-            Arg::U64(self.words.ptr(0)),
+        launchers::partition::part_rows(
+            gpu,
+            width::<I>(),
+            all,
+            THREADS,
+            self.words.ptr(0),
             sorted,
             m32,
-            Arg::U32(self.shared.sample_rate),
-            Arg::U32(k),
-            Arg::U64(full as u64),
-            Arg::U64(flags),
-            Arg::U64(before),
-            Arg::U64(primary.ptr(0)),
-            Arg::U64(self.kmer_counts.ptr(0)),
-        ];
-        gpu.launch(file, "part_rows", all, THREADS, &row_args)?;
+            self.shared.sample_rate,
+            k,
+            full as u64,
+            flags,
+            before,
+            primary.ptr(0),
+            self.kmer_counts.ptr(0),
+        )?;
         let sampled = ws.scan(before, before, m, ScanOp::Sum, false)? as usize;
-        let sampled_args = [
+        launchers::partition::part_sampled(
+            gpu,
+            width::<I>(),
+            all,
+            THREADS,
             sorted,
-            Arg::U64(flags),
-            Arg::U64(before),
+            flags,
+            before,
             m32,
-            Arg::U64(out.ptr(0)),
-        ];
-        gpu.launch(file, "part_sampled", all, THREADS, &sampled_args)?;
+            out.ptr(0),
+        )?;
         let (long, long_runs) = self.gather_long_runs(positions, before, long_runs)?;
         let mut rows = self.shared.buffers.take(m, sampled);
         scratch.download_staged(&mut rows.flags)?;
@@ -618,7 +620,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     fn gather_long_runs(
         &self,
         positions: &[DevBuf; 2],
-        before: u64,
+        before: DevPtr,
         runs: Vec<u32>,
     ) -> Result<(Vec<I>, Vec<[u32; 3]>), GpuError> {
         if runs.is_empty() {
@@ -629,20 +631,17 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         let (offsets, total) = run_offsets(&runs);
         let (runs_buf, offsets_buf) = (gpu.upload(&runs)?, gpu.upload(&offsets)?);
         let sampled_before = gpu.alloc(4 * count)?;
-        let args = [
-            Arg::U64(positions[0].ptr(0)),
-            Arg::U64(runs_buf.ptr(0)),
-            Arg::U64(offsets_buf.ptr(0)),
-            Arg::U64(before),
-            Arg::U64(positions[1].ptr(0)),
-            Arg::U64(sampled_before.ptr(0)),
-        ];
-        gpu.launch(
-            kernel_file::<I>(),
-            "gather_runs",
+        launchers::partition::gather_runs(
+            gpu,
+            width::<I>(),
             count as u32,
             THREADS,
-            &args,
+            positions[0].ptr(0),
+            runs_buf.ptr(0),
+            offsets_buf.ptr(0),
+            before,
+            positions[1].ptr(0),
+            sampled_before.ptr(0),
         )?;
         let mut long = prefaulted_vec::<I>(total);
         let mut befores = vec![0u32; count];
@@ -660,28 +659,27 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
     fn gather(&self, part: &Part, keys: &DevBuf, positions: &DevBuf) -> Result<(), GpuError> {
         let count = self.gpu.alloc(4)?;
         count.zero(4)?;
-        let bound = |b: Option<usize>| {
-            [
-                Arg::U32(b.is_some() as u32),
-                Arg::U64(b.unwrap_or(0) as u64),
-            ]
-        };
-        let mut args = self.ranks_args().to_vec();
-        args.extend([
-            Arg::U32(self.shared.partitioner.bucket_bases() as u32),
-            Arg::U32(part.buckets.start as u32),
-            Arg::U32(part.buckets.end as u32),
-        ]);
-        args.extend(bound(part.from));
-        args.extend(bound(part.until));
-        args.extend([
-            Arg::U64(keys.ptr(0)),
-            Arg::U64(positions.ptr(0)),
-            Arg::U64(count.ptr(0)),
-        ]);
+        // Whether a bound is given (a u32 flag), and the bound.
+        let bound = |b: Option<usize>| (b.is_some() as u32, b.unwrap_or(0) as u64);
+        let ((has_from, from), (has_until, until)) = (bound(part.from), bound(part.until));
         let grid = self.n.div_ceil(GATHER_PER_THREAD * THREADS as usize) as u32;
-        self.gpu
-            .launch(kernel_file::<I>(), "part_gather", grid, THREADS, &args)?;
+        launchers::partition::part_gather(
+            self.gpu,
+            width::<I>(),
+            grid,
+            THREADS,
+            self.ranks_args(),
+            self.shared.partitioner.bucket_bases() as u32,
+            part.buckets.start as u32,
+            part.buckets.end as u32,
+            has_from,
+            from,
+            has_until,
+            until,
+            keys.ptr(0),
+            positions.ptr(0),
+            count.ptr(0),
+        )?;
         let got = count.read_u32(0)? as usize;
         assert_eq!(got, part.suffixes, "suffixes gathered for {part:?}");
         Ok(())

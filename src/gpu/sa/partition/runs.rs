@@ -11,10 +11,11 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
-use super::keys::{kernel_file, Position};
+use super::keys::{width, Position};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::runtime::launchers;
 use crate::gpu::tuning::{blocks, THREADS};
-use crate::gpu::{Arg, Gpu, GpuError};
+use crate::gpu::{DevPtr, Gpu, GpuError};
 
 /// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).
 pub(crate) use crate::gpu::tuning::MEDIUM_RUN;
@@ -24,10 +25,10 @@ pub(crate) const MAX_KEY_BASES: u32 = 256;
 
 /// The comparison of suffixes that the run sorts use: the `Ranks` fields of the kernels
 /// (text, length, sample ranks, cover tables, cover size, base limit).
-pub(crate) type Comparison = [Arg; 7];
+pub(crate) use launchers::partition::Comparison;
 
 /// The device addresses of two buffers of one kind: the data, then scratch.
-pub(crate) type Pair = [u64; 2];
+pub(crate) type Pair = [DevPtr; 2];
 
 /// Sorts the runs (start, length pairs, disjoint) of `sorted` by `compare` on the CPU,
 /// in parallel over the runs; returns the suffixes sorted.
@@ -69,96 +70,103 @@ pub(crate) fn sort_runs<I: Position>(
     ws: &Workspace,
     compare: &Comparison,
     (keys, positions): (Pair, Pair),
-    segments: Option<u64>,
+    segments: Option<DevPtr>,
     m: usize,
 ) -> Result<Vec<u32>, GpuError> {
-    let file = kernel_file::<I>();
-    let m32 = Arg::U32(m as u32);
-    let segments = Arg::U64(segments.unwrap_or(0));
+    let m32 = m as u32;
+    let segments = segments.unwrap_or(DevPtr::NULL);
     // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
     let index = positions[1];
-    let (lo, hi) = (keys[1], keys[1] + 4 * m as u64);
-    gpu.launch(
-        file,
-        "run_flags",
+    let (lo, hi) = (keys[1], keys[1].offset(4 * m));
+    launchers::partition::run_flags(
+        gpu,
+        width::<I>(),
         blocks(m),
         THREADS,
-        &[Arg::U64(keys[0]), segments, m32, Arg::U64(index)],
+        keys[0],
+        segments,
+        m32,
+        index,
     )?;
     let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
-    gpu.launch(
-        file,
-        "run_bounds",
+    launchers::partition::run_bounds(
+        gpu,
+        width::<I>(),
         blocks(m),
         THREADS,
-        &[
-            Arg::U64(keys[0]),
-            segments,
-            Arg::U64(index),
-            m32,
-            Arg::U64(lo),
-            Arg::U64(hi),
-        ],
+        keys[0],
+        segments,
+        index,
+        m32,
+        lo,
+        hi,
     )?;
     // The runs of two or more into `tied` (the keys are not needed any more).
-    let runs32 = Arg::U32(runs as u32);
+    let runs32 = runs as u32;
     let tied = keys[0];
     // Tied runs (at most m / 2), then three lists of longer ones (each at most m / 33),
     // then pairs for at most m / 1025, at aligned offsets in the 8 m bytes.
     let stride = m / 32 + 1;
-    let (medium, large) = (tied + 4 * m as u64, tied + 4 * (m + 3 * stride) as u64);
+    let (medium, large) = (tied.offset(4 * m), tied.offset(4 * (m + 3 * stride)));
     let flags = positions[1];
-    gpu.launch(
-        file,
-        "tied_flags",
+    launchers::partition::tied_flags(
+        gpu,
+        width::<I>(),
         blocks(runs),
         THREADS,
-        &[Arg::U64(lo), Arg::U64(hi), runs32, Arg::U64(flags)],
+        lo,
+        hi,
+        runs32,
+        flags,
     )?;
     let ntied = ws.scan(flags, flags, runs, ScanOp::Sum, false)? as usize;
     if ntied == 0 {
         return Ok(Vec::new());
     }
-    gpu.launch(
-        file,
-        "tied_compact",
+    launchers::partition::tied_compact(
+        gpu,
+        width::<I>(),
         blocks(runs),
         THREADS,
-        &[
-            Arg::U64(lo),
-            Arg::U64(hi),
-            Arg::U64(flags),
-            runs32,
-            Arg::U64(tied),
-        ],
+        lo,
+        hi,
+        flags,
+        runs32,
+        tied,
     )?;
     let counts = gpu.alloc(16)?;
     counts.zero(16)?;
-    let mut args = compare.to_vec();
-    args.extend([
-        Arg::U64(tied),
-        Arg::U32(ntied as u32),
-        Arg::U64(lo),
-        Arg::U64(hi),
-        Arg::U64(positions[0]),
-        Arg::U64(medium),
-        Arg::U32(stride as u32),
-        Arg::U64(large),
-        Arg::U64(counts.ptr(0)),
-    ]);
-    gpu.launch(file, "sort_small_runs", blocks(32 * ntied), THREADS, &args)?;
+    launchers::partition::sort_small_runs(
+        gpu,
+        width::<I>(),
+        blocks(32 * ntied),
+        THREADS,
+        *compare,
+        tied,
+        ntied as u32,
+        lo,
+        hi,
+        positions[0],
+        medium,
+        stride as u32,
+        large,
+        counts.ptr(0),
+    )?;
     let mut found = [0u32; 4];
     counts.download(&mut found)?;
     for (class, threads) in [64, 256, MEDIUM_RUN].into_iter().enumerate() {
         if found[class] > 0 {
-            let mut args = compare.to_vec();
-            args.extend([
-                Arg::U64(medium + (4 * class * stride) as u64),
-                Arg::U64(lo),
-                Arg::U64(hi),
-                Arg::U64(positions[0]),
-            ]);
-            gpu.launch(file, "sort_medium_runs", found[class], threads, &args)?;
+            launchers::partition::sort_medium_runs(
+                gpu,
+                width::<I>(),
+                found[class],
+                threads,
+                *compare,
+                medium.offset(4 * class * stride),
+                lo,
+                hi,
+                positions[0],
+            )?;
         }
     }
     let nlarge = found[3];
@@ -186,7 +194,7 @@ pub(crate) fn run_offsets(runs: &[u32]) -> (Vec<u32>, usize) {
 }
 
 /// The text the keys are read from: the device address of its 2-bit words, its length.
-pub(crate) type Text = (u64, usize);
+pub(crate) type Text = (DevPtr, usize);
 
 /// Sorts, on the device, the `runs` (start, length pairs) of the `m` key-sorted suffixes
 /// at `positions` that [`sort_runs`] left (more than [`MEDIUM_RUN`] equal 32-base keys):
@@ -198,8 +206,8 @@ pub(crate) fn sort_long_runs_on_device<I: Position>(
     gpu: &Gpu,
     ws: &Workspace,
     (compare, text): (&Comparison, Text),
-    positions: u64,
-    scratch: [u64; 3],
+    positions: DevPtr,
+    scratch: [DevPtr; 3],
     (m, runs): (usize, Vec<u32>),
 ) -> Result<Vec<u32>, GpuError> {
     let cap = m / 2;
@@ -247,8 +255,8 @@ struct LongRuns<'a, 'g> {
     ws: &'a Workspace<'g>,
     compare: &'a Comparison,
     text: Text,
-    positions: u64,
-    scratch: [u64; 3],
+    positions: DevPtr,
+    scratch: [DevPtr; 3],
     /// The most suffixes in one round.
     cap: usize,
 }
@@ -259,20 +267,28 @@ impl LongRuns<'_, '_> {
     /// the sub-runs of equal ones by [`sort_runs`]; returns the sub-runs still longer than
     /// [`MEDIUM_RUN`], unsorted.
     fn round<I: Position>(&self, runs: &[u32], offset: u32) -> Result<Vec<u32>, GpuError> {
-        let (gpu, file) = (self.gpu, kernel_file::<I>());
+        let gpu = self.gpu;
         let count = runs.len() / 2;
         let (offsets, t) = run_offsets(runs);
         let (runs_buf, offsets_buf) = (gpu.upload(runs)?, gpu.upload(&offsets)?);
-        let table = [Arg::U64(runs_buf.ptr(0)), Arg::U64(offsets_buf.ptr(0))];
-        let cap = self.cap as u64;
+        let (runs_at, offsets_at) = (runs_buf.ptr(0), offsets_buf.ptr(0));
+        let cap = self.cap;
         let [k, w, p] = self.scratch;
-        let keys = [k, k + 8 * cap];
-        let (order, segments) = ([w, w + 4 * cap], [w + 8 * cap, w + 12 * cap]);
-        let members = [p, p + I::BYTES as u64 * cap];
-        let mut args = vec![Arg::U64(self.positions)];
-        args.extend(table);
-        args.extend([Arg::U64(members[0]), Arg::U64(segments[0])]);
-        gpu.launch(file, "run_members", count as u32, THREADS, &args)?;
+        let keys = [k, k.offset(8 * cap)];
+        let order = [w, w.offset(4 * cap)];
+        let segments = [w.offset(8 * cap), w.offset(12 * cap)];
+        let members = [p, p.offset(I::BYTES * cap)];
+        launchers::partition::run_members(
+            gpu,
+            width::<I>(),
+            count as u32,
+            THREADS,
+            self.positions,
+            runs_at,
+            offsets_at,
+            members[0],
+            segments[0],
+        )?;
         self.offset_keys::<I>(members[0], t, offset, keys[0], Some(order[0]))?;
         let at = self.ws.sort_pairs_at(keys, order, t, KeyWidth::U64, 64)?;
         let order = [order[at], order[1 - at]];
@@ -287,10 +303,16 @@ impl LongRuns<'_, '_> {
         self.offset_keys::<I>(members[1], t, offset, keys[0], None)?;
         let sorted = (keys, [members[1], members[0]]);
         let large = sort_runs::<I>(gpu, self.ws, self.compare, sorted, Some(segments), t)?;
-        let mut args = vec![Arg::U64(members[1])];
-        args.extend(table);
-        args.push(Arg::U64(self.positions));
-        gpu.launch(file, "put_run_members", count as u32, THREADS, &args)?;
+        launchers::partition::put_run_members(
+            gpu,
+            width::<I>(),
+            count as u32,
+            THREADS,
+            members[1],
+            runs_at,
+            offsets_at,
+            self.positions,
+        )?;
         // Back to positions in the part: a sub-run lies in one run.
         Ok(large
             .chunks(2)
@@ -304,44 +326,51 @@ impl LongRuns<'_, '_> {
     /// `keys[i]` = the 32 bases from `members[i] + offset` (and `order[i] = i`).
     fn offset_keys<I: Position>(
         &self,
-        members: u64,
+        members: DevPtr,
         t: usize,
         offset: u32,
-        keys: u64,
-        order: Option<u64>,
+        keys: DevPtr,
+        order: Option<DevPtr>,
     ) -> Result<(), GpuError> {
-        let args = [
-            Arg::U64(self.text.0),
-            Arg::U64(self.text.1 as u64),
-            Arg::U64(members),
-            Arg::U32(t as u32),
-            Arg::U32(offset),
-            Arg::U64(keys),
-            Arg::U64(order.unwrap_or(0)),
-        ];
-        self.gpu
-            .launch(kernel_file::<I>(), "offset_keys", blocks(t), THREADS, &args)
+        launchers::partition::offset_keys(
+            self.gpu,
+            width::<I>(),
+            blocks(t),
+            THREADS,
+            self.text.0,
+            self.text.1 as u64,
+            members,
+            t as u32,
+            offset,
+            keys,
+            order.unwrap_or(DevPtr::NULL),
+        )
     }
 
     /// `out[i] = in[order[i]]` for the (in, out) pairs of `u32` and of positions given.
     fn permute<I: Position>(
         &self,
-        order: u64,
+        order: DevPtr,
         t: usize,
-        words: Option<(u64, u64)>,
-        positions: Option<(u64, u64)>,
+        words: Option<(DevPtr, DevPtr)>,
+        positions: Option<(DevPtr, DevPtr)>,
     ) -> Result<(), GpuError> {
-        let (w_in, w_out) = words.unwrap_or((0, 0));
-        let (p_in, p_out) = positions.unwrap_or((0, 0));
-        let args = [
-            Arg::U64(order),
-            Arg::U32(t as u32),
-            Arg::U64(w_in),
-            Arg::U64(w_out),
-            Arg::U64(p_in),
-            Arg::U64(p_out),
-        ];
-        self.gpu
-            .launch(kernel_file::<I>(), "permute", blocks(t), THREADS, &args)
+        let none = (DevPtr::NULL, DevPtr::NULL);
+        let (w_in, w_out) = words.unwrap_or(none);
+        let (p_in, p_out) = positions.unwrap_or(none);
+        let t32 = t as u32;
+        let grid = blocks(t);
+        launchers::partition::permute(
+            self.gpu,
+            width::<I>(),
+            grid,
+            THREADS,
+            order,
+            t32,
+            w_in,
+            w_out,
+            p_in,
+            p_out,
+        )
     }
 }

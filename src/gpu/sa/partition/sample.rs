@@ -21,13 +21,14 @@
 
 use rayon::prelude::*;
 
-use super::keys::{kernel_file, sort_by_keys, Position};
+use super::keys::{sort_by_keys, width, Position};
 use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Comparison};
 use crate::gpu::prims::radix::{ScanOp, Workspace};
+use crate::gpu::runtime::launchers;
 use crate::gpu::sa::doubling::{self, doubling_rounds, init_ranks, List};
 use crate::gpu::sa::Profile;
 use crate::gpu::tuning::{blocks, THREADS};
-use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
+use crate::gpu::{prefaulted_vec, DevBuf, DevPtr, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
 use crate::sa::keysort::{compare_bases, KEY_BASES};
@@ -49,41 +50,38 @@ pub fn ranks<I: Position>(
     if m >= u32::MAX as usize {
         return Err(GpuError::TooLarge(n));
     }
-    let file = kernel_file::<I>();
     let mut prof = Profile::new(gpu, "gpu sample ranks");
     let members: Vec<u32> = cover.sampled_below(PERIOD).map(|p| p as u32).collect();
     let member = gpu.upload(&members)?;
     let slot = gpu.upload(cover.slot_table())?;
-    let count = Arg::U32(members.len() as u32);
+    let count = members.len() as u32;
     let ws = Workspace::new(gpu, m)?;
 
     // 1. Sorted on the first 256 bases.
     let mut keys = [gpu.alloc(8 * m)?, gpu.alloc(8 * m)?];
     let mut positions = [gpu.alloc(I::BYTES * m)?, gpu.alloc(I::BYTES * m)?];
-    gpu.launch(
-        file,
-        "sample_keys",
+    launchers::partition::sample_keys(
+        gpu,
+        width::<I>(),
         blocks(m),
         THREADS,
-        &[
-            Arg::U64(words.ptr(0)),
-            Arg::U64(member.ptr(0)),
-            count,
-            Arg::U32(m as u32),
-            Arg::U64(keys[0].ptr(0)),
-            Arg::U64(positions[0].ptr(0)),
-        ],
+        words.ptr(0),
+        member.ptr(0),
+        count,
+        m as u32,
+        keys[0].ptr(0),
+        positions[0].ptr(0),
     )?;
     sort_by_keys::<I>(&ws, &mut keys, &mut positions, m)?;
-    let by_bases: Comparison = [
-        Arg::U64(words.ptr(0)),
-        Arg::U64(n as u64),
-        Arg::U64(0),
-        Arg::U64(0),
-        Arg::U64(slot.ptr(0)),
-        count,
-        Arg::U32(PERIOD as u32),
-    ];
+    let by_bases = Comparison {
+        words: words.ptr(0),
+        n: n as u64,
+        ranks: DevPtr::NULL,
+        delta: DevPtr::NULL,
+        slot: slot.ptr(0),
+        members: count,
+        limit: PERIOD as u32,
+    };
     let sorted = (
         [keys[0].ptr(0), keys[1].ptr(0)],
         [positions[0].ptr(0), positions[1].ptr(0)],
@@ -105,21 +103,19 @@ pub fn ranks<I: Position>(
     // 2. Groups, sample indexes, ranks (group heads) and the unsorted list.
     let [sorted_keys, starts] = keys;
     let [sorted, index] = positions;
-    gpu.launch(
-        file,
-        "sample_starts",
+    launchers::partition::sample_starts(
+        gpu,
+        width::<I>(),
         blocks(m),
         THREADS,
-        &[
-            Arg::U64(words.ptr(0)),
-            Arg::U64(n as u64),
-            Arg::U64(sorted.ptr(0)),
-            Arg::U32(m as u32),
-            Arg::U64(slot.ptr(0)),
-            count,
-            Arg::U64(starts.ptr(0)),
-            Arg::U64(index.ptr(0)),
-        ],
+        words.ptr(0),
+        n as u64,
+        sorted.ptr(0),
+        m as u32,
+        slot.ptr(0),
+        count,
+        starts.ptr(0),
+        index.ptr(0),
     )?;
     drop(sorted);
     ws.scan_queued(starts.ptr(0), starts.ptr(0), m, ScanOp::Max, true)?;
