@@ -11,7 +11,9 @@
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
 //! says so, and cleans up, when memory runs out; [`stdio`] remembers a stdout closed at
-//! the start. [`bwa`] writes bwa's index files (`galign index --format bwa`).
+//! the start. [`bwa`] writes bwa's index files (`galign index --format bwa`); [`fmd`]
+//! reads them back, and [`seed`] finds reads' SMEMs in them as bwa does (`galign
+//! fastmap`).
 
 #![warn(missing_docs)]
 
@@ -20,6 +22,7 @@ pub mod atomic_file;
 pub mod bwa;
 pub mod device;
 pub mod fm;
+pub mod fmd;
 pub mod gpu;
 pub mod huge_pages;
 pub mod index;
@@ -33,6 +36,7 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+pub mod seed;
 pub mod stdio;
 #[cfg(test)]
 mod test_support;

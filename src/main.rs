@@ -33,6 +33,9 @@ enum Command {
     Map(MapArgs),
     /// Write the suffix array of a FASTA reference's text (little-endian integers).
     Sa(SaArgs),
+    /// The super-maximal exact matches of reads and their hits, byte-identical to `bwa
+    /// fastmap` (0.7.17) on bwa's index (`galign index --format bwa` or `bwa index`).
+    Fastmap(FastmapArgs),
 }
 
 /// Options every subcommand shares.
@@ -216,6 +219,37 @@ struct SaArgs {
     common: Common,
 }
 
+#[derive(Args)]
+struct FastmapArgs {
+    /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann).
+    prefix: PathBuf,
+    /// Reads (FASTQ or FASTA), or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
+    reads: PathBuf,
+    /// Shortest SMEM printed.
+    #[arg(short = 'l', value_name = "MIN_LEN", default_value_t = 17)]
+    min_len: i32,
+    /// Most hits listed for an SMEM; one with more prints `*`.
+    #[arg(short = 'w', value_name = "MAX_HITS", default_value_t = 20)]
+    max_hits: i64,
+    /// Least interval size an SMEM is extended to (bwa's -i).
+    #[arg(short = 'i', value_name = "INT", default_value_t = 1)]
+    min_intv: i32,
+    /// Stop extending a match longer than -l with fewer occurrences than INT (bwa's -I).
+    #[arg(short = 'I', value_name = "INT", default_value_t = 0)]
+    max_intv: u64,
+    /// Longest MEM: accepted as bwa 0.7.17 accepts it, with no effect there either.
+    #[arg(short = 'L', value_name = "INT")]
+    max_len: Option<i32>,
+    /// Print each read's bases on its SQ line.
+    #[arg(short = 'p')]
+    print_seq: bool,
+    /// Output file [default: stdout].
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    common: Common,
+}
+
 /// The system's allocator, watched so that running out of memory is a clear error.
 #[global_allocator]
 static ALLOCATOR: galign::out_of_memory::WatchedAllocator = galign::out_of_memory::WatchedAllocator;
@@ -358,6 +392,27 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 stats.reads_per_second
             ));
             Ok(())
+        }
+        Command::Fastmap(args) => {
+            let log = setup(&args.common, false)?;
+            let _ = args.max_len; // as in bwa 0.7.17, -L changes nothing
+            let options = galign::seed::fastmap::FastmapOptions {
+                min_len: args.min_len,
+                max_hits: args.max_hits,
+                config: galign::seed::SmemConfig {
+                    min_intv: args.min_intv,
+                    max_intv: args.max_intv,
+                },
+                print_seq: args.print_seq,
+            };
+            let run = galign::seed::fastmap::FastmapRun {
+                prefix: args.prefix,
+                reads: args.reads,
+                output: args.output,
+                device: args.common.device,
+                options,
+            };
+            galign::seed::fastmap::run(&run, &log)
         }
         Command::Sa(args) => {
             let log = setup(&args.common, args.verbose)?;
