@@ -58,7 +58,10 @@ impl<'a> Words<'a> {
     /// Skips the rest of the line (a contig's comment).
     fn skip_line(&mut self) -> anyhow::Result<()> {
         match self.bytes[self.at..].iter().position(|&b| b == b'\n') {
-            Some(end) => Ok(self.at += end + 1),
+            Some(end) => {
+                self.at += end + 1;
+                Ok(())
+            }
             None => bail!("ends early"),
         }
     }

@@ -520,8 +520,8 @@ impl NeedletailFile {
             seq: &seq,
             qual: record.qual(),
         };
-        let dropped = super::records::dropped_after(&id[name.len()..]);
-        batch.copy_into(i, read, dropped);
+        let word = &id[..name.len() + super::records::dropped_after(&id[name.len()..])];
+        batch.copy_into(i, read, word);
         Ok(true)
     }
 }

@@ -118,14 +118,11 @@ impl ReadBatch {
     }
 
     /// Makes read `i` a copy of `read` (appended when `i` is the batch's length), whose
-    /// header's first word is its name followed by `dropped` more bytes (`/1` or `/2`),
-    /// copied with it.
-    pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>, dropped: usize) {
-        let word = ReadRecord {
-            name: &read.name[..read.name.len() + dropped],
-            ..read
-        };
-        let mut span = self.copied(word);
+    /// header's first word `word` (its name and the `/1` or `/2` dropped from it, if
+    /// any) is copied with it.
+    pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>, word: &[u8]) {
+        let dropped = word.len() - read.name.len();
+        let mut span = self.copied(ReadRecord { name: word, ..read });
         span.name.end -= dropped;
         span.dropped = dropped as u8;
         match i == self.spans.len() {
@@ -259,5 +256,26 @@ mod tests {
         batch.push(reads[1]);
         assert_eq!(batch.records(), [reads[1]]);
         assert_eq!(batch.name(0), b"");
+    }
+
+    #[test]
+    fn a_copied_read_keeps_the_first_word_of_its_header() {
+        let mut batch = ReadBatch::default();
+        let read = |name| ReadRecord {
+            name,
+            seq: b"AC",
+            qual: None,
+        };
+        batch.copy_into(0, read(b"r1"), b"r1/2");
+        batch.copy_into(1, read(b"r2"), b"r2");
+        assert_eq!(
+            (batch.name(0), batch.header_word(0)),
+            (&b"r1"[..], &b"r1/2"[..])
+        );
+        assert_eq!(
+            (batch.name(1), batch.header_word(1)),
+            (&b"r2"[..], &b"r2"[..])
+        );
+        assert_eq!(batch.seq(0), b"AC");
     }
 }

@@ -58,3 +58,6 @@ pub fn locate(index: &BwaIndex, row: u64, len: usize) -> Hit {
         pos: pos - index.contigs.contigs[contig].offset as i64,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -205,14 +205,7 @@ impl SmemFinder {
                     _ => None,
                 };
                 match ok {
-                    Some(ok) if ok[2] >= min_intv => {
-                        if self.curr.last().is_none_or(|last| ok[2] != last.x[2]) {
-                            self.curr.push(Tagged {
-                                x: ok,
-                                info: p.info,
-                            });
-                        }
-                    }
+                    Some(ok) if ok[2] >= min_intv => self.keep_extending(ok, p.info),
                     _ if self.curr.is_empty() => {
                         let begin = (i + 1) as u64;
                         if self.mem.last().is_none_or(|m| begin < m.info >> 32) {
@@ -230,6 +223,15 @@ impl SmemFinder {
                 break;
             }
             std::mem::swap(&mut self.curr, &mut self.prev);
+        }
+    }
+
+    /// Keeps `ok` (of the match ending as `info` says) to extend further, unless the
+    /// interval kept last has its size (a longer match with the same occurrences).
+    #[inline(always)]
+    fn keep_extending(&mut self, ok: [u64; 3], info: u64) {
+        if self.curr.last().is_none_or(|last| ok[2] != last.x[2]) {
+            self.curr.push(Tagged { x: ok, info });
         }
     }
 }
