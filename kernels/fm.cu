@@ -2,25 +2,18 @@
 // sampled suffix array and the k-mer jump table, from the text and the suffix array in
 // device memory. Layouts are those of src/fm/occ.rs, src/fm/sampled_sa.rs, src/fm/jump.rs.
 //
-// Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
-// after the last used one. Row 0 of the BWT is the sentinel's suffix (position n), row
+// Text: the packed text of common/text.cuh. Row 0 of the BWT is the sentinel's suffix (position n), row
 // r >= 1 is sa[r - 1]; a row's symbol is the base before its position, A (0) where the
 // position is 0 (the primary row, counted as A like the CPU builder does).
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#include "common/types.cuh"
+#include "common/text.cuh"
 
-#define ROWS_PER_BLOCK 192
-#define WORDS_PER_BLOCK 8
-#define WARPS_PER_BLOCK 6
-// Occ blocks per thread block of bwt_occ (blockDim = 32 * WARPS_PER_BLOCK * OCC_PER_CTA).
-#define OCC_PER_CTA 4
-#define ROWS_PER_RANK 512
+// ROWS_PER_BLOCK, WORDS_PER_BLOCK (the Occ layout), ROWS_PER_RANK (the sampled SA's) and
+// OCC_PER_CTA (Occ blocks per thread block of bwt_occ: blockDim = 32 * WARPS_PER_BLOCK *
+// OCC_PER_CTA) come from src/gpu/tuning.rs as -D options.
+#define WARPS_PER_BLOCK (ROWS_PER_BLOCK / 32)
 #define FULL 0xffffffffu
-
-__device__ __forceinline__ u32 base_at(const u64* __restrict__ words, u32 p) {
-    return (u32)(words[p >> 5] >> (62 - 2 * (p & 31))) & 3;
-}
 
 // The text position of BWT row `row` (< n + 1).
 __device__ __forceinline__ u32 row_position(const u32* __restrict__ sa, u32 n, u64 row) {
@@ -36,10 +29,7 @@ __device__ __forceinline__ u32 row_kmer(const u64* __restrict__ words, const u32
     if (row == 0 || row > n) return NO_KMER;
     const u32 p = sa[row - 1];
     if (p >= full) return NO_KMER;
-    const u32 w = p >> 5, s = (p & 31) * 2;
-    u64 key = words[w] << s;
-    if (s) key |= words[w + 1] >> (64 - s);
-    return (u32)(key >> (64 - 2 * k));
+    return (u32)(window32(words, p) >> (64 - 2 * k));
 }
 
 // One thread per row, one warp per 32-symbol word, OCC_PER_CTA Occ blocks per thread

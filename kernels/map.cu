@@ -1,2 +1,3 @@
-// Read search and locate for an index of 32-bit positions: kernels/map.cuh (appended).
+// Read search and locate for an index of 32-bit positions.
 #define POS_BITS 32
+#include "map.cuh"

@@ -1,6 +1,7 @@
 // Exact search and locate of reads on the GPU (host side: src/gpu/map.rs), for an index
 // of 32-bit or 64-bit positions: included after `#define POS_BITS 32` (kernels/map.cu)
-// or `#define POS_BITS 64` (kernels/map64.cu), which picks pos_t.
+// or `#define POS_BITS 64` (kernels/map64.cu), which picks pos_t. ROWS_PER_BLOCK (the
+// Occ layout) and NOT_SEARCHABLE come from src/gpu/tuning.rs as -D options.
 //
 // Index layout as in docs/FORMAT.md: interleaved BWT/Occ blocks of 8 u64 (A|C counts,
 // G|T counts before the block, then 192 2-bit symbols, most significant first); the
@@ -17,12 +18,12 @@
 // Occ headers count 32 bits a base, so a symbol's count in any rows is a u32.
 //
 // As on the CPU (FmIndex::occurrences), backward search stops once the interval is one
-// row: that row is located and the rest of the pattern compared with the text (2-bit,
-// 32 bases to a u64, most significant first). Such an item is marked DIRECT in `lo`,
+// row: that row is located and the rest of the pattern compared with the text (the
+// packed text of common/text.cuh). Such an item is marked DIRECT in `lo`,
 // its position (if it matches) kept in `direct`.
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#include "common/types.cuh"
+#include "common/text.cuh"
 
 #ifndef POS_BITS
 #error "POS_BITS (32 or 64) must be defined before map.cuh"
@@ -33,9 +34,7 @@ typedef u64 pos_t; // a row or text position (texts past 2^32 - 3 bases)
 typedef u32 pos_t; // a row or text position (the index has < 2^32 - 1 rows)
 #endif
 
-#define ROWS_PER_BLOCK 192u
 #define LOW_BITS 0x5555555555555555ull
-#define NOT_SEARCHABLE 0x80000000u
 #define DIRECT (~(pos_t)0) // no row: rows < DIRECT
 
 // Loads one 64-byte BWT/Occ block.
@@ -79,8 +78,9 @@ __device__ __forceinline__ pos_t pick(u32 s, pos_t c0, pos_t c1, pos_t c2, pos_t
     return s == 0 ? c0 : (s == 1 ? c1 : (s == 2 ? c2 : c3));
 }
 
-// The 2-bit code of base j of a read.
-__device__ __forceinline__ u32 base_at(const u32* __restrict__ words, u32 j) {
+// The 2-bit code of base j of a read (reads are packed least significant first, 16 to a
+// u32, by src/gpu/map.rs: not the text's layout).
+__device__ __forceinline__ u32 read_base(const u32* __restrict__ words, u32 j) {
     return (__ldg(words + (j >> 4)) >> (2 * (j & 15))) & 3;
 }
 
@@ -142,7 +142,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
         const u32* seq = words + __ldg(meta + 2 * read);
         // Pattern symbol i: the read's base i (forward) or the complement of base len-1-i.
         auto sym = [&](u32 i) -> u32 {
-            return strand ? 3 - base_at(seq, len - 1 - i) : base_at(seq, i);
+            return strand ? 3 - read_base(seq, len - 1 - i) : read_base(seq, i);
         };
         u32 i;
         if (len >= k) {
@@ -193,7 +193,7 @@ extern "C" __global__ void map_search(const u32* __restrict__ meta, const u32* _
                 bool same = true;
                 for (u32 j = 0; j < i && same; ++j) {
                     pos_t p = q + j;
-                    same = ((__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3) == sym(j);
+                    same = base_at(text, p) == sym(j);
                 }
                 if (same) {
                     size = 1;
@@ -250,16 +250,14 @@ extern "C" __global__ void map_locate(const u32* __restrict__ offsets,
 // bits 0..27 and the read's scheme (0..2) in bits 28..29, or is NOT_SEARCHABLE.
 //
 // Scheme table: 3 schemes x SEARCH_SLOTS searches x SEARCH_WORDS words (pieces, order[4],
-// lower[4], upper[4]), then the number of searches of each scheme.
+// lower[4], upper[4]), then the number of searches of each scheme (SEARCH_SLOTS,
+// SEARCH_WORDS and MM_SCHEME_SHIFT from src/gpu/tuning.rs as -D options).
 //
 // Work item (Item): read-strand t (read t % n, strand t / n as above), search |
 // mismatches << 4 | step << 6 (search = scheme * SEARCH_SLOTS + its index in the scheme;
 // step = the read positions matched), then forward first row, mirror first row, rows.
 
-#define MM_LEN_MASK 0x0FFFFFFFu
-#define MM_SCHEME_SHIFT 28
-#define SEARCH_SLOTS 4u
-#define SEARCH_WORDS 13u
+#define MM_LEN_MASK ((1u << MM_SCHEME_SHIFT) - 1)
 #define SCHEME_COUNTS (3u * SEARCH_SLOTS * SEARCH_WORDS)
 #define FULL_MASK 0xffffffffu
 
@@ -352,8 +350,7 @@ __device__ u32 mismatches_at(const u64* __restrict__ text, pos_t text_len, pos_t
     u32 found = 0;
     for (u32 j = 0; j < len; ++j) {
         pos_t p = start + j;
-        u32 base = (u32)(__ldg(text + p / 32) >> (62 - 2 * (p % 32))) & 3;
-        if (base != strand_code(seq, len, strand, j) && ++found > limit) break;
+        if (base_at(text, p) != strand_code(seq, len, strand, j) && ++found > limit) break;
     }
     return found;
 }
@@ -399,14 +396,9 @@ extern "C" __global__ void mm_seed(const u32* __restrict__ meta, u32 n,
 // (mm_seed appends there), where the chunk expanded by the last mm_expand starts, the
 // overflow flag (a step whose children would not fit the stack), the finished entries,
 // their rows (u64) and the two child counts (one per step parity: mm_push clears the
-// next step's while it reads this one's).
-#define MM_TOP 0
-#define MM_FIRST 1
-#define MM_OVERFLOW 2
-#define MM_FINISHED 3
-#define MM_TOTAL 4 // and 5
-#define MM_CHILDREN 6 // and 7
-#define MM_COUNTERS 8
+// next step's while it reads this one's): MM_TOP, MM_FIRST, MM_OVERFLOW, MM_FINISHED,
+// MM_TOTAL (and the next), MM_CHILDREN (and the next), MM_COUNTERS words in all, from
+// src/gpu/tuning.rs as -D options.
 
 // Expands items[i] (of count) by one step (mismatch::Walk::step); every lane of the
 // warp calls it, those with i >= count with nothing to do:

@@ -1,2 +1,3 @@
-// Read search and locate for an index of 64-bit positions: kernels/map.cuh (appended).
+// Read search and locate for an index of 64-bit positions.
 #define POS_BITS 64
+#include "map.cuh"

@@ -1,35 +1,28 @@
-// Kernels of the bucket-partitioned GPU suffix sorter (src/gpu/partition.rs), compiled
-// twice: after partition.cu (POS_BITS 32) and after partition64.cu (POS_BITS 64).
+// Kernels of the bucket-partitioned GPU suffix sorter (src/gpu/sa/partition/), compiled
+// twice: included by partition.cu (POS_BITS 32) and by partition64.cu (POS_BITS 64).
+// PERIOD, KEY_BASES, GATHER_THREADS, GATHER_PER_THREAD, MAX_SHARED_BUCKET_BASES and
+// MEDIUM_RUN come from src/gpu/tuning.rs as -D options.
 //
-// Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
-// after the last used one. Suffixes are compared as src/sa/sample.rs does: the first
+// Text: the packed text of common/text.cuh. Suffixes are compared as src/sa/sample.rs does: the first
 // `delta` bases, where `delta` (a table over both positions mod 256) puts both suffixes
 // into the difference-cover sample, then the sample ranks of the two shifted suffixes
 // (rank 0: past the end). Text positions and sample ranks are `pos_t`: u32 for texts of
 // fewer than 2^32 - 2 bases, u64 past them; indexes within a part or the sample stay u32.
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
-typedef unsigned char u8;
+#include "common/types.cuh"
+#include "common/text.cuh"
+
+#ifndef POS_BITS
+#error "POS_BITS (32 or 64) must be defined before partition.cuh"
+#endif
 #if POS_BITS == 64
 typedef u64 pos_t;
 #else
 typedef u32 pos_t;
 #endif
 
-#define PERIOD 256
 #define NONE 0xFFu
-#define KEY_BASES 32
 #define INVALID ((pos_t)~(pos_t)0)
-
-// The 32 bases from position p, padded with A (code 0) past the text.
-__device__ __forceinline__ u64 key64(const u64* __restrict__ words, u64 p) {
-    u64 w = p >> 5;
-    u32 s = (u32)(p & 31) * 2;
-    u64 hi = words[w] << s;
-    if (s) hi |= words[w + 1] >> (64 - s);
-    return hi;
-}
 
 struct Ranks {
     const u64* words;
@@ -59,8 +52,8 @@ __device__ int compare_bases(const Ranks& r, u64 a, u64 b, u64 from, u64 to) {
         u64 m = la < lb ? la : lb;
         if (m > 0) {
             u32 shift = 64 - 2 * (u32)m;
-            u64 ka = key64(r.words, a + off) >> shift;
-            u64 kb = key64(r.words, b + off) >> shift;
+            u64 ka = window32(r.words, a + off) >> shift;
+            u64 kb = window32(r.words, b + off) >> shift;
             if (ka != kb) return ka < kb ? -1 : 1;
         }
         if (la != lb) return la < lb ? -1 : 1;
@@ -99,8 +92,6 @@ __device__ __forceinline__ bool run_less(const Ranks& r, pos_t a, pos_t b) {
 // for all it keeps: one atomic a block, not one a warp (a part keeps about every
 // eighth position, so nearly every warp keeps some, and atomics on the one counter
 // were most of the pass).
-#define GATHER_THREADS 256
-#define GATHER_PER_THREAD 8
 extern "C" __global__ void __launch_bounds__(GATHER_THREADS)
     part_gather(const u64* __restrict__ words, u64 n, const pos_t* __restrict__ ranks,
                 const u8* __restrict__ delta, const u8* __restrict__ slot, u32 members, u32 limit, u32 w,
@@ -120,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(GATHER_THREADS)
         bool in = false;
         key[j] = 0;
         if (p < n) {
-            key[j] = key64(words, p);
+            key[j] = window32(words, p);
             const u32 bucket = (u32)(key[j] >> (64 - 2 * w));
             in = bucket >= b_lo && bucket < b_hi;
             if (in && has_from) in = compare_from(r, p, from, 0) >= 0;
@@ -157,14 +148,13 @@ extern "C" __global__ void __launch_bounds__(GATHER_THREADS)
 // counts[b] += the suffixes whose first w bases (A-padded) are bucket b, for w up to
 // MAX_SHARED_BUCKET_BASES: a histogram per block in shared memory, added to the global one
 // at the end (the plan of the parts, src/sa/partition.rs's bucket_counts).
-#define MAX_SHARED_BUCKET_BASES 6
 extern "C" __global__ void bucket_counts(const u64* __restrict__ words, u64 n, u32 w, u64* __restrict__ counts) {
     __shared__ u32 hist[1 << (2 * MAX_SHARED_BUCKET_BASES)];
     const u32 buckets = 1u << (2 * w), shift = 64 - 2 * w;
     for (u32 i = threadIdx.x; i < buckets; i += blockDim.x) hist[i] = 0;
     __syncthreads();
     for (u64 p = (u64)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += (u64)gridDim.x * blockDim.x)
-        atomicAdd(&hist[(u32)(key64(words, p) >> shift)], 1u);
+        atomicAdd(&hist[(u32)(window32(words, p) >> shift)], 1u);
     __syncthreads();
     for (u32 i = threadIdx.x; i < buckets; i += blockDim.x)
         if (hist[i]) atomicAdd(&counts[i], (u64)hist[i]);
@@ -216,7 +206,6 @@ extern "C" __global__ void tied_compact(const u32* __restrict__ lo, const u32* _
 // the lanes; longer runs listed: up to MEDIUM_RUN suffixes by run in three lists of
 // `medium` (`stride` apart: up to 64, 256 and MEDIUM_RUN suffixes, counted in counts[0..3]),
 // the others as (start, length) pairs in `large` (counted in counts[3]).
-#define MEDIUM_RUN 1024
 extern "C" __global__ void sort_small_runs(const u64* __restrict__ words, u64 n, const pos_t* __restrict__ ranks,
                                            const u8* __restrict__ delta, const u8* __restrict__ slot,
                                            u32 members, u32 limit, const u32* __restrict__ tied, u32 ntied,
@@ -319,7 +308,7 @@ extern "C" __global__ void offset_keys(const u64* __restrict__ words, u64 n, con
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= t) return;
     u64 p = (u64)members[i] + offset;
-    keys[i] = p < n ? key64(words, p) : 0;
+    keys[i] = p < n ? window32(words, p) : 0;
     if (order) order[i] = (u32)i;
 }
 
@@ -345,7 +334,7 @@ extern "C" __global__ void sample_keys(const u64* __restrict__ words, const u32*
     u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     u64 p = (i / count) * PERIOD + member[i % count];
-    keys[i] = key64(words, p);
+    keys[i] = window32(words, p);
     positions[i] = (pos_t)p;
 }
 
@@ -369,7 +358,7 @@ extern "C" __global__ void sample_starts(const u64* __restrict__ words, u64 n, c
 // The k-mer (k <= 16) at the start of the suffix at p; NO_KMER where fewer than k bases
 // follow (p >= full).
 __device__ __forceinline__ u32 kmer_at(const u64* __restrict__ words, u64 p, u64 full, u32 k) {
-    return p < full ? (u32)(key64(words, p) >> (64 - 2 * k)) : NO_KMER;
+    return p < full ? (u32)(window32(words, p) >> (64 - 2 * k)) : NO_KMER;
 }
 
 // The FM rows of a sorted part (runs longer than MEDIUM_RUN still unsorted; the CPU
@@ -402,7 +391,7 @@ extern "C" __global__ void part_rows(const u64* __restrict__ words, const pos_t*
         *primary = (u32)i;
     } else {
         pos_t q = p - 1;
-        f = (u32)(words[q >> 5] >> (62 - 2 * (q & 31))) & 3;
+        f = base_at(words, q);
     }
     u32 s = p % rate == 0;
     flags[i] = (u8)(f | (s << 2));

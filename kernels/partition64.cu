@@ -1,3 +1,4 @@
-// The partitioned suffix sorter's kernels (partition.cuh, appended by src/gpu/kernels.rs)
-// for longer texts: 64-bit positions and sample ranks.
+// The partitioned suffix sorter's kernels (partition.cuh) for longer texts: 64-bit
+// positions and sample ranks.
 #define POS_BITS 64
+#include "partition.cuh"

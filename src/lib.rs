@@ -10,16 +10,18 @@
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
-//! says so, and cleans up, when memory runs out; [`stdio`] remembers a stdout closed at
-//! the start. [`bwa`] writes bwa's index files (`galign index --format bwa`); [`fmd`]
-//! reads them back, and [`seed`] finds reads' SMEMs in them as bwa does (`galign
-//! fastmap`).
+//! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
+//! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
+//! index files (`galign index --format bwa`); [`fmd`] reads them back, and [`seed`] finds
+//! reads' SMEMs in them as bwa does (`galign fastmap`). [`cli`] holds the command line's
+//! arguments and runs each command.
 
 #![warn(missing_docs)]
 
 pub mod alphabet;
 pub mod atomic_file;
 pub mod bwa;
+pub mod cli;
 pub mod device;
 pub mod fm;
 pub mod fmd;
@@ -37,6 +39,7 @@ pub mod sa;
 pub mod sam;
 pub mod search;
 pub mod seed;
+pub mod signals;
 pub mod stdio;
 #[cfg(test)]
 mod test_support;

@@ -16,7 +16,7 @@ use common::{nasty_contigs, revcomp, write_fasta, Rng};
 
 use galign::device::DeviceChoice;
 use galign::fm::{FmParts, Keep};
-use galign::gpu::kernels::{compile_kernel, nvrtc_version, SOURCES};
+use galign::gpu::kernels::{compile_kernel, nvrtc_version, HEADERS, SOURCES};
 use galign::gpu::prims::merge::merge_by_high_bits;
 use galign::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use galign::gpu::prims::scatter::{self, Pairs, Scratch};
@@ -30,14 +30,15 @@ use galign::reference::PackedText;
 use galign::sa::schedule::OnFailure;
 use galign::sa::Width;
 
-/// The `.cu` files under `dir`, as paths relative to `kernels/`.
-fn kernel_files(dir: &Path, root: &Path) -> Vec<String> {
+/// The files under `dir` whose extension is `ext` (`cu` or `cuh`), as paths relative to
+/// `kernels/`.
+fn kernel_files(dir: &Path, root: &Path, ext: &str) -> Vec<String> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            files.extend(kernel_files(&path, root));
-        } else if path.extension().is_some_and(|e| e == "cu") {
+            files.extend(kernel_files(&path, root, ext));
+        } else if path.extension().is_some_and(|e| e == ext) {
             let relative = path.strip_prefix(root).unwrap();
             files.push(relative.to_string_lossy().into_owned());
         }
@@ -48,14 +49,16 @@ fn kernel_files(dir: &Path, root: &Path) -> Vec<String> {
 #[test]
 fn every_kernel_file_is_embedded() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels");
-    let mut on_disk = kernel_files(&root, &root);
-    on_disk.sort();
-    let mut embedded: Vec<String> = SOURCES.iter().map(|(f, _)| f.to_string()).collect();
-    embedded.sort();
-    assert_eq!(
-        embedded, on_disk,
-        "src/gpu/kernels.rs SOURCES against kernels/"
-    );
+    for (ext, table, what) in [("cu", SOURCES, "SOURCES"), ("cuh", HEADERS, "HEADERS")] {
+        let mut on_disk = kernel_files(&root, &root, ext);
+        on_disk.sort();
+        let mut embedded: Vec<String> = table.iter().map(|(f, _)| f.to_string()).collect();
+        embedded.sort();
+        assert_eq!(
+            embedded, on_disk,
+            "src/gpu/kernels.rs {what} against kernels/"
+        );
+    }
 }
 
 #[test]
@@ -1676,9 +1679,9 @@ fn build_options(rate: u32, device: DeviceChoice) -> galign::index::BuildOptions
         sample_rate: rate,
         device,
         memory: None,
-        gpu: galign::device::GpuOptions {
+        gpu: galign::index::devices::GpuOptions {
             budget: None,
-            count: galign::device::GpuCount::All,
+            count: galign::index::devices::GpuCount::All,
             algorithm: Algorithm::Doubling,
         },
         force_u64: false,

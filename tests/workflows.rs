@@ -11,10 +11,16 @@
 //!   with `index: {parts: 3}` and no samples on a real reference: three part jobs
 //!   (scatter) and the assembly (gather) must give the very file `galign index`
 //!   writes.
-//! * `nextflow_processes_run_the_shared_scripts` checks statically that every
-//!   Nextflow process runs scripts that exist in `workflows/scripts` (and are
-//!   executable), the same scripts the Snakefile runs. Nextflow itself cannot
-//!   be installed here.
+//! * The Nextflow side is checked statically (Nextflow, nf-test, Docker and
+//!   conda cannot be run here; CI runs these checks with the rest):
+//!   `nextflow_modules_are_self_contained` (every process runs only scripts of
+//!   its own module's `resources/usr/bin`, nothing outside the module folder,
+//!   the Snakemake rules run the same files),
+//!   `nextflow_modules_have_meta_software_and_nf_tests` (meta.yml, conda and
+//!   container directives, nf-test files), `nextflow_schema_lists_every_param`,
+//!   `workflow_descriptions_do_not_say_exact_match` and
+//!   `container_recipes_build_galign_from_this_repository` (the Dockerfile and
+//!   conda recipe against Cargo.toml, `.ci/run` and README.md).
 //! * `split_fastq_scatters_whole_records` checks the scatter script directly on
 //!   edge cases (more chunks than reads, gzip and plain input, mates in step,
 //!   truncated input rejected).
@@ -489,39 +495,69 @@ fn snakemake_index_in_parts_equals_galign_index() {
     );
 }
 
-/// `${moduleDir}/...` and `${projectDir}/...` paths in a .nf file, resolved.
-fn nf_script_refs(nf: &Path, project_dir: &Path) -> Vec<(String, PathBuf)> {
-    let text = fs::read_to_string(nf).unwrap();
-    let module_dir = nf.parent().unwrap();
-    let mut refs = Vec::new();
-    for (var, base) in [("moduleDir", module_dir), ("projectDir", project_dir)] {
-        for pat in [format!("${{{var}}}"), format!("${var}")] {
-            let mut rest = text.as_str();
-            while let Some(at) = rest.find(&pat) {
-                let after = &rest[at + pat.len()..];
-                // `$moduleDir` must not be the start of a longer identifier.
-                if pat.ends_with(var)
-                    && after.starts_with(|c: char| c.is_alphanumeric() || c == '_')
-                {
-                    rest = after;
-                    continue;
-                }
-                let end = after
-                    .find(|c: char| c.is_whitespace() || "\"'`\\;)}".contains(c))
-                    .unwrap_or(after.len());
-                let rel = &after[..end];
-                if let Some(rel) = rel.strip_prefix('/') {
-                    refs.push((format!("{pat}/{rel}"), base.join(rel)));
-                }
-                rest = after;
-            }
-        }
-    }
-    refs
+/// The Nextflow modules: (process, module folder under modules/local, the script
+/// in its resources/usr/bin that the process runs, the Snakemake rule running it).
+const NF_MODULES: [(&str, &str, &str, &str); 6] = [
+    (
+        "GALIGN_INDEX",
+        "galign/index",
+        "galign_index.sh",
+        "galign_index",
+    ),
+    (
+        "GALIGN_INDEX_PART",
+        "galign/index_part",
+        "galign_index_part.sh",
+        "galign_index_part",
+    ),
+    (
+        "GALIGN_INDEX_ASSEMBLE",
+        "galign/index_assemble",
+        "galign_index_assemble.sh",
+        "galign_index_assemble",
+    ),
+    ("GALIGN_MAP", "galign/map", "galign_map.sh", "galign_map"),
+    (
+        "SPLIT_FASTQ",
+        "split_fastq",
+        "split_fastq.sh",
+        "split_fastq",
+    ),
+    ("MERGE_BAMS", "merge_bams", "merge_bams.sh", "merge_bams"),
+];
+
+fn nf_root() -> PathBuf {
+    repo().join("workflows/nextflow")
 }
 
-/// The `process NAME { ... }` blocks of a .nf file: (name, script section).
-fn nf_process_scripts(text: &str) -> Vec<(String, String)> {
+/// A module's scripts folder, which Nextflow puts on PATH for its processes
+/// (`nextflow.enable.moduleBinaries = true`).
+fn module_bin(module: &str) -> PathBuf {
+    nf_root()
+        .join("modules/local")
+        .join(module)
+        .join("resources/usr/bin")
+}
+
+/// The package version in Cargo.toml: the image tag and the conda version.
+fn cargo_version() -> String {
+    let toml = fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    let line = toml
+        .lines()
+        .find(|l| l.starts_with("version = "))
+        .expect("Cargo.toml has a version");
+    line.split('"').nth(1).unwrap().to_string()
+}
+
+/// The image every module's `container` directive must name (built from
+/// workflows/container/Dockerfile).
+fn galign_image() -> String {
+    format!("ghcr.io/galign/galign:{}", cargo_version())
+}
+
+/// The `process NAME { ... }` blocks of a .nf file: (name, whole block, the
+/// `script:` and `stub:` sections together).
+fn nf_processes(text: &str) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     let starts: Vec<usize> = text
         .match_indices("process ")
@@ -535,138 +571,123 @@ fn nf_process_scripts(text: &str) -> Vec<(String, String)> {
             .next()
             .unwrap()
             .to_string();
-        let script = match block.find("\n    script:") {
-            Some(i) => {
-                let sec = &block[i..];
-                match sec.find("\n    stub:") {
-                    Some(j) => &sec[..j],
-                    None => sec,
-                }
-            }
-            None => "",
-        };
-        out.push((name, script.to_string()));
+        let shell = block
+            .find("\n    script:")
+            .map_or("", |i| &block[i..])
+            .to_string();
+        out.push((name, block.to_string(), shell));
     }
     out
 }
 
-fn nf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         if p.is_dir() {
-            nf_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "nf") {
+            files_under(&p, out);
+        } else {
             out.push(p);
         }
     }
 }
 
-#[test]
-fn nextflow_processes_run_the_shared_scripts() {
-    let root = repo();
-    let project_dir = root.join("workflows/nextflow");
-    let scripts_dir = root.join("workflows/scripts").canonicalize().unwrap();
-    let mut files = Vec::new();
-    nf_files(&project_dir, &mut files);
-    files.sort();
-    assert!(
-        files.len() >= 3,
-        "expected main.nf and module files, found {files:?}"
-    );
+/// The words of a shell text (split on white space, quotes and shell operators).
+fn shell_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || "\"'`;(){}|&<>".contains(c))
+        .filter(|w| !w.is_empty())
+}
 
+/// The module folders: every folder under modules/ holding a main.nf.
+fn nf_module_dirs() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    files_under(&nf_root().join("modules"), &mut files);
+    let mut dirs: Vec<PathBuf> = files
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "main.nf"))
+        .map(|p| p.parent().unwrap().to_path_buf())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// Every Nextflow module is self-contained: its processes run only the scripts
+/// in its own `resources/usr/bin` (by name, from PATH), the file names nothing
+/// outside the module (no `..`, projectDir, baseDir, launchDir), moduleBinaries
+/// is on, sourced helpers sit next to their scripts, a helper carried by several
+/// modules is byte-identical in each, and the Snakemake rules run the very same
+/// module scripts (so both engines do the same work). Every script parses.
+#[test]
+fn nextflow_modules_are_self_contained() {
+    let root = repo();
     let mut problems = Vec::new();
-    let mut used = std::collections::BTreeSet::new();
+    let config = fs::read_to_string(nf_root().join("nextflow.config")).unwrap();
+    if !config
+        .lines()
+        .any(|l| l.split("//").next().unwrap().trim() == "nextflow.enable.moduleBinaries = true")
+    {
+        problems.push("nextflow.config does not set nextflow.enable.moduleBinaries = true".into());
+    }
+    if root.join("workflows/scripts").exists() {
+        problems.push("workflows/scripts exists: the scripts belong in the modules".into());
+    }
+
     let mut processes = BTreeMap::new();
-    for nf in &files {
+    let mut helpers: BTreeMap<String, Vec<(PathBuf, Vec<u8>)>> = BTreeMap::new();
+    let dirs = nf_module_dirs();
+    assert!(dirs.len() >= NF_MODULES.len(), "modules: {dirs:?}");
+    for dir in &dirs {
+        let nf = dir.join("main.nf");
         let shown = nf.strip_prefix(&root).unwrap().display().to_string();
-        for (written, path) in nf_script_refs(nf, &project_dir) {
-            match path.canonicalize() {
-                Err(e) => problems.push(format!(
-                    "{shown}: {written} -> {} does not exist ({e})",
-                    path.display()
-                )),
-                Ok(real) => {
-                    if real.parent() != Some(scripts_dir.as_path()) {
-                        problems.push(format!("{shown}: {written} is not in workflows/scripts"));
-                    } else if !real.is_file()
-                        || fs::metadata(&real).unwrap().permissions().mode() & 0o111 == 0
-                    {
-                        problems.push(format!("{shown}: {written} is not an executable file"));
-                    } else {
-                        used.insert(real.file_name().unwrap().to_string_lossy().into_owned());
-                    }
-                }
-            }
-        }
-        let text = fs::read_to_string(nf).unwrap();
-        for (name, script) in nf_process_scripts(&text) {
-            // Every process's shell must be a shared script, not inline commands.
-            let refs: Vec<_> = nf_script_refs_in(&script)
-                .into_iter()
-                .filter(|s| s.ends_with(".sh"))
-                .collect();
-            if refs.is_empty() {
+        let text = fs::read_to_string(&nf).unwrap();
+        for bad in ["../", "/..", "projectDir", "baseDir", "launchDir"] {
+            if text.contains(bad) {
                 problems.push(format!(
-                    "{shown}: process {name} runs no script from workflows/scripts"
+                    "{shown}: names `{bad}`: a module may use only its own folder"
                 ));
             }
-            processes.insert(name, (shown.clone(), refs));
         }
-        // include { X } from './path' must point to an existing module.
-        for line in text
-            .lines()
-            .filter(|l| l.trim_start().starts_with("include "))
-        {
-            if let Some(q) = line.split(['\'', '"']).nth(1) {
-                let target = nf.parent().unwrap().join(q);
-                let target = if target.extension().is_some() {
-                    target
-                } else {
-                    target.with_extension("nf")
-                };
-                if !target.is_file() {
-                    problems.push(format!("{shown}: include target {q} does not exist"));
-                }
+        // ${moduleDir}/X must be a file of the module.
+        for (at, _) in text.match_indices("${moduleDir}/") {
+            let rest = &text[at + "${moduleDir}/".len()..];
+            let rel = &rest[..rest.find(['"', '\'', ' ', '\n']).unwrap_or(rest.len())];
+            if !dir.join(rel).is_file() {
+                problems.push(format!("{shown}: ${{moduleDir}}/{rel} does not exist"));
             }
         }
-    }
-
-    for (process, script) in [
-        ("GALIGN_INDEX", "galign_index.sh"),
-        ("GALIGN_INDEX_PART", "galign_index_part.sh"),
-        ("GALIGN_INDEX_ASSEMBLE", "galign_index_assemble.sh"),
-        ("GALIGN_MAP", "galign_map.sh"),
-        ("SPLIT_FASTQ", "split_fastq.sh"),
-        ("MERGE_BAMS", "merge_bams.sh"),
-    ] {
-        match processes.get(process) {
-            None => problems.push(format!("no Nextflow process {process}")),
-            Some((file, refs)) if !refs.iter().any(|r| r == script) => problems.push(format!(
-                "{file}: {process} does not run {script} (runs {refs:?})"
-            )),
-            _ => {}
+        let bin = dir.join("resources/usr/bin");
+        for (name, _, shell) in nf_processes(&text) {
+            let mut runs = Vec::new();
+            for w in shell_words(&shell).filter(|w| w.ends_with(".sh")) {
+                let file = bin.join(w);
+                if w.contains('/') {
+                    problems.push(format!(
+                        "{shown}: {name} runs {w} by a path, not from its resources/usr/bin"
+                    ));
+                } else if !file.is_file()
+                    || fs::metadata(&file).unwrap().permissions().mode() & 0o111 == 0
+                {
+                    problems.push(format!(
+                        "{shown}: {name} runs {w}, not an executable file of {}",
+                        bin.display()
+                    ));
+                } else {
+                    runs.push(w.to_string());
+                }
+            }
+            processes.insert(name, (dir.clone(), runs));
         }
-    }
-
-    // The Snakemake rules run the very same scripts.
-    let snakefile = fs::read_to_string(root.join("workflows/snakemake/Snakefile")).unwrap();
-    for script in [
-        "galign_index.sh",
-        "galign_index_part.sh",
-        "galign_index_assemble.sh",
-        "galign_map.sh",
-        "split_fastq.sh",
-        "merge_bams.sh",
-    ] {
-        if !snakefile.contains(&format!("{{SCRIPTS_Q}}/{script}")) {
-            problems.push(format!("Snakefile does not run {script}"));
+        // The module's scripts: they parse, and what they source is beside them.
+        if !bin.is_dir() {
+            continue;
         }
-    }
-
-    // And every shared script at least parses.
-    for entry in fs::read_dir(&scripts_dir).unwrap() {
-        let p = entry.unwrap().path();
-        if p.extension().is_some_and(|x| x == "sh") {
+        for e in fs::read_dir(&bin).unwrap() {
+            let p = e.unwrap().path();
+            let fname = p.file_name().unwrap().to_string_lossy().into_owned();
+            let body = fs::read(&p).unwrap();
+            helpers
+                .entry(fname.clone())
+                .or_default()
+                .push((p.clone(), body.clone()));
             let out = Command::new("bash").arg("-n").arg(&p).output().unwrap();
             if !out.status.success() {
                 problems.push(format!(
@@ -675,46 +696,620 @@ fn nextflow_processes_run_the_shared_scripts() {
                     String::from_utf8_lossy(&out.stderr)
                 ));
             }
+            // Run as a task runs it: by name, from PATH, in another folder (what
+            // it sources must be found beside it). `-h` prints the usage.
+            if fname.ends_with(".sh") && fs::metadata(&p).unwrap().permissions().mode() & 0o111 != 0
+            {
+                let cwd = tempfile::tempdir().unwrap();
+                let path = format!(
+                    "{}:{}",
+                    bin.display(),
+                    std::env::var("PATH").unwrap_or_default()
+                );
+                let out = Command::new("bash")
+                    .args(["-c", &format!("{fname} -h")])
+                    .env("PATH", path)
+                    .current_dir(cwd.path())
+                    .output()
+                    .unwrap();
+                if !out.status.success() || !String::from_utf8_lossy(&out.stderr).contains("Usage:")
+                {
+                    problems.push(format!(
+                        "{fname} -h, run from PATH as a Nextflow task runs it, failed ({}): {}",
+                        out.status,
+                        tail(&out.stderr, 400)
+                    ));
+                }
+            }
+            for line in String::from_utf8_lossy(&body).lines() {
+                if let Some(src) = line.trim().strip_prefix("source \"$here/") {
+                    let dep = src.trim_end_matches('"');
+                    if !bin.join(dep).is_file() {
+                        problems.push(format!(
+                            "{}: sources {dep}, which is not in {}",
+                            p.display(),
+                            bin.display()
+                        ));
+                    }
+                } else if line.trim_start().starts_with("source ")
+                    || line.trim_start().starts_with(". ")
+                {
+                    problems.push(format!(
+                        "{}: `{}` sources a file outside its folder",
+                        p.display(),
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    // A helper that several modules carry must be the same file in each.
+    for (fname, copies) in &helpers {
+        for (path, body) in &copies[1..] {
+            if body != &copies[0].1 {
+                problems.push(format!(
+                    "{} differs from {}: the copies of {fname} must be byte-identical",
+                    path.display(),
+                    copies[0].0.display()
+                ));
+            }
+        }
+    }
+
+    let snakefile = fs::read_to_string(root.join("workflows/snakemake/Snakefile")).unwrap();
+    for (process, module, script, rule) in NF_MODULES {
+        match processes.get(process) {
+            None => problems.push(format!("no Nextflow process {process}")),
+            Some((dir, runs)) => {
+                if !dir.ends_with(module) || runs != &[script.to_string()] {
+                    problems.push(format!(
+                        "{process} (in {}) must run {script} of modules/local/{module}, runs {runs:?}",
+                        dir.display()
+                    ));
+                }
+            }
+        }
+        // The Snakemake rule runs the very same file.
+        let call = format!("_module_script(\"{module}\", \"{script}\")");
+        let var = snakefile
+            .lines()
+            .find(|l| l.contains(&call))
+            .and_then(|l| l.split(" = ").next())
+            .map(str::trim);
+        let rule_at = snakefile.find(&format!("rule {rule}:"));
+        match (var, rule_at) {
+            (Some(var), Some(at)) => {
+                let body = &snakefile[at..];
+                let body = &body[..body[1..].find("\nrule ").map_or(body.len(), |i| i + 1)];
+                if !body.contains(&format!("{{{var}}}")) {
+                    problems.push(format!(
+                        "Snakefile: rule {rule} does not run {{{var}}} ({call})"
+                    ));
+                }
+            }
+            _ => problems.push(format!("Snakefile: no {call} or no rule {rule}")),
+        }
+        if !module_bin(module).join(script).is_file() {
+            problems.push(format!(
+                "missing {}",
+                module_bin(module).join(script).display()
+            ));
+        }
+    }
+
+    // include { X } from './path' must point to an existing module.
+    let main = fs::read_to_string(nf_root().join("main.nf")).unwrap();
+    for line in main
+        .lines()
+        .filter(|l| l.trim_start().starts_with("include "))
+    {
+        if let Some(q) = line.split(['\'', '"']).nth(1) {
+            let target = nf_root().join(q);
+            if !target.join("main.nf").is_file() && !target.with_extension("nf").is_file() {
+                problems.push(format!("main.nf: include target {q} does not exist"));
+            }
         }
     }
 
     assert!(
         problems.is_empty(),
-        "Nextflow/shared-script problems:\n  {}",
+        "Nextflow modules are not self-contained:\n  {}",
         problems.join("\n  ")
-    );
-    assert!(
-        used.len() >= 7,
-        "too few shared scripts referenced: {used:?}"
     );
 }
 
-/// Names of the shared scripts a process script section refers to
-/// (`${moduleDir}/.../scripts/NAME`).
-fn nf_script_refs_in(script: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    for (i, _) in script.match_indices("/scripts/") {
-        let before = &script[..i];
-        let token_start = before
-            .rfind(|c: char| c.is_whitespace() || c == '"' || c == '\'')
-            .map_or(0, |j| j + 1);
-        if !before[token_start..].contains("moduleDir")
-            && !before[token_start..].contains("projectDir")
-        {
+/// Every module has its meta.yml (named after its process), a `conda` directive
+/// naming its environment.yml (galign at Cargo.toml's version, samtools where
+/// the module runs it) and a `container` directive naming the image of
+/// workflows/container/Dockerfile, and an nf-test file `tests/main.nf.test` with
+/// a test of its process whose data and setup scripts exist. The pipeline has
+/// nf-test.config and a pipeline test. nf-test cannot run here; this is what can
+/// be checked without it.
+#[test]
+fn nextflow_modules_have_meta_software_and_nf_tests() {
+    let root = repo();
+    let version = cargo_version();
+    let image = galign_image();
+    let mut problems = Vec::new();
+    for dir in nf_module_dirs() {
+        let shown = dir.strip_prefix(&root).unwrap().display().to_string();
+        let text = fs::read_to_string(dir.join("main.nf")).unwrap();
+        let procs = nf_processes(&text);
+        if procs.len() != 1 {
+            problems.push(format!("{shown}: {} processes; one a module", procs.len()));
             continue;
         }
-        let after = &script[i + "/scripts/".len()..];
-        let end = after
-            .find(|c: char| c.is_whitespace() || "\"'`\\;)}".contains(c))
-            .unwrap_or(after.len());
-        names.push(after[..end].to_string());
+        let (name, block, _) = &procs[0];
+        let meta = fs::read_to_string(dir.join("meta.yml")).unwrap_or_default();
+        if !meta.contains(&format!("name: \"{}\"", name.to_lowercase())) {
+            problems.push(format!(
+                "{shown}: no meta.yml named \"{}\"",
+                name.to_lowercase()
+            ));
+        }
+        let directive = |key: &str| {
+            block.lines().find_map(|l| {
+                l.trim()
+                    .strip_prefix(&format!("{key} "))
+                    .map(|v| v.trim_matches('"').to_string())
+            })
+        };
+        if directive("container").as_deref() != Some(image.as_str()) {
+            problems.push(format!(
+                "{shown}: {name} container {:?}, expected {image:?}",
+                directive("container")
+            ));
+        }
+        if directive("conda").as_deref() != Some("${moduleDir}/environment.yml") {
+            problems.push(format!(
+                "{shown}: {name} has no conda \"${{moduleDir}}/environment.yml\""
+            ));
+        }
+        let env = fs::read_to_string(dir.join("environment.yml")).unwrap_or_default();
+        let deps: Vec<&str> = env
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("- "))
+            .collect();
+        let shell_and_bin = {
+            let mut s = block.clone();
+            if let Ok(rd) = fs::read_dir(dir.join("resources/usr/bin")) {
+                for e in rd {
+                    s += &fs::read_to_string(e.unwrap().path()).unwrap();
+                }
+            }
+            s
+        };
+        if shell_and_bin.contains("$GALIGN")
+            && !deps.contains(&format!("galign={version}").as_str())
+        {
+            problems.push(format!(
+                "{shown}: runs galign, environment.yml lacks galign={version}: {deps:?}"
+            ));
+        }
+        if shell_and_bin.contains("samtools ") && !deps.iter().any(|d| d.contains("samtools")) {
+            problems.push(format!(
+                "{shown}: runs samtools, environment.yml lacks it: {deps:?}"
+            ));
+        }
+        // nf-test: the module's test file names its process and has a test.
+        let test_file = dir.join("tests/main.nf.test");
+        let nft = fs::read_to_string(&test_file).unwrap_or_default();
+        for need in [
+            "nextflow_process {".to_string(),
+            "script \"../main.nf\"".to_string(),
+            format!("process \"{name}\""),
+            "test(\"".to_string(),
+            "assert process.success".to_string(),
+        ] {
+            if !nft.contains(&need) {
+                problems.push(format!("{}: lacks `{need}`", test_file.display()));
+            }
+        }
+        problems.extend(nf_test_refs(&test_file, &nft));
     }
-    names
+    let pipeline_test = nf_root().join("tests/main.nf.test");
+    let nft = fs::read_to_string(&pipeline_test).unwrap_or_default();
+    if !nft.contains("nextflow_pipeline {")
+        || !nft.contains("script \"../main.nf\"")
+        || !nft.contains("assert workflow.success")
+    {
+        problems.push(format!(
+            "{}: no pipeline test of main.nf",
+            pipeline_test.display()
+        ));
+    }
+    problems.extend(nf_test_refs(&pipeline_test, &nft));
+    let cfg = fs::read_to_string(nf_root().join("nf-test.config")).unwrap_or_default();
+    if !cfg.contains("configFile \"tests/nextflow.config\"")
+        || !nf_root().join("tests/nextflow.config").is_file()
+    {
+        problems.push(
+            "workflows/nextflow/nf-test.config must name tests/nextflow.config, which must exist"
+                .into(),
+        );
+    }
+    assert!(
+        problems.is_empty(),
+        "Nextflow modules:\n  {}",
+        problems.join("\n  ")
+    );
+}
+
+/// What an nf-test file refers to: `${baseDir}/...` data (baseDir is the
+/// folder of nf-test.config, workflows/nextflow) and the `script "..."` of its
+/// setup processes must exist.
+fn nf_test_refs(file: &Path, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (at, _) in text.match_indices("${baseDir}/") {
+        let rest = &text[at + "${baseDir}/".len()..];
+        let rel = &rest[..rest.find(['"', '\'', ',', ' ', '\n']).unwrap_or(rest.len())];
+        if !nf_root().join(rel).exists() {
+            problems.push(format!(
+                "{}: ${{baseDir}}/{rel} does not exist",
+                file.display()
+            ));
+        }
+    }
+    for line in text.lines() {
+        if let Some(s) = line.trim().strip_prefix("script \"") {
+            let s = s.trim_end_matches('"');
+            if !file.parent().unwrap().join(s).is_file() {
+                problems.push(format!("{}: script {s} does not exist", file.display()));
+            }
+        }
+    }
+    problems
+}
+
+/// `name = value` assignments at the top of the `params { }` block of
+/// nextflow.config: (name, value as written).
+fn nf_config_params(config: &str) -> Vec<(String, String)> {
+    let start = config
+        .find("\nparams {")
+        .expect("nextflow.config has params { }");
+    let mut out = Vec::new();
+    for line in config[start..].lines().skip(1) {
+        let line = line.split("//").next().unwrap().trim();
+        if line == "}" {
+            break;
+        }
+        if let Some((name, value)) = line.split_once('=') {
+            out.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    out
+}
+
+/// nextflow_schema.json is valid JSON (draft 2020-12, nf-core layout: groups in
+/// `$defs`, each in `allOf`), describes exactly the params nextflow.config
+/// declares, with the same defaults, and every `params.X` that main.nf, the
+/// modules or the config use is declared. The required ones are those main.nf
+/// refuses to run without.
+#[test]
+fn nextflow_schema_lists_every_param() {
+    let schema_text = fs::read_to_string(nf_root().join("nextflow_schema.json")).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(&schema_text).expect("nextflow_schema.json is JSON");
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    let defs = schema["$defs"].as_object().expect("$defs groups");
+    let refs: Vec<&str> = schema["allOf"]
+        .as_array()
+        .expect("allOf")
+        .iter()
+        .map(|r| r["$ref"].as_str().unwrap())
+        .collect();
+    let mut in_schema = BTreeMap::new();
+    let mut required = Vec::new();
+    for (group, def) in defs {
+        assert!(
+            refs.contains(&format!("#/$defs/{group}").as_str()),
+            "group {group} not in allOf"
+        );
+        for (name, prop) in def["properties"].as_object().unwrap() {
+            assert!(prop["description"].is_string(), "{name}: no description");
+            assert!(
+                in_schema.insert(name.clone(), prop.clone()).is_none(),
+                "{name} twice"
+            );
+        }
+        if let Some(r) = def["required"].as_array() {
+            required.extend(r.iter().map(|v| v.as_str().unwrap().to_string()));
+        }
+    }
+    let config = fs::read_to_string(nf_root().join("nextflow.config")).unwrap();
+    let declared = nf_config_params(&config);
+    let names: Vec<&String> = declared.iter().map(|(n, _)| n).collect();
+    assert_eq!(
+        in_schema.keys().collect::<Vec<_>>(),
+        {
+            let mut n = names.clone();
+            n.sort();
+            n
+        },
+        "the schema's params and nextflow.config's params {{ }} differ"
+    );
+    for (name, value) in &declared {
+        let prop = &in_schema[name];
+        let want = if let Ok(i) = value.parse::<i64>() {
+            assert_eq!(prop["type"], "integer", "{name}");
+            Some(serde_json::json!(i))
+        } else if let Some(s) = value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')) {
+            assert_eq!(prop["type"], "string", "{name}");
+            Some(serde_json::json!(s.replace("\\\\", "\\")))
+        } else {
+            None // null or an expression: no fixed default to compare
+        };
+        if let Some(want) = want {
+            assert_eq!(
+                prop["default"], want,
+                "{name}: schema default != nextflow.config's"
+            );
+        }
+    }
+    // Every params.X used anywhere in the pipeline is declared.
+    let mut files = vec![nf_root().join("main.nf"), nf_root().join("nextflow.config")];
+    nf_module_dirs()
+        .iter()
+        .for_each(|d| files.push(d.join("main.nf")));
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for (at, _) in text.match_indices("params.") {
+            if at > 0 && text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &text[at + "params.".len()..];
+            let name = &rest[..rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len())];
+            assert!(
+                in_schema.contains_key(name),
+                "{} uses params.{name}, which nextflow_schema.json lacks",
+                f.display()
+            );
+        }
+    }
+    let main = fs::read_to_string(nf_root().join("main.nf")).unwrap();
+    for p in &required {
+        assert!(
+            main.contains(&format!("if (!params.{p})")),
+            "{p} is required but main.nf does not check it"
+        );
+    }
+    assert!(required.contains(&"input".to_string()) && required.contains(&"fasta".to_string()));
+}
+
+/// galign is not only an exact matcher (k mismatches, and gapped alignment to
+/// come): nothing in workflows/ (modules' meta.yml, manifest, schema, recipes,
+/// READMEs) may describe it as one.
+#[test]
+fn workflow_descriptions_do_not_say_exact_match() {
+    let mut files = Vec::new();
+    files_under(&repo().join("workflows"), &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let Ok(text) = fs::read_to_string(&f) else {
+            continue;
+        };
+        for (i, line) in text.lines().enumerate() {
+            let l = line.to_lowercase();
+            if l.contains("exact-match") || l.contains("exact match") {
+                found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "\"exact-match\" in workflows/:\n  {}",
+        found.join("\n  ")
+    );
+}
+
+/// The packages of the `apt-get install` command in a shell text (continuation
+/// lines joined; options and redirections left out).
+fn apt_packages(text: &str) -> Vec<String> {
+    let joined = text.replace("\\\n", " ");
+    let mut pkgs = Vec::new();
+    for line in joined.lines() {
+        if let Some(at) = line.find("apt-get install") {
+            let rest = &line[at + "apt-get install".len()..];
+            let rest = rest.split("&&").next().unwrap();
+            pkgs.extend(
+                rest.split_whitespace()
+                    .take_while(|w| !w.starts_with('>'))
+                    .filter(|w| !w.starts_with('-'))
+                    .map(str::to_string),
+            );
+        }
+    }
+    pkgs
+}
+
+/// The container and conda recipes cannot be built here (no Docker, no conda,
+/// no network); what is checked without building them:
+/// * the Dockerfile's build stage starts from rust >= Cargo.toml's
+///   rust-version, copies the repository and runs `cargo build --release
+///   --locked`, and installs every package `.ci/run` installs for building
+///   (and README's build line); the runtime stage is debian-slim with samtools,
+///   bash, gzip, awk and ps, and galign from the build stage. Every package of
+///   `.ci/run` is either in the image or a test-only tool named here;
+/// * the image tag in the Dockerfile's build command, its version label, the
+///   modules' container directives and workflows/README.md agree, at Cargo.toml's
+///   version; the build context's ignore file keeps target/ out;
+/// * the conda recipe has Cargo.toml's version, the build tools, samtools at run
+///   time, and a build.sh running `cargo install --locked --path .`.
+#[test]
+fn container_recipes_build_galign_from_this_repository() {
+    let root = repo();
+    let version = cargo_version();
+    let image = galign_image();
+    let docker = fs::read_to_string(root.join("workflows/container/Dockerfile")).unwrap();
+    let stages: Vec<&str> = docker.split("\nFROM ").skip(1).collect();
+    assert!(
+        stages.len() >= 2,
+        "a multi-stage Dockerfile: {} stages",
+        stages.len()
+    );
+    let build = stages[0];
+    let runtime = stages[stages.len() - 1];
+
+    let toml = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let msrv = toml
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = "))
+        .unwrap()
+        .trim_matches('"');
+    let from = build.split_whitespace().next().unwrap();
+    let rust = from
+        .strip_prefix("rust:")
+        .expect("the build stage is FROM rust:<version>");
+    let num = |v: &str| -> Vec<u32> { v.split(['-', '.']).map_while(|p| p.parse().ok()).collect() };
+    assert!(
+        num(rust) >= num(msrv),
+        "FROM {from}: Cargo.toml needs rust >= {msrv}"
+    );
+    assert!(
+        build.contains("COPY . .") && build.contains("cargo build --release --locked"),
+        "build stage: {build}"
+    );
+
+    let build_pkgs = apt_packages(build);
+    let runtime_pkgs = apt_packages(runtime);
+    let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
+    let ci_pkgs = apt_packages(&ci);
+    assert!(ci_pkgs.len() > 10, ".ci/run packages: {ci_pkgs:?}");
+    // Tools the tests compare galign with (or run it under), not needed by the image.
+    let test_only = ["bowtie", "bcftools", "bwa", "qemu-user"];
+    for p in &ci_pkgs {
+        assert!(
+            build_pkgs.contains(p) || runtime_pkgs.contains(p) || test_only.contains(&p.as_str()),
+            ".ci/run installs {p}; the Dockerfile installs it in neither stage (build: {build_pkgs:?}, runtime: {runtime_pkgs:?})"
+        );
+    }
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let readme_build = apt_packages(
+        readme
+            .lines()
+            .find(|l| l.contains("apt-get install clang"))
+            .expect("README's build line"),
+    );
+    for p in readme_build.iter().chain(
+        [
+            "clang",
+            "libclang-dev",
+            "nasm",
+            "autoconf",
+            "automake",
+            "libtool",
+        ]
+        .map(String::from)
+        .iter(),
+    ) {
+        assert!(
+            build_pkgs.contains(p),
+            "build stage lacks {p} (README's build dependencies): {build_pkgs:?}"
+        );
+        assert!(ci_pkgs.contains(p), ".ci/run lacks build dependency {p}");
+    }
+    assert!(
+        runtime.starts_with("debian:")
+            && runtime
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .ends_with("-slim"),
+        "runtime FROM {}",
+        runtime.lines().next().unwrap()
+    );
+    for p in ["samtools", "bash", "gzip", "gawk", "procps"] {
+        assert!(
+            runtime_pkgs.iter().any(|q| q == p),
+            "runtime stage lacks {p}: {runtime_pkgs:?}"
+        );
+    }
+    assert!(
+        runtime.contains("COPY --from=build /out/galign /usr/local/bin/galign"),
+        "runtime stage must take galign from the build stage"
+    );
+    assert!(
+        docker.contains(&format!("-t {image} .")),
+        "Dockerfile's build command must tag {image}"
+    );
+    assert!(
+        docker.contains(&format!("ARG GALIGN_VERSION={version}")),
+        "Dockerfile's version label must be {version}"
+    );
+    let ignore =
+        fs::read_to_string(root.join("workflows/container/Dockerfile.dockerignore")).unwrap();
+    assert!(
+        ignore.lines().any(|l| l.trim() == "target/"),
+        "the build context must leave target/ out"
+    );
+    let wf_readme = fs::read_to_string(root.join("workflows/README.md")).unwrap();
+    assert!(
+        wf_readme.contains(&format!(
+            "docker build -f workflows/container/Dockerfile -t {image} ."
+        )),
+        "workflows/README.md must give the image's build command with the tag {image}"
+    );
+
+    let recipe = fs::read_to_string(root.join("workflows/conda/meta.yaml")).unwrap();
+    assert!(
+        recipe.contains(&format!("{{% set version = \"{version}\" %}}")),
+        "conda recipe version != {version}"
+    );
+    let section = |name: &str| -> Vec<String> {
+        let start = recipe
+            .find(&format!("\n  {name}:\n"))
+            .unwrap_or_else(|| panic!("requirements {name}"));
+        recipe[start..]
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with("    - "))
+            .map(|l| l.trim_start_matches("    - ").to_string())
+            .collect()
+    };
+    let conda_build = section("build");
+    assert!(
+        conda_build.iter().any(|d| d.contains("compiler('rust')"))
+            && conda_build
+                .iter()
+                .any(|d| d.starts_with(&format!("rust >={msrv}"))),
+        "conda build requirements: the rust compiler, rust >= {msrv}: {conda_build:?}"
+    );
+    for p in [
+        "clang", "libclang", "nasm", "autoconf", "automake", "libtool",
+    ] {
+        assert!(
+            conda_build.iter().any(|d| d == p),
+            "conda build requirements lack {p}: {conda_build:?}"
+        );
+    }
+    assert!(
+        section("run").iter().any(|d| d.starts_with("samtools")),
+        "conda run requirements lack samtools"
+    );
+    let build_sh = root.join("workflows/conda/build.sh");
+    let text = fs::read_to_string(&build_sh).unwrap();
+    assert!(
+        text.contains("cargo install --locked") && text.contains("--path ."),
+        "build.sh: {text}"
+    );
+    assert!(
+        fs::metadata(&build_sh).unwrap().permissions().mode() & 0o111 != 0,
+        "build.sh is not executable"
+    );
+    run(
+        Command::new("bash").arg("-n").arg(&build_sh),
+        "bash -n build.sh",
+    );
 }
 
 #[test]
 fn split_fastq_scatters_whole_records() {
-    let script = repo().join("workflows/scripts/split_fastq.sh");
+    let script = module_bin("split_fastq").join("split_fastq.sh");
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     let records: Vec<String> = (0..7)

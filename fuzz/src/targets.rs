@@ -265,7 +265,7 @@ fn map_own_text(prefix: &Path, dir: &Path) -> Result<(), String> {
             device: DeviceChoice::Cpu,
         };
         galign::map::map_reads(prefix, &options, &Reporter::quiet())
-            .map_err(|e| format!("{e:#}"))?;
+            .map_err(|e| with_causes(&e))?;
     }
     Ok(())
 }
@@ -282,7 +282,7 @@ fn part(data: &[u8], dir: &Path) -> Result<(), String> {
     let prefix = dir.join("assembled");
     let quiet = Reporter::quiet();
     galign::index::parts::assemble(&fasta, &prefix, &[part], DeviceChoice::Cpu, &quiet)
-        .map_err(|e| format!("{e:#}"))?;
+        .map_err(|e| with_causes(&e))?;
     if let Err(e) = galign::index::Index::open(&prefix) {
         panic!("an index assembled from a part does not load: {e}");
     }
@@ -305,4 +305,16 @@ fn read_group(data: &[u8]) -> Result<(), String> {
         "a read group injected a header line"
     );
     Ok(())
+}
+
+/// `error` and its causes, each after a colon: "error: cause: cause".
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }

@@ -1,6 +1,7 @@
-// The merge of ../prims/merge.cuh (prepended by src/gpu/kernels.rs) on plain u32 keys:
-// by the key bits above `shift` (so that ties, which keep a's elements first, can be
-// seen in the low bits).
+// The merge of prims/merge.cuh on plain u32 keys: by the key bits above `shift` (so
+// that ties, which keep a's elements first, can be seen in the low bits).
+
+#include "prims/merge.cuh"
 
 struct ShiftedLess {
     u32 shift;

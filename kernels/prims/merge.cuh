@@ -1,19 +1,20 @@
 // Device-wide merge of two sorted u32 sequences by a caller's comparison (merge path,
-// Green et al.; the tiling of moderngpu's merge). A header: src/gpu/kernels.rs puts it
-// in front of every kernel file that merges, which instantiates the two kernels with its
-// own comparison (see merge.cu and ../sa/skew.cu). Host side: src/gpu/prims/merge.rs.
+// Green et al.; the tiling of moderngpu's merge). A header, included by every kernel
+// file that merges, which instantiates the two kernels with its own comparison (see
+// merge.cu and ../sa/skew.cu). Host side: src/gpu/prims/merge.rs.
 //
 // The comparison is asked by index: `less(j, i)` is whether b's element j precedes a's
 // element i (the caller's functor holds what it compares: the values themselves, see
 // ByValue, or records beside them); the merge is stable (on ties a's element comes
-// first). The outputs are a's and b's u32 values. MERGE_TILE outputs per block of MERGE_THREADS threads,
-// MERGE_ITEMS per thread; must match src/gpu/prims/merge.rs.
+// first). The outputs are a's and b's u32 values. MERGE_TILE outputs per block of
+// MERGE_THREADS threads, MERGE_ITEMS per thread (both from src/gpu/tuning.rs as -D
+// options, which src/gpu/prims/merge.rs launches with).
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#ifndef GALIGN_PRIMS_MERGE_CUH
+#define GALIGN_PRIMS_MERGE_CUH
 
-#define MERGE_THREADS 256
-#define MERGE_ITEMS 8
+#include "common/types.cuh"
+
 #define MERGE_TILE (MERGE_THREADS * MERGE_ITEMS)
 
 // A comparison of values, by index: b[j] < a[i] by `less` on the u32 values.
@@ -74,3 +75,5 @@ __device__ __forceinline__ void merge_tiles(const u32* a, u32 na, const u32* b, 
         out[d0 + k] = take_a ? a[i++] : b[j++];
     }
 }
+
+#endif

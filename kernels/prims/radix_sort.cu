@@ -2,15 +2,16 @@
 // with 32-bit values, 64-bit keys with 64-bit values) and single-pass prefix scans of
 // u32 arrays.
 //
-// Compiled at run time by NVRTC after scan.cuh (prepended by src/gpu/kernels.rs; no
-// CUB). Launch geometry is fixed here and mirrored in src/gpu/prims/radix.rs: 256 threads
-// a block; a radix tile is 256 x ITEMS_* elements (below); a scan tile is 256 x 16
-// elements.
+// Compiled at run time by NVRTC (no CUB). Launch geometry comes from src/gpu/tuning.rs
+// as -D options, which src/gpu/prims/radix.rs launches with: SCAN_BLOCK_THREADS threads a
+// block; a radix tile is SCAN_BLOCK_THREADS x ITEMS_* elements (RADIX digits a pass, at
+// most MAX_PASSES passes); a scan tile is SCAN_BLOCK_THREADS x SCAN_ITEMS elements.
 
-#define RADIX 256
+#include "common/types.cuh"
+#include "prims/scan.cuh"
+
 #define THREADS SCAN_BLOCK_THREADS
 #define WARPS SCAN_BLOCK_WARPS
-#define SCAN_ITEMS 16
 #define SCAN_TILE (THREADS * SCAN_ITEMS)
 
 // ---------------------------------------------------------------------------------
@@ -92,7 +93,6 @@ extern "C" __global__ void __launch_bounds__(THREADS) scan_lookback(const u32* i
 #define AGGREGATE (1u << FLAG_SHIFT)
 #define PREFIX (2u << FLAG_SHIFT)
 #define VALUE_MASK (AGGREGATE - 1)
-#define MAX_PASSES 8
 
 template <typename K>
 __device__ __forceinline__ u32 digit_of(K key, u32 shift) { return (u32)(key >> shift) & (RADIX - 1); }
@@ -249,10 +249,7 @@ __device__ __forceinline__ void onesweep(const K* __restrict__ keys_in, const V*
     }
 }
 
-// Items per thread of each kind (mirrored in src/gpu/prims/radix.rs).
-#define ITEMS_U32 12
-#define ITEMS_U64 8
-#define ITEMS_U64_V64 8
+// Items per thread of each kind: ITEMS_U32, ITEMS_U64, ITEMS_U64_V64 (src/gpu/tuning.rs).
 
 extern "C" __global__ void __launch_bounds__(THREADS) radix_onesweep_u32(const u32* ki, const u32* vi, u32* ko, u32* vo, u32 n, u32 shift,
                                                                        u32* status, const u32* bins_in, u32* bins_out) {

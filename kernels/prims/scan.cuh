@@ -1,9 +1,9 @@
 // Block-wide scan and the tile status of single-pass scans with decoupled look-back
-// (Merrill & Garland 2016, as CUB's BlockScan and ScanTileState). A header:
-// src/gpu/kernels.rs puts it in front of every kernel file that scans (../prims/
-// radix_sort.cu's device-wide scan and radix sort, ../sa/doubling.cu's fused rank pass).
+// (Merrill & Garland 2016, as CUB's BlockScan and ScanTileState). A header, included by
+// every kernel file that scans (prims/radix_sort.cu's device-wide scan and radix sort,
+// sa/doubling.cu's fused rank pass).
 //
-// Blocks have SCAN_BLOCK_THREADS threads. op 0 = sum, 1 = max (both commutative,
+// Blocks have SCAN_BLOCK_THREADS threads (src/gpu/tuning.rs, a -D option). op 0 = sum, 1 = max (both commutative,
 // identity 0). A look-back status array holds a tile counter in status[0] (each block
 // takes the next tile from it, so that the tiles it waits on are running) and one 64-bit
 // word per tile at status[1 + tile]: a flag in the high half (SCAN_AGGREGATE: the
@@ -11,10 +11,11 @@
 // yet published) and the value in the low half, written and read whole, so that no fence
 // orders flag and value. It is zeroed before each launch.
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#ifndef GALIGN_PRIMS_SCAN_CUH
+#define GALIGN_PRIMS_SCAN_CUH
 
-#define SCAN_BLOCK_THREADS 256
+#include "common/types.cuh"
+
 #define SCAN_BLOCK_WARPS (SCAN_BLOCK_THREADS / 32)
 #define SCAN_AGGREGATE 1ull
 #define SCAN_PREFIX 2ull
@@ -106,3 +107,5 @@ __device__ __forceinline__ u32 tile_prefix(u64* status, u32 tile, u32 total, u32
     if (lead) *mine = (SCAN_PREFIX << 32) | apply_op(before, total, op);
     return before;
 }
+
+#endif

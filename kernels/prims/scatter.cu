@@ -3,8 +3,7 @@
 // of writes falls in a window of dst that the L2 cache holds. A sweep writes only the
 // pairs whose (index >> shift) & mask is part (mask 0: all).
 
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#include "common/types.cuh"
 
 extern "C" __global__ void scatter_u32(const u32* __restrict__ index, const u32* __restrict__ values, u32 n,
                                        u32* __restrict__ dst, u32 shift, u32 mask, u32 part) {

@@ -1,20 +1,21 @@
 // Suffix-array kernels for galign's GPU prefix-doubling builder (src/gpu/sa/doubling.rs).
+// The block sizes, tiles and items per thread (INIT_THREADS, SKETCH_BITS, SMALL_SEG,
+// MEDIUM_SEG, MEDIUM_TILE, MEDIUM_THREADS, RANK_ITEMS) come from src/gpu/tuning.rs as -D
+// options.
 //
-// Text: 2-bit codes packed 32 to a u64, first base most significant, with a zero word
-// after the last used one. Ranks (ISA) are group heads: the SA index of the first
+// Text: the packed text of common/text.cuh. Ranks (ISA) are group heads: the SA index of the first
 // suffix of a suffix's group. The sort key of suffix p at step h is isa[p + h] + 1, or 0
-// when p + h is the (implicit, smallest) sentinel. After ../prims/scan.cuh (prepended by
-// src/gpu/kernels.rs).
+// when p + h is the (implicit, smallest) sentinel.
+
+#include "common/types.cuh"
+#include "common/text.cuh"
+#include "prims/scan.cuh"
 
 // The 16 bases at p as a 32-bit key, first base most significant, padded with code 0
 // past the end (0 when p >= n).
 __device__ __forceinline__ u32 bases16(const u64* __restrict__ words, u32 n, u64 p) {
     if (p >= n) return 0;
-    u64 w = p >> 5;
-    u32 s = (p & 31) * 2;
-    u64 hi = words[w] << s;
-    if (s) hi |= words[w + 1] >> (64 - s);
-    return (u32)(hi >> 32);
+    return (u32)(window32(words, p) >> 32);
 }
 
 // The elements a build sorts: every text position (n0 == 0), or the indexes of a DC3
@@ -57,7 +58,6 @@ extern "C" __global__ void gather_keys(const u64* __restrict__ words, u32 n, u32
 // with the next thread): a new group begins where the prefix changes or next to a
 // suffix shorter than the prefix (those are always alone). Writes i at a start, 0
 // elsewhere, for a max-scan into heads. Blocks of INIT_THREADS.
-#define INIT_THREADS 256
 extern "C" __global__ void __launch_bounds__(INIT_THREADS)
     init_starts(const u64* __restrict__ words, const u32* __restrict__ keys, const u32* __restrict__ vals, u32 n,
                 u32 count, u32 n0, u32 short_from, u32 second, u32* __restrict__ starts) {
@@ -79,7 +79,6 @@ extern "C" __global__ void __launch_bounds__(INIT_THREADS)
 // Distinct 16-mers of the text, sketched by HyperLogLog (SKETCH_REGISTERS registers):
 // regs[j] = the most leading zeros plus one, over the hashes of the 16-mers whose hash
 // picks register j. Deterministic (a max). Grid-strided over the positions.
-#define SKETCH_BITS 12
 #define SKETCH_REGISTERS (1 << SKETCH_BITS)
 extern "C" __global__ void kmer_sketch(const u64* __restrict__ words, u32 n, u32* __restrict__ regs) {
     __shared__ u32 local[SKETCH_REGISTERS];
@@ -124,15 +123,11 @@ extern "C" __global__ void compact(const u32* __restrict__ in, const u32* __rest
 // Doubling rounds. The work list holds the unsorted suffixes group by group in SA order.
 // A round gives each one its key rank(p + h) + 1 packed above its position (unique u64s),
 // sorts every group (segment of the list) by it, by size class, then splits the groups
-// into runs of equal keys. Sizes must match src/gpu/sa/doubling.rs.
+// into runs of equal keys. The sizes (groups up to SMALL_SEG: one thread per suffix, rank
+// by counting; up to MEDIUM_SEG: a bitonic sort in shared memory, one block of
+// MEDIUM_THREADS per group; MEDIUM_TILE list elements scanned for group starts by one
+// medium-sort block) are src/gpu/tuning.rs's.
 
-// Groups up to SMALL_SEG: one thread per suffix, rank by counting. 64 rather than 32:
-// groups of 33-64 (47 copies of a text) cost 155 - 74 = 81 ms by counting against 177 ms
-// as warp bitonic sorts (2.96 Gbp of chr20 copies, H200; 1.95 Gbp of 31 copies the same).
-#define SMALL_SEG 64
-#define MEDIUM_SEG 4096  // up to this size: bitonic sort in shared memory, one block per group
-#define MEDIUM_TILE 4096 // list elements scanned for group starts by one medium-sort block
-#define MEDIUM_THREADS 256
 
 // packed[i] = (rank of p + h, plus one; 0 past the end) << 32 | p for the position p in
 // pos_heads[i], which is replaced by p's group head: carried[i] when the previous round
@@ -322,7 +317,6 @@ extern "C" __global__ void __launch_bounds__(MEDIUM_THREADS) seg_sort_medium(con
 // Tiles of 1,024 elements and at most 32 registers a thread: 8 blocks an SM (2,048 and
 // 40 registers gave 6: the pass waits on its loads and on the look-back, ncu), 259 against
 // 270 ms of x31's rounds on an H200 (BENCHMARKS.md, session 24).
-#define RANK_ITEMS 4
 #define RANK_TILE (SCAN_BLOCK_THREADS * RANK_ITEMS)
 extern "C" __global__ void __launch_bounds__(SCAN_BLOCK_THREADS, 8)
     seg_rank_compact(const u64* __restrict__ sorted, const u32* __restrict__ heads, const u32* starts, u32 m,

@@ -1,5 +1,5 @@
 // Kernels of the DC3 (skew) suffix-array builder and of its prefix-doubling hybrid
-// (src/gpu/sa/skew.rs), after ../prims/merge.cuh (prepended by src/gpu/kernels.rs).
+// (src/gpu/sa/skew.rs).
 //
 // A level sorts the suffixes of a text of n symbols: the index's packed DNA (symbol =
 // 2-bit code + 1) at the top, u32 names in the recursion; every position at or past n
@@ -8,13 +8,15 @@
 // at n when n mod 3 == 1), j >= n0 is position 3(j - n0) + 2. rank[j] is 1 + the place
 // of sample suffix j among the sample's; a position at or past n ranks 0.
 
-// The packed DNA of the index: 2-bit codes, 32 to a u64, first base most significant.
+#include "common/types.cuh"
+#include "common/text.cuh"
+#include "prims/merge.cuh"
+
+// The packed DNA of the index (the packed text of common/text.cuh).
 struct DnaText {
     const u64* words;
     u64 n;
-    __device__ __forceinline__ u32 get(u64 p) const {
-        return p < n ? (u32)(words[p >> 5] >> (62 - 2 * (p & 31))) % 4 + 1 : 0;
-    }
+    __device__ __forceinline__ u32 get(u64 p) const { return p < n ? base_at(words, p) + 1 : 0; }
 };
 
 // Names (u32, at least 1) of a recursion level.

@@ -5,7 +5,7 @@
 //!
 //! The FASTA is read as for galign's index ([`read_fasta_observed`]), bwa's names and
 //! holes gathered beside it ([`records`]); the holes' bases are replaced by bwa's draws
-//! ([`rand48`]); the doubled text's FM index is built by [`crate::device::fm_index`],
+//! ([`rand48`]); the doubled text's FM index is built by [`crate::index::stages::fm_index`],
 //! the same builders (CPU or GPU, whole or in parts, within `--memory` and
 //! `--gpu-memory`, 64-bit positions where the doubled text needs them) as galign's own.
 
@@ -17,14 +17,13 @@ pub mod records;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
-use crate::device::{self, Devices, ExpectedBuild};
 use crate::fm::{FmParts, Keep};
 use crate::index::build::{
-    check_base_counts, check_gpu_budget, check_reference, cpu_part_within, BuildOptions,
-    MAX_BASE_COUNT,
+    check_base_counts, check_gpu_budget, check_reference, cpu_part_within, BuildError,
+    BuildOptions, MAX_BASE_COUNT,
 };
+use crate::index::devices::{Devices, ExpectedBuild};
+use crate::index::stages;
 use crate::progress::Reporter;
 use crate::reference::{read_fasta_observed, PackedText, Reference};
 use crate::sa::Width;
@@ -43,9 +42,25 @@ const LOCATE_RATE: u32 = 4;
 /// ([`crate::fm::DEFAULT_SAMPLE_RATE`]).
 const BUDGETED_RATE: u64 = crate::fm::DEFAULT_SAMPLE_RATE as u64;
 
-/// A reference or prefix that bwa's own limits refuse.
+/// Why bwa's index could not be built: a reference or prefix that bwa's own limits
+/// refuse, or the build's own errors.
 #[derive(Debug, thiserror::Error)]
 pub enum BwaError {
+    /// The build failed as galign's own index would: its reference unreadable or unfit,
+    /// a budget too small, the GPU under `--device gpu`.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    /// The text with its reverse complement is unfit for the index.
+    #[error("the text with its reverse complement")]
+    Doubled(#[source] BuildError),
+    /// Writing the files failed.
+    #[error("cannot write bwa index {}.*", .prefix.display())]
+    Write {
+        /// The files' prefix.
+        prefix: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
     /// A contig name longer than bwa reads back.
     #[error("{path}: contig name '{shown}...' (record {record}) has {len} bytes; bwa reads names of at most {MAX_NAME} bytes")]
     NameTooLong {
@@ -104,16 +119,18 @@ pub fn build_bwa_index(
     prefix: &Path,
     options: BuildOptions,
     log: &Reporter,
-) -> anyhow::Result<()> {
+) -> Result<(), BwaError> {
     let expected = crate::io::estimated_size(fasta).map(|bytes| ExpectedBuild {
         bases: bytes / 61 * 60 * 2,
         gpu: options.gpu,
     });
     let devices = Devices::start_for(options.device, options.gpu.count, expected);
     let mut records = BwaRecords::default();
-    let reference = log.step("read reference", || {
-        read_fasta_observed(fasta, &mut records)
-    })?;
+    let reference = log
+        .step("read reference", || {
+            read_fasta_observed(fasta, &mut records)
+        })
+        .map_err(BuildError::from)?;
     check_reference(fasta, &reference)?;
     let (headers, holes) = records.finish(&reference.layout);
     check_limits(fasta, prefix, &headers)?;
@@ -123,13 +140,16 @@ pub fn build_bwa_index(
     let doubled = log.step("reverse complement", || {
         pac::with_reverse_complement(&forward)
     });
-    check_base_counts(fasta, &doubled, MAX_BASE_COUNT)
-        .context("the text with its reverse complement")?;
+    check_base_counts(fasta, &doubled, MAX_BASE_COUNT).map_err(BwaError::Doubled)?;
     let fm = doubled_index(fasta, &doubled, &options, &devices, log)?;
     let closing = devices.close_in_background();
     let sources = (&reference, &headers[..], &holes[..]);
-    write_files(prefix, sources, (&forward, &doubled), &fm, log)
-        .with_context(|| format!("cannot write bwa index {}.*", prefix.display()))?;
+    write_files(prefix, sources, (&forward, &doubled), &fm, log).map_err(|source| {
+        BwaError::Write {
+            prefix: prefix.to_path_buf(),
+            source,
+        }
+    })?;
     closing.join().expect("closing the GPUs does not panic");
     Ok(())
 }
@@ -142,25 +162,29 @@ fn doubled_index(
     options: &BuildOptions,
     devices: &Devices,
     log: &Reporter,
-) -> anyhow::Result<FmParts> {
+) -> Result<FmParts, BuildError> {
     let n = doubled.len() as u64;
     let width = Width::for_text(n, options.force_u64);
     if let Some(budget) = options.gpu.budget {
-        check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm))
-            .with_context(|| format!("{}: --gpu-memory", crate::io::shown_name(fasta)))?;
+        check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm)).map_err(|source| {
+            BuildError::GpuBudget {
+                fasta: crate::io::shown_name(fasta),
+                source,
+            }
+        })?;
     }
     // Held besides the sort's own: both texts, and the sampled positions beyond those
     // the budget counts.
     let extra_positions = n / u64::from(LOCATE_RATE) - n / BUDGETED_RATE;
     let held = 8 * (doubled.words().len() as u64 + n / 64) + width.bytes() as u64 * extra_positions;
     let cpu_part = cpu_part_within(fasta, (n, width), options.memory, held, "bwa index")?;
-    device::fm_index(
+    Ok(stages::fm_index(
         doubled,
         (Keep::Locate(LOCATE_RATE), width),
         (cpu_part, options.gpu),
         devices,
         log,
-    )
+    )?)
 }
 
 /// Writes the five files under `prefix`: `.pac` of `forward`, `.ann` and `.amb` of the

@@ -22,6 +22,7 @@
 
 use super::prims::radix::{ScanOp, Workspace};
 use super::sa::{self, Profile};
+use super::tuning::{blocks, OCC_PER_CTA, THREADS};
 use super::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::{jump, FmParts, Keep, Lengths, SampledSaParts};
@@ -29,15 +30,8 @@ use crate::reference::PackedText;
 use crate::sa::Positions;
 
 const FILE: &str = "fm.cu";
-const THREADS: u32 = 256;
-/// Occ blocks per thread block of `bwt_occ` (`OCC_PER_CTA` in the kernel).
-const OCC_PER_CTA: usize = 4;
 /// Threads of `bwt_occ`: one per row of its Occ blocks.
 const OCC_THREADS: u32 = (OCC_PER_CTA * ROWS_PER_BLOCK) as u32;
-
-fn blocks(len: usize) -> u32 {
-    len.div_ceil(THREADS as usize) as u32
-}
 
 /// The host arrays the FM index is copied into (those of the sampled SA and the jump
 /// table empty where they are not kept).

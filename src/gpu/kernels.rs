@@ -1,14 +1,17 @@
 //! Kernel sources, NVRTC compilation and the on-disk CUBIN cache.
 //!
-//! Every kernel file under `kernels/` is embedded with `include_str!`, with the headers
-//! (`.cuh`) it uses: after them, or before one that it parameterizes (`map.cu` and
-//! `map64.cu` set the position width of `map.cuh`, `partition.cu` and `partition64.cu`
-//! that of `partition.cuh`), and compiled at run time to
-//! a CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
+//! Every kernel file under `kernels/` ([`SOURCES`]) and every header (`.cuh`,
+//! [`HEADERS`]) is embedded with `include_str!`. A kernel file includes the headers it
+//! uses by their path under `kernels/` (`#include "common/text.cuh"`); NVRTC is given
+//! every header by that name, so nothing is read from disk. `map.cu` and `map64.cu` set
+//! the position width of `map.cuh` before including it, `partition.cu` and
+//! `partition64.cu` that of `partition.cuh`. The launch geometry and the shared sizes
+//! come from [`crate::gpu::tuning`] as `-D` options. Each file is compiled at run time to a
+//! CUBIN for the device's architecture (`--gpu-architecture=sm_XY`). CUBINs are cached
 //! under `$GALIGN_KERNEL_CACHE`, else `$XDG_CACHE_HOME/galign/kernels`, else
 //! `~/.cache/galign/kernels`, named by kernel, architecture, NVRTC version and a CRC of
-//! the source and options, so only the first run pays for compilation. Cache failures
-//! are ignored.
+//! everything else that makes the binary (the source, every header, every option), so
+//! only the first run pays for compilation. Cache failures are ignored.
 
 use std::ffi::{c_char, CString};
 use std::path::PathBuf;
@@ -16,44 +19,43 @@ use std::path::PathBuf;
 use cudarc::nvrtc::{result as rtc, sys as rtc_sys};
 
 use super::{quietly, GpuError};
+use crate::gpu::tuning;
+
+/// The embedded headers: (name a kernel file includes it by, CUDA C++ source).
+pub const HEADERS: &[(&str, &str)] = &[
+    (
+        "common/types.cuh",
+        include_str!("../../kernels/common/types.cuh"),
+    ),
+    (
+        "common/text.cuh",
+        include_str!("../../kernels/common/text.cuh"),
+    ),
+    ("map.cuh", include_str!("../../kernels/map.cuh")),
+    ("partition.cuh", include_str!("../../kernels/partition.cuh")),
+    (
+        "prims/merge.cuh",
+        include_str!("../../kernels/prims/merge.cuh"),
+    ),
+    (
+        "prims/scan.cuh",
+        include_str!("../../kernels/prims/scan.cuh"),
+    ),
+];
 
 /// The embedded kernel sources: (file name, CUDA C++ source).
 pub const SOURCES: &[(&str, &str)] = &[
     ("fm.cu", include_str!("../../kernels/fm.cu")),
-    (
-        "map.cu",
-        concat!(
-            include_str!("../../kernels/map.cu"),
-            include_str!("../../kernels/map.cuh")
-        ),
-    ),
-    (
-        "map64.cu",
-        concat!(
-            include_str!("../../kernels/map64.cu"),
-            include_str!("../../kernels/map.cuh")
-        ),
-    ),
-    (
-        "partition.cu",
-        concat!(
-            include_str!("../../kernels/partition.cu"),
-            include_str!("../../kernels/partition.cuh")
-        ),
-    ),
+    ("map.cu", include_str!("../../kernels/map.cu")),
+    ("map64.cu", include_str!("../../kernels/map64.cu")),
+    ("partition.cu", include_str!("../../kernels/partition.cu")),
     (
         "partition64.cu",
-        concat!(
-            include_str!("../../kernels/partition64.cu"),
-            include_str!("../../kernels/partition.cuh")
-        ),
+        include_str!("../../kernels/partition64.cu"),
     ),
     (
         "prims/radix_sort.cu",
-        concat!(
-            include_str!("../../kernels/prims/scan.cuh"),
-            include_str!("../../kernels/prims/radix_sort.cu")
-        ),
+        include_str!("../../kernels/prims/radix_sort.cu"),
     ),
     (
         "prims/scatter.cu",
@@ -61,29 +63,24 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     (
         "prims/merge.cu",
-        concat!(
-            include_str!("../../kernels/prims/merge.cuh"),
-            include_str!("../../kernels/prims/merge.cu")
-        ),
+        include_str!("../../kernels/prims/merge.cu"),
     ),
     (
         "sa/doubling.cu",
-        concat!(
-            include_str!("../../kernels/prims/scan.cuh"),
-            include_str!("../../kernels/sa/doubling.cu")
-        ),
+        include_str!("../../kernels/sa/doubling.cu"),
     ),
-    (
-        "sa/skew.cu",
-        concat!(
-            include_str!("../../kernels/prims/merge.cuh"),
-            include_str!("../../kernels/sa/skew.cu")
-        ),
-    ),
+    ("sa/skew.cu", include_str!("../../kernels/sa/skew.cu")),
 ];
 
-/// NVRTC options besides the architecture.
+/// NVRTC options besides the architecture and the definitions of [`tuning::DEFINES`].
 const OPTIONS: &[&str] = &["-std=c++17", "--restrict"];
+
+/// Every NVRTC option but the architecture: [`OPTIONS`], then the `-D` definitions.
+fn options() -> Vec<String> {
+    let mut options: Vec<String> = OPTIONS.iter().map(|s| s.to_string()).collect();
+    options.extend(tuning::define_options());
+    options
+}
 
 /// The source of embedded kernel file `file`.
 pub(crate) fn source(file: &str) -> &'static str {
@@ -111,7 +108,8 @@ pub fn nvrtc_version() -> Result<(i32, i32), GpuError> {
     .unwrap_or(Err(GpuError::NoNvrtc))
 }
 
-/// Compiles one CUDA source to a CUBIN for `arch` (e.g. `sm_90`) with NVRTC. Needs no
+/// Compiles one CUDA source to a CUBIN for `arch` (e.g. `sm_90`) with NVRTC, with the
+/// embedded [`HEADERS`] to include and the definitions of [`tuning::DEFINES`]. Needs no
 /// device, only NVRTC; this is what CI runs for every kernel and architecture.
 pub fn compile_kernel(file: &str, source: &str, arch: &str) -> Result<Vec<u8>, GpuError> {
     nvrtc_version()?;
@@ -123,9 +121,37 @@ pub fn compile_kernel(file: &str, source: &str, arch: &str) -> Result<Vec<u8>, G
     let src = CString::new(source).map_err(|_| fail("source contains a NUL byte".into()))?;
     let name = CString::new(file).map_err(|_| fail("name contains a NUL byte".into()))?;
     let mut options: Vec<String> = vec![format!("--gpu-architecture={arch}")];
-    options.extend(OPTIONS.iter().map(|s| s.to_string()));
+    options.extend(self::options());
+    let header_sources: Vec<CString> = HEADERS
+        .iter()
+        .map(|(_, s)| CString::new(*s))
+        .collect::<Result<_, _>>()
+        .map_err(|_| fail("a header contains a NUL byte".into()))?;
+    let header_names: Vec<CString> = HEADERS
+        .iter()
+        .map(|(n, _)| CString::new(*n))
+        .collect::<Result<_, _>>()
+        .map_err(|_| fail("a header name contains a NUL byte".into()))?;
+    let header_ptrs: Vec<*const c_char> = header_sources.iter().map(|s| s.as_ptr()).collect();
+    let name_ptrs: Vec<*const c_char> = header_names.iter().map(|s| s.as_ptr()).collect();
     quietly(|| {
-        let prog = rtc::create_program(&src, Some(&name)).map_err(|e| fail(format!("{e:?}")))?;
+        let mut prog = std::mem::MaybeUninit::uninit();
+        // SAFETY: every pointer is a NUL-terminated string alive for the call, the two
+        // arrays hold `HEADERS.len()` of them each; NVRTC copies what it keeps.
+        unsafe {
+            rtc_sys::nvrtcCreateProgram(
+                prog.as_mut_ptr(),
+                src.as_ptr(),
+                name.as_ptr(),
+                HEADERS.len() as i32,
+                header_ptrs.as_ptr(),
+                name_ptrs.as_ptr(),
+            )
+        }
+        .result()
+        .map_err(|e| fail(format!("{e:?}")))?;
+        // SAFETY: created above.
+        let prog = unsafe { prog.assume_init() };
         // SAFETY: `prog` is live until destroyed at the end of this block.
         let result = unsafe {
             match rtc::compile_program(prog, &options) {
@@ -187,7 +213,13 @@ fn cache_path(file: &str, source: &str, arch: &str) -> Option<PathBuf> {
     let (major, minor) = nvrtc_version().ok()?;
     let mut crc = crc32fast::Hasher::new();
     crc.update(source.as_bytes());
-    crc.update(OPTIONS.join(" ").as_bytes());
+    for (name, header) in HEADERS {
+        crc.update(name.as_bytes());
+        crc.update(&[0]);
+        crc.update(header.as_bytes());
+        crc.update(&[0]);
+    }
+    crc.update(options().join(" ").as_bytes());
     let stem = file.trim_end_matches(".cu").replace('/', "-");
     Some(cache_dir()?.join(format!(
         "{stem}-{arch}-nvrtc{major}.{minor}-{:08x}.cubin",

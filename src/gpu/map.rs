@@ -24,6 +24,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::radix::{ScanOp, Workspace};
+use super::tuning::{NOT_SEARCHABLE, THREADS};
 use super::{Arg, DevBuf, Gpu, GpuError};
 use crate::alphabet::{codes_of_eight, pack_two_bit, CODES, NOT_A_BASE};
 use crate::fm::{Bidirectional, FmIndex};
@@ -33,9 +34,6 @@ use crate::search::{BatchPositions, BatchSearcher};
 
 mod mismatch;
 
-const THREADS: u32 = 256;
-/// Length flag of a read that cannot match.
-const NOT_SEARCHABLE: u32 = 1 << 31;
 /// Default most positions located in one pass; larger batches are split.
 const MAX_POSITIONS: u64 = 1 << 28;
 /// Reads per host packing task.

@@ -15,6 +15,7 @@ pub mod map;
 mod pool;
 pub mod prims;
 pub mod sa;
+pub mod tuning;
 
 /// The radix sort and scans under their former path, which the read search uses.
 pub use prims::radix;

@@ -3,14 +3,15 @@
 
 use std::path::Path;
 
-use anyhow::Context;
-
+use super::devices::{Devices, ExpectedBuild, GpuOptions};
 use super::format::beside_build_pool;
+use super::stages;
+use super::TargetError;
 use super::{index_path, write_unsynced, IndexWriter, Written};
-use crate::device::{self, DeviceChoice, Devices, ExpectedBuild, GpuOptions};
+use crate::device::{DeviceChoice, GpuRequiredError};
 use crate::fm::{FmParts, Keep};
 use crate::progress::Reporter;
-use crate::reference::{read_fasta, Layout, PackedText, Reference};
+use crate::reference::{read_fasta, Layout, PackedText, Reference, ReferenceError};
 use crate::sa::partition::{part_size_within, BudgetError};
 use crate::sa::{SaIndex, Width};
 
@@ -39,55 +40,152 @@ pub const MAX_CONTIG: u64 = i32::MAX as u64;
 /// sentinel counted as `A`).
 pub(crate) const MAX_BASE_COUNT: u64 = u32::MAX as u64 - 1;
 
+/// Why an index (or one share of it) could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The output is refused before the build starts.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// The reference could not be read.
+    #[error(transparent)]
+    Reference(#[from] ReferenceError),
+    /// A contig longer than SAM and BAM positions reach.
+    #[error(
+        "{fasta}: contig {name} has {len} bases; SAM and BAM positions reach {most} bases at most"
+    )]
+    ContigTooLong {
+        /// The reference as shown.
+        fasta: String,
+        /// The contig's name.
+        name: String,
+        /// Its length.
+        len: u64,
+        /// The longest contig allowed.
+        most: u64,
+    },
+    /// A base more often in the text than the Occ checkpoints count.
+    #[error("{fasta}: {count} bases {base}; the index counts at most {most} of each base")]
+    BaseCount {
+        /// The reference as shown.
+        fasta: String,
+        /// The base's occurrences.
+        count: u64,
+        /// The base.
+        base: char,
+        /// The most occurrences counted.
+        most: u64,
+    },
+    /// A text too long for the 32-bit positions of part files.
+    #[error(
+        "{fasta}: {n} bases; --parts builds references of at most {} bases (32-bit \
+         positions): build this one with a single `galign index`",
+        u32::MAX_TEXT
+    )]
+    TooLongForParts {
+        /// The reference as shown.
+        fasta: String,
+        /// The text's length.
+        n: u64,
+    },
+    /// The GPU budget (`--gpu-memory`) is too small.
+    #[error("{fasta}: --gpu-memory")]
+    GpuBudget {
+        /// The reference as shown.
+        fasta: String,
+        /// The budget and the least that works.
+        source: BudgetError,
+    },
+    /// The host budget (`--memory`) is too small for one of the builds.
+    #[error("{fasta}: --memory ({what})")]
+    HostBudget {
+        /// The reference as shown.
+        fasta: String,
+        /// The build refused ("forward index", "mirror index", "bwa index").
+        what: String,
+        /// The budget and the least that works.
+        source: BudgetError,
+    },
+    /// A stage failed on the GPU under `--device gpu`.
+    #[error(transparent)]
+    Gpu(#[from] GpuRequiredError),
+    /// Writing the output failed.
+    #[error("cannot write {what} {}", .path.display())]
+    Write {
+        /// What the output is ("index", "part file").
+        what: &'static str,
+        /// Its path.
+        path: std::path::PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+}
+
+impl BuildError {
+    /// Writing the index file `path` failed with `source`.
+    pub(crate) fn cannot_write(path: &Path, source: std::io::Error) -> BuildError {
+        BuildError::Write {
+            what: "index",
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// Refuses a reference the index cannot hold: a contig longer than SAM/BAM can express
 /// ([`MAX_CONTIG`]), or a base occurring more often than the Occ checkpoints count.
-pub(crate) fn check_reference(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+pub(crate) fn check_reference(fasta: &Path, reference: &Reference) -> Result<(), BuildError> {
     check_contigs(fasta, &reference.layout, MAX_CONTIG)?;
     check_base_counts(fasta, &reference.text, MAX_BASE_COUNT)
 }
 
 /// Refuses a contig of `layout` (read from `fasta`) longer than `most` bases.
-fn check_contigs(fasta: &Path, layout: &Layout, most: u64) -> anyhow::Result<()> {
+fn check_contigs(fasta: &Path, layout: &Layout, most: u64) -> Result<(), BuildError> {
     match layout.contigs.iter().find(|c| c.len > most) {
-        Some(c) => anyhow::bail!(
-            "{}: contig {} has {} bases; SAM and BAM positions reach {most} bases at most",
-            fasta.display(),
-            c.name,
-            c.len
-        ),
+        Some(c) => Err(BuildError::ContigTooLong {
+            fasta: fasta.display().to_string(),
+            name: c.name.clone(),
+            len: c.len,
+            most,
+        }),
         None => Ok(()),
     }
 }
 
 /// Refuses a text (read from `fasta`) in which a base occurs more than `most` times.
-pub(crate) fn check_base_counts(fasta: &Path, text: &PackedText, most: u64) -> anyhow::Result<()> {
+pub(crate) fn check_base_counts(
+    fasta: &Path,
+    text: &PackedText,
+    most: u64,
+) -> Result<(), BuildError> {
     if text.len() as u64 <= most {
         return Ok(()); // no base can occur more often: skip the count
     }
     let c = crate::fm::symbol_starts(text);
     for (s, base) in "ACGT".chars().enumerate() {
         let count = c[s + 1] - c[s];
-        anyhow::ensure!(
-            count <= most,
-            "{}: {count} bases {base}; the index counts at most {most} of each base",
-            fasta.display()
-        );
+        if count > most {
+            return Err(BuildError::BaseCount {
+                fasta: fasta.display().to_string(),
+                count,
+                base,
+                most,
+            });
+        }
     }
     Ok(())
 }
 
 /// Refuses a reference too long for the part files of a build on several nodes, whose
 /// positions are 32-bit.
-pub(super) fn check_fits_parts(fasta: &Path, reference: &Reference) -> anyhow::Result<()> {
+pub(super) fn check_fits_parts(fasta: &Path, reference: &Reference) -> Result<(), BuildError> {
     let n = reference.text.len() as u64;
-    anyhow::ensure!(
-        n <= u32::MAX_TEXT,
-        "{}: {n} bases; --parts builds references of at most {} bases (32-bit positions): \
-         build this one with a single `galign index`",
-        fasta.display(),
-        u32::MAX_TEXT
-    );
-    Ok(())
+    match n <= u32::MAX_TEXT {
+        true => Ok(()),
+        false => Err(BuildError::TooLongForParts {
+            fasta: fasta.display().to_string(),
+            n,
+        }),
+    }
 }
 
 /// Builds the index of `fasta` and writes `PREFIX.galign`.
@@ -96,7 +194,7 @@ pub fn build_index(
     prefix: &Path,
     options: BuildOptions,
     log: &Reporter,
-) -> anyhow::Result<()> {
+) -> Result<(), BuildError> {
     super::ensure_prefix(prefix)?;
     let path = index_path(prefix);
     super::ensure_output(&[("the reference", fasta)], &path, "index")?;
@@ -111,8 +209,12 @@ pub fn build_index(
     let n = reference.text.len() as u64;
     let width = Width::for_text(n, options.force_u64);
     if let Some(budget) = options.gpu.budget {
-        check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm))
-            .with_context(|| format!("{}: --gpu-memory", fasta.display()))?;
+        check_gpu_budget(n as usize, budget, (width, options.gpu.algorithm)).map_err(|source| {
+            BuildError::GpuBudget {
+                fasta: fasta.display().to_string(),
+                source,
+            }
+        })?;
     }
     let summary = format!(
         "{}: {} contigs, {} bases, {} ambiguous runs",
@@ -142,7 +244,7 @@ fn build_within_budget(
     path: &Path,
     (options, devices): (&BuildOptions, Devices),
     log: &Reporter,
-) -> anyhow::Result<u32> {
+) -> Result<u32, BuildError> {
     check_host_budget(fasta, &reference, width, options.memory)?;
     let build = (options, &devices);
     let mirror = mirror_index(fasta, &reference, width, build, log)?;
@@ -152,7 +254,7 @@ fn build_within_budget(
         let written = write_unsynced(path, &reference, &fm, &mirror)?;
         commit_while_freeing(written, (reference, fm, mirror))
     })
-    .with_context(|| format!("cannot write index {}", path.display()))?;
+    .map_err(|source| BuildError::cannot_write(path, source))?;
     Ok(k)
 }
 
@@ -191,9 +293,9 @@ fn build_writing_early(
     path: &Path,
     (options, devices): (&BuildOptions, Devices),
     log: &Reporter,
-) -> anyhow::Result<u32> {
+) -> Result<u32, BuildError> {
     let build = (options, &devices);
-    let cannot_write = || format!("cannot write index {}", path.display());
+    let cannot_write = |source| BuildError::cannot_write(path, source);
     let (fm, (reversed, early)) = std::thread::scope(|scope| {
         // The reversal first: the mirror's build waits for it, nothing for the text.
         let beside = scope.spawn(|| {
@@ -212,23 +314,23 @@ fn build_writing_early(
         )
     });
     let fm = fm?;
-    let writer = match early.with_context(cannot_write)? {
+    let writer = match early.map_err(cannot_write)? {
         Some(writer) => {
             if log.verbose() {
                 log.info("the text went to disk during the forward index's build");
             }
             Some(writer)
         }
-        None => IndexWriter::start(path, &reference, &fm).with_context(cannot_write)?,
+        None => IndexWriter::start(path, &reference, &fm).map_err(cannot_write)?,
     };
-    let mirror = std::thread::scope(|scope| -> anyhow::Result<FmParts> {
+    let mirror = std::thread::scope(|scope| -> Result<FmParts, BuildError> {
         let early = writer
             .as_ref()
             .map(|w| scope.spawn(|| w.write_forward(&reference, &fm)));
         let mirror = mirror_index_of(fasta, &reference, &reversed, width, build, log);
         if let Some(early) = early {
             let written = early.join().expect("the index writer does not panic");
-            written.with_context(cannot_write)?;
+            written.map_err(cannot_write)?;
         }
         mirror
     })?;
@@ -240,7 +342,7 @@ fn build_writing_early(
         }?;
         commit_while_freeing(written, (reference, reversed, fm, mirror))
     })
-    .with_context(cannot_write)?;
+    .map_err(cannot_write)?;
     Ok(k)
 }
 
@@ -267,19 +369,19 @@ fn forward_index(
     (width, held): (Width, u64),
     (options, devices): (&BuildOptions, &Devices),
     log: &Reporter,
-) -> anyhow::Result<FmParts> {
+) -> Result<FmParts, BuildError> {
     let n = reference.text.len() as u64;
     let cpu_part = cpu_part_within(fasta, (n, width), options.memory, held, "forward index")?;
     if log.verbose() {
         log.info("forward index:");
     }
-    device::fm_index(
+    Ok(stages::fm_index(
         &reference.text,
         (Keep::Locate(options.sample_rate), width),
         (cpu_part, options.gpu),
         devices,
         log,
-    )
+    )?)
 }
 
 /// The mirror index of `reference` (read from `fasta`): the reversed text's BWT and Occ,
@@ -291,7 +393,7 @@ pub(crate) fn mirror_index(
     width: Width,
     build: (&BuildOptions, &Devices),
     log: &Reporter,
-) -> anyhow::Result<FmParts> {
+) -> Result<FmParts, BuildError> {
     let reversed = reversed_text(reference, log);
     mirror_index_of(fasta, reference, &reversed, width, build, log)
 }
@@ -309,20 +411,20 @@ fn mirror_index_of(
     width: Width,
     (options, devices): (&BuildOptions, &Devices),
     log: &Reporter,
-) -> anyhow::Result<FmParts> {
+) -> Result<FmParts, BuildError> {
     let n = reference.text.len() as u64;
     let held = text_bytes(reference);
     let mirror_part = cpu_part_within(fasta, (n, width), options.memory, held, "mirror index")?;
     if log.verbose() {
         log.info("mirror index (the reversed text's):");
     }
-    device::fm_index(
+    Ok(stages::fm_index(
         reversed,
         (Keep::OccOnly, width),
         (mirror_part, options.gpu),
         devices,
         log,
-    )
+    )?)
 }
 
 /// Checks that a GPU build of `n` bases with positions of `width` fits `budget` bytes.
@@ -348,13 +450,16 @@ fn check_host_budget(
     reference: &Reference,
     width: Width,
     memory: Option<u64>,
-) -> anyhow::Result<()> {
+) -> Result<(), BuildError> {
     let n = reference.text.len() as u64;
     let steps = [
         (text_bytes(reference), "mirror index"),
         (mirror_occ_bytes(n), "forward index"),
     ];
-    let needed = |e: &anyhow::Error| e.downcast_ref::<BudgetError>().map_or(0, |b| b.needed);
+    let needed = |e: &BuildError| match e {
+        BuildError::HostBudget { source, .. } => source.needed,
+        _ => 0,
+    };
     let refused = steps
         .iter()
         .filter_map(|&(held, what)| cpu_part_within(fasta, (n, width), memory, held, what).err());
@@ -384,7 +489,7 @@ pub(crate) fn cpu_part_within(
     memory: Option<u64>,
     held: u64,
     what: &str,
-) -> anyhow::Result<Option<usize>> {
+) -> Result<Option<usize>, BuildError> {
     let within = match width {
         Width::U32 => part_size_within::<u32>,
         Width::U64 => part_size_within::<u64>,
@@ -398,7 +503,11 @@ pub(crate) fn cpu_part_within(
             })
         })
         .transpose()
-        .with_context(|| format!("{}: --memory ({what})", fasta.display()))
+        .map_err(|source| BuildError::HostBudget {
+            fasta: fasta.display().to_string(),
+            what: what.to_string(),
+            source,
+        })
         .map(Option::flatten)
 }
 

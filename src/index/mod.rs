@@ -5,10 +5,14 @@
 
 pub(crate) mod build;
 mod check;
+pub mod command;
+pub mod devices;
 pub mod format;
 pub mod parts;
+pub mod sa_file;
+pub mod stages;
 
-pub use build::{build_index, BuildOptions};
+pub use build::{build_index, BuildError, BuildOptions};
 
 use std::path::{Path, PathBuf};
 
@@ -33,16 +37,15 @@ pub fn index_path(prefix: &Path) -> PathBuf {
 
 /// Refuses an index prefix that names a device or pipe (`-p /dev/null`): the index is
 /// the file `PREFIX.galign`, which would be made beside the device.
-pub(crate) fn ensure_prefix(prefix: &Path) -> anyhow::Result<()> {
+pub(crate) fn ensure_prefix(prefix: &Path) -> Result<(), TargetError> {
     let device = std::fs::metadata(prefix).is_ok_and(|m| !m.is_file() && !m.is_dir());
-    anyhow::ensure!(
-        !device,
-        "-p {}: the index prefix names a device or pipe, but the index is the file \
-         PREFIX.galign ({}): give a path to name it after",
-        prefix.display(),
-        index_path(prefix).display()
-    );
-    Ok(())
+    match device {
+        true => Err(TargetError::DevicePrefix {
+            prefix: prefix.to_path_buf(),
+            index: index_path(prefix),
+        }),
+        false => Ok(()),
+    }
 }
 
 /// Checks, before a build starts, that its output (`what`: "index", "part file") at
@@ -53,12 +56,45 @@ pub(crate) fn ensure_output(
     inputs: &[(&str, &Path)],
     output: &Path,
     what: &str,
-) -> anyhow::Result<()> {
-    use anyhow::Context;
+) -> Result<(), TargetError> {
     crate::atomic_file::ensure_distinct(inputs, &[(&format!("the {what}"), output)])?;
     crate::atomic_file::ensure_regular(output)?;
-    crate::atomic_file::ensure_creatable(output)
-        .with_context(|| format!("cannot write {what} {}", output.display()))
+    crate::atomic_file::ensure_creatable(output).map_err(|source| TargetError::Uncreatable {
+        what: what.to_string(),
+        path: output.to_path_buf(),
+        source,
+    })
+}
+
+/// Why the output of a build is refused before the build starts.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    /// The index prefix names a device or pipe.
+    #[error(
+        "-p {}: the index prefix names a device or pipe, but the index is the file \
+         PREFIX.galign ({}): give a path to name it after",
+        .prefix.display(),
+        .index.display()
+    )]
+    DevicePrefix {
+        /// The prefix as given.
+        prefix: PathBuf,
+        /// The index file it would name.
+        index: PathBuf,
+    },
+    /// The output is an input, or not a regular file.
+    #[error(transparent)]
+    Output(#[from] crate::atomic_file::OutputError),
+    /// The output's temporary cannot be created.
+    #[error("cannot write {what} {}", .path.display())]
+    Uncreatable {
+        /// What the output is ("index", "part file").
+        what: String,
+        /// The output's path.
+        path: PathBuf,
+        /// Why it cannot be created.
+        source: std::io::Error,
+    },
 }
 
 /// Scalars and tables stored as JSON in the `META` section.

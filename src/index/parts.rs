@@ -27,13 +27,13 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::build::BuildOptions;
+use super::build::{BuildError, BuildOptions};
+use super::devices::{Devices, GpuCount, GpuOptions};
 use super::format::{self, as_bytes, FormatError, Kind, MappedFile};
-use crate::device::{DeviceChoice, Devices, GpuCount, GpuOptions};
+use crate::device::DeviceChoice;
 use crate::fm::{jump, FmBuilder, FmParts, Rows, SAMPLED};
 use crate::progress::Reporter;
 use crate::reference::{read_fasta, Reference};
@@ -243,9 +243,21 @@ impl PartContent {
     }
 }
 
-/// Why part files cannot be assembled.
+/// Why a part file cannot be built, or part files assembled.
 #[derive(Debug, thiserror::Error)]
 pub enum PartError {
+    /// The share asked for is not one of the plan's.
+    #[error("--part {part} of --parts {parts}: parts are numbered 0 to {}", .parts.saturating_sub(1))]
+    PartNumber {
+        /// The share asked for.
+        part: u32,
+        /// The number of shares of the plan.
+        parts: u32,
+    },
+    /// The build failed: its output refused, the reference unreadable or unfit, the
+    /// mirror index on the GPU, or the writing.
+    #[error(transparent)]
+    Build(#[from] BuildError),
     /// Unreadable, truncated or corrupt (as a container).
     #[error(transparent)]
     Format(#[from] FormatError),
@@ -576,21 +588,25 @@ pub fn build_part(
     sample_rate: u32,
     output: &Path,
     log: &Reporter,
-) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        spec.parts >= 1 && spec.part < spec.parts,
-        "--part {} of --parts {}: parts are numbered 0 to {}",
-        spec.part,
-        spec.parts,
-        spec.parts.saturating_sub(1)
-    );
-    super::ensure_output(&[("the reference", fasta)], output, "part file")?;
-    let reference = log.step("read reference", || read_fasta(fasta))?;
+) -> Result<(), PartError> {
+    if !(spec.parts >= 1 && spec.part < spec.parts) {
+        let PartSpec { part, parts } = spec;
+        return Err(PartError::PartNumber { part, parts });
+    }
+    super::ensure_output(&[("the reference", fasta)], output, "part file")
+        .map_err(BuildError::from)?;
+    let reference = log
+        .step("read reference", || read_fasta(fasta))
+        .map_err(BuildError::from)?;
     super::build::check_reference(fasta, &reference)?;
     super::build::check_fits_parts(fasta, &reference)?;
     let content = PartContent::build(&reference, spec, sample_rate, log);
     log.step("write part file", || content.write(output))
-        .with_context(|| format!("cannot write part file {}", output.display()))?;
+        .map_err(|source| BuildError::Write {
+            what: "part file",
+            path: output.to_path_buf(),
+            source,
+        })?;
     if log.verbose() {
         log.info(&format!(
             "{}: part {} of {}, rows {}..{}",
@@ -614,8 +630,8 @@ pub fn assemble(
     part_files: &[PathBuf],
     device: DeviceChoice,
     log: &Reporter,
-) -> anyhow::Result<()> {
-    super::ensure_prefix(prefix)?;
+) -> Result<(), PartError> {
+    super::ensure_prefix(prefix).map_err(BuildError::from)?;
     let path = super::index_path(prefix);
     let mut inputs = vec![("the reference", fasta)];
     inputs.extend(
@@ -623,9 +639,11 @@ pub fn assemble(
             .iter()
             .map(|part| ("a part file", part.as_path())),
     );
-    super::ensure_output(&inputs, &path, "index")?;
+    super::ensure_output(&inputs, &path, "index").map_err(BuildError::from)?;
     let devices = Devices::start(device, GpuCount::All);
-    let reference = log.step("read reference", || read_fasta(fasta))?;
+    let reference = log
+        .step("read reference", || read_fasta(fasta))
+        .map_err(BuildError::from)?;
     let shown = fasta.display().to_string();
     let fm = log.step("assemble BWT, Occ, sampled SA, jump table", || {
         assemble_fm(&reference, &shown, part_files)
@@ -646,7 +664,7 @@ pub fn assemble(
     log.step("write index", || {
         super::write(&path, &reference, &fm, &mirror)
     })
-    .with_context(|| format!("cannot write index {}", path.display()))
+    .map_err(|source| BuildError::cannot_write(&path, source).into())
 }
 
 #[cfg(test)]

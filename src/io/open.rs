@@ -144,7 +144,7 @@ impl Opened {
         if let Source::File(file) = &self.source {
             // SAFETY: the file is only read through the map. One that shrinks while
             // mapped faults (SIGBUS) where a read would have ended early: the CLI then
-            // stops with an error and removes its temporaries (`main.rs`).
+            // stops with an error and removes its temporaries (`crate::signals`).
             if let Ok(map) = unsafe { memmap2::Mmap::map(file.file()) } {
                 if map.get(..self.head.len()) == Some(&self.head[..]) && starts_in_memory(&map) {
                     let _ = map.advise(memmap2::Advice::Sequential);

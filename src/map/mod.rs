@@ -28,16 +28,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::atomic_file::AtomicFile;
-use crate::device::{DeviceChoice, Devices, GpuCount, NOT_USED};
+use crate::device::{DeviceChoice, GpuRequiredError, NOT_USED};
 use crate::fm::Bidirectional;
 use crate::gpu::map::{GpuSearcher, PackedReads, ReadPacker};
 use crate::gpu::GpuError;
-use crate::index::Index;
+use crate::index::devices::{Devices, GpuCount};
+use crate::index::{Index, IndexError};
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{
@@ -81,6 +81,58 @@ pub struct MapOptions {
     pub device: DeviceChoice,
 }
 
+/// Why reads could not be mapped.
+#[derive(Debug, thiserror::Error)]
+pub enum MapError {
+    /// An output is one of the inputs or the other output.
+    #[error(transparent)]
+    Output(#[from] crate::atomic_file::OutputError),
+    /// More mismatches than the search schemes cover.
+    #[error("-v {k}: at most {most} mismatches are supported")]
+    Mismatches {
+        /// The mismatches asked for.
+        k: u8,
+        /// The most supported.
+        most: u8,
+    },
+    /// The index could not be loaded, or changed while it was read.
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    /// The `-R` line is not a read group.
+    #[error(transparent)]
+    ReadGroup(#[from] crate::sam::ReadGroupError),
+    /// The reads could not be read.
+    #[error(transparent)]
+    Reads(#[from] ReadsError),
+    /// The alignments could not be written.
+    #[error(transparent)]
+    Write(#[from] crate::sam::WriteError),
+    /// The search failed on the GPU under `--device gpu`.
+    #[error(transparent)]
+    Gpu(#[from] GpuRequiredError),
+    /// The `--stats` file could not be written.
+    #[error("cannot write {path}")]
+    Stats {
+        /// The file.
+        path: String,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The summary could not be put into JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// A complete output could not be given its name.
+    #[error("cannot rename {what} to {path}")]
+    Rename {
+        /// "output" or "the stats".
+        what: &'static str,
+        /// The file.
+        path: String,
+        /// The failure.
+        source: std::io::Error,
+    },
+}
+
 /// Counts reported at the end of a run (and written by `--stats`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct MapStats {
@@ -116,6 +168,24 @@ impl MapStats {
         }
     }
 
+    /// The run's summary line, as `galign map` says it on stderr (`paired`: with the
+    /// proper pairs).
+    pub fn summary(&self, paired: bool) -> String {
+        let percent = |x: u64| 100.0 * x as f64 / self.reads.max(1) as f64;
+        format!(
+            "{} reads: {} mapped ({:.1}%), {} unique, {} multi, {} unmapped{}; {:.2} s, {:.0} reads/s",
+            self.reads,
+            self.mapped,
+            percent(self.mapped),
+            self.unique,
+            self.multi,
+            self.unmapped,
+            if paired { format!(", {} proper pairs", self.proper_pairs) } else { String::new() },
+            self.seconds,
+            self.reads_per_second
+        )
+    }
+
     fn add(&mut self, other: &MapStats) {
         self.reads += other.reads;
         self.mapped += other.mapped;
@@ -142,7 +212,11 @@ const TASK_SIZE: usize = 256;
 const RECORDS_IN_FLIGHT: usize = 2;
 
 /// Maps the reads of `options.source` to the index at `prefix`.
-pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow::Result<MapStats> {
+pub fn map_reads(
+    prefix: &Path,
+    options: &MapOptions,
+    log: &Reporter,
+) -> Result<MapStats, MapError> {
     let start = Instant::now();
     ensure_distinct_files(prefix, options)?;
     let device = search_device(options)?;
@@ -175,9 +249,10 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         (options.threads, options.bam_level),
     )?;
     let stats_out = match &options.stats {
-        Some(path) => Some(
-            AtomicFile::open(path).with_context(|| format!("cannot write {}", path.display()))?,
-        ),
+        Some(path) => Some(AtomicFile::open(path).map_err(|source| MapError::Stats {
+            path: path.display().to_string(),
+            source,
+        })?),
         None => None,
     };
 
@@ -210,7 +285,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
-    let sam_file = std::thread::scope(|scope| -> anyhow::Result<Option<AtomicFile>> {
+    let sam_file = std::thread::scope(|scope| -> Result<Option<AtomicFile>, MapError> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -290,7 +365,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
         }
         let written = match failure {
             Some(e) => Err(e), // dropping the writer removes its temporary file
-            None => writer.close(),
+            None => writer.close().map_err(MapError::from),
         };
         closing.join().expect("closing the GPU does not panic");
         written
@@ -303,7 +378,7 @@ pub fn map_reads(prefix: &Path, options: &MapOptions, log: &Reporter) -> anyhow:
 
 /// Refuses a run whose output or `--stats` file is one of its inputs (reads, index) or
 /// the other output.
-fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> anyhow::Result<()> {
+fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapError> {
     let index = crate::index::index_path(prefix);
     let mut inputs = vec![("the index", index.as_path())];
     match &options.source {
@@ -334,7 +409,7 @@ fn commit_outputs(
     sam_file: Option<AtomicFile>,
     stats_out: Option<(AtomicFile, std::fs::File)>,
     stats: &MapStats,
-) -> anyhow::Result<()> {
+) -> Result<(), MapError> {
     index.ensure_unchanged()?;
     let stats_file = match stats_out {
         Some((file, mut out)) => {
@@ -343,31 +418,39 @@ fn commit_outputs(
             json.push(b'\n');
             std::io::Write::write_all(&mut out, &json)
                 .and_then(|()| file.sync(&out))
-                .with_context(|| format!("cannot write {path}"))?;
+                .map_err(|source| MapError::Stats { path, source })?;
             Some(file)
         }
         None => None,
     };
     if let Some(file) = sam_file {
         let path = file.path().display().to_string();
-        file.commit()
-            .with_context(|| format!("cannot rename output to {path}"))?;
+        file.commit().map_err(|source| MapError::Rename {
+            what: "output",
+            path,
+            source,
+        })?;
     }
     if let Some(file) = stats_file {
         let path = file.path().display().to_string();
-        file.commit()
-            .with_context(|| format!("cannot rename the stats to {path}"))?;
+        file.commit().map_err(|source| MapError::Rename {
+            what: "the stats",
+            path,
+            source,
+        })?;
     }
     Ok(())
 }
 
 /// Where the search of this run may go: `options.device`; more mismatches than the
 /// search schemes cover are an error.
-fn search_device(options: &MapOptions) -> anyhow::Result<DeviceChoice> {
+fn search_device(options: &MapOptions) -> Result<DeviceChoice, MapError> {
     let k = options.max_mismatches;
     let most = crate::search::schemes::MAX_MISMATCHES;
-    anyhow::ensure!(k <= most, "-v {k}: at most {most} mismatches are supported");
-    Ok(options.device)
+    match k <= most {
+        true => Ok(options.device),
+        false => Err(MapError::Mismatches { k, most }),
+    }
 }
 
 /// Threads a gzip reads file may be inflated on: the pool's when the output is SAM or
@@ -466,7 +549,7 @@ fn open_searcher<'g>(
     k: u8,
     searching: &AtomicBool,
     log: &Reporter,
-) -> anyhow::Result<Option<GpuSearcher<'g>>> {
+) -> Result<Option<GpuSearcher<'g>>, GpuRequiredError> {
     let device = devices.choice();
     let opened = device
         .decide(|| devices.first(log))
@@ -524,7 +607,7 @@ fn pack_stage(
 
 /// A batch with its GPU search results (`None`: search it on the CPU), numbered in
 /// input order.
-type SearchedBatch = (usize, anyhow::Result<(ReadBatch, Option<BatchPositions>)>);
+type SearchedBatch = (usize, Result<(ReadBatch, Option<BatchPositions>), MapError>);
 
 /// Batches the CPU searches at once while the GPU opens (under `auto`): one, the next
 /// passed on as the records stage finishes it, so that the GPU, once open, waits for
@@ -544,7 +627,7 @@ const CPU_BATCHES_WHILE_GPU_OPENS: usize = 1;
 /// scale: 0.08 s alone, 1.07 s beside them).
 struct GpuOpening<'d, 'g> {
     devices: &'d Devices,
-    opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'g>>>>,
+    opening: crossbeam_channel::Receiver<Result<Option<GpuSearcher<'g>>, GpuRequiredError>>,
     /// Under `auto`, where the records stage says each CPU batch done; `None`: wait.
     cpu_done: Option<crossbeam_channel::Receiver<()>>,
     /// Batches passed on to the CPU and not yet said done.
@@ -555,7 +638,7 @@ impl<'d, 'g> GpuOpening<'d, 'g> {
     /// The searcher that `opening` will give, on `devices`; `turns` says when the CPU
     /// has finished a batch.
     fn new(
-        opening: crossbeam_channel::Receiver<anyhow::Result<Option<GpuSearcher<'g>>>>,
+        opening: crossbeam_channel::Receiver<Result<Option<GpuSearcher<'g>>, GpuRequiredError>>,
         devices: &'d Devices,
         turns: &CpuTurns,
     ) -> Self {
@@ -579,7 +662,7 @@ impl<'d, 'g> GpuOpening<'d, 'g> {
     /// channel closed counts as such), or `None`: search the batch on the CPU. Waits
     /// for whichever comes first, the GPU or the CPU's batch, when the CPU has its
     /// share; for the searcher once the GPU has opened.
-    fn next(&mut self) -> Option<anyhow::Result<Option<GpuSearcher<'g>>>> {
+    fn next(&mut self) -> Option<Result<Option<GpuSearcher<'g>>, GpuRequiredError>> {
         let searcher = |opened: Result<_, _>| Some(opened.unwrap_or(Ok(None)));
         let Some(done) = &self.cpu_done else {
             return searcher(self.opening.recv());
@@ -651,7 +734,7 @@ fn search_stage(
                 match result {
                     Ok(s) => searcher = s,
                     Err(e) => {
-                        let _ = out.send((seen, Err(e)));
+                        let _ = out.send((seen, Err(e.into())));
                         break;
                     }
                 }
@@ -678,7 +761,7 @@ fn search_stage(
                         searcher = None;
                         Ok((batch, None))
                     }
-                    Err(e) => Err(e),
+                    Err(e) => Err(e.into()),
                 },
             },
             Err(e) => Err(e.into()),
@@ -731,7 +814,7 @@ type BatchRecords = (usize, Vec<Encoded>);
 fn write_stage(
     mut writer: SamWriter,
     batches: crossbeam_channel::Receiver<BatchRecords>,
-) -> anyhow::Result<(SamWriter, f64)> {
+) -> Result<(SamWriter, f64), MapError> {
     let mut busy = 0.0;
     let mut in_order = InOrder::default();
     for (number, records) in batches {
@@ -798,7 +881,7 @@ impl BatchAligner<'_> {
         batches: crossbeam_channel::Receiver<SearchedBatch>,
         spare: crossbeam_channel::Sender<ReadBatch>,
         out: crossbeam_channel::Sender<BatchRecords>,
-    ) -> (MapStats, f64, Option<anyhow::Error>) {
+    ) -> (MapStats, f64, Option<MapError>) {
         let (mut stats, mut busy) = (MapStats::default(), 0.0);
         for (number, item) in batches {
             let start = Instant::now();

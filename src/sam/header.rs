@@ -1,5 +1,7 @@
 //! The SAM header: `@HD`, one `@SQ` per contig, an optional `@RG`, and `@PG`.
 
+use std::ffi::OsString;
+
 use rust_htslib::bam::header::{Header, HeaderRecord};
 
 use crate::reference::Layout;
@@ -148,9 +150,47 @@ pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_lin
     header
 }
 
+/// The command line for `@PG CL`, without the options that cannot change the output
+/// (threads, device, batch size, verbosity, stats file), so that output is byte-identical
+/// whatever they are. (`-v K` of `map`, the mismatches, stays.) `args` are the
+/// program's, its name first.
+pub fn output_determining_command_line(args: impl IntoIterator<Item = OsString>) -> String {
+    const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
+    const FLAGS: [&str; 1] = ["--verbose"];
+    let mut words = Vec::new();
+    // Arguments need not be UTF-8 (file names): any other byte is shown as U+FFFD.
+    let mut args = args
+        .into_iter()
+        .map(|arg| arg.to_string_lossy().into_owned());
+    while let Some(arg) = args.next() {
+        if WITH_VALUE.contains(&arg.as_str()) {
+            args.next();
+            continue;
+        }
+        let dropped = FLAGS.contains(&arg.as_str())
+            || WITH_VALUE.iter().any(|o| arg.starts_with(&format!("{o}=")))
+            || (arg.starts_with("-t") && arg[2..].parse::<usize>().is_ok());
+        if !dropped {
+            words.push(arg);
+        }
+    }
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pg_command_line_leaves_out_what_cannot_change_the_output() {
+        let args = "galign map -t 4 --device=cpu -t8 --verbose --batch-size 10 --stats s.json \
+                    -v 2 idx r.fq";
+        let args = args.split_whitespace().map(OsString::from);
+        assert_eq!(
+            output_determining_command_line(args),
+            "galign map -v 2 idx r.fq"
+        );
+    }
 
     #[test]
     fn read_group_lines() {

@@ -10,6 +10,6 @@ mod writer;
 
 pub use bgzf::DEFAULT_LEVEL as DEFAULT_BAM_LEVEL;
 pub use buffers::RecordBuffers;
-pub use header::{build_header, parse_read_group, ReadGroupError};
+pub use header::{build_header, output_determining_command_line, parse_read_group, ReadGroupError};
 pub use record::{push_records, Encoded, MateContext, RecordOptions};
-pub use writer::{OutputFormat, SamWriter};
+pub use writer::{BamHeaderError, OpenError, OutputFormat, SamWriter, WriteError};

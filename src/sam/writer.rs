@@ -5,9 +5,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
-
-use anyhow::Context;
+use std::path::{Path, PathBuf};
 
 use rust_htslib::bam::{header::Header, HeaderView};
 
@@ -56,6 +54,77 @@ enum Sink {
     Sam(BufWriter<Box<dyn Write + Send>>),
 }
 
+/// Why alignments could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The output file could not be opened, or its header written.
+    #[error("cannot write {}: {reason}", .path.display())]
+    Open {
+        /// The output file.
+        path: PathBuf,
+        /// Why.
+        reason: OpenError,
+    },
+    /// Stdout could not be written to from the start.
+    #[error("cannot write to stdout: {reason}")]
+    OpenStdout {
+        /// Why.
+        reason: OpenError,
+    },
+    /// Writing records (or flushing them) failed; a closed pipe keeps its kind.
+    #[error("cannot write alignments to {destination}")]
+    Write {
+        /// The output file, or stdout.
+        destination: String,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The complete output could not be given its name.
+    #[error("cannot rename output to {}: {error}", .path.display())]
+    Rename {
+        /// The output file.
+        path: PathBuf,
+        /// The failure.
+        error: std::io::Error,
+    },
+}
+
+/// Why an output could not be opened ([`WriteError::Open`]).
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The file could not be created or written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Stdout was closed when galign started.
+    #[error("it is closed (give an output file with -o)")]
+    StdoutClosed,
+    /// BAM cannot hold the header.
+    #[error(transparent)]
+    Header(#[from] BamHeaderError),
+}
+
+/// A header that BAM cannot hold (SAM can).
+#[derive(Debug, thiserror::Error)]
+pub enum BamHeaderError {
+    /// A contig longer than BAM positions reach.
+    #[error("contig {name} has {len} bases; BAM positions stop at 2^31 - 1 (write SAM instead)")]
+    ContigTooLong {
+        /// The contig's name.
+        name: String,
+        /// Its length.
+        len: u64,
+    },
+    /// A header text longer than BAM's 32-bit length.
+    #[error(
+        "the SAM header is {len} bytes; BAM holds at most {} (write SAM instead)",
+        u32::MAX
+    )]
+    TextTooLong {
+        /// The text's length.
+        len: usize,
+    },
+}
+
 /// An alignment writer to stdout or to a file.
 pub struct SamWriter {
     inner: Option<Sink>,
@@ -73,20 +142,23 @@ impl SamWriter {
         path: Option<&Path>,
         header: &Header,
         (threads, level): (usize, u8),
-    ) -> anyhow::Result<SamWriter> {
+    ) -> Result<SamWriter, WriteError> {
         let format = OutputFormat::for_output(path);
         let path = path.filter(|p| p.as_os_str() != "-");
-        let cannot = |e: &dyn std::fmt::Display| match path {
-            Some(path) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
-            None => anyhow::anyhow!("cannot write to stdout: {e}"),
+        let cannot = |reason: OpenError| match path {
+            Some(path) => WriteError::Open {
+                path: path.to_path_buf(),
+                reason,
+            },
+            None => WriteError::OpenStdout { reason },
         };
         let (file, out) = match path {
             Some(path) => {
-                let (file, out) = AtomicFile::open(path).map_err(|e| cannot(&e))?;
+                let (file, out) = AtomicFile::open(path).map_err(|e| cannot(e.into()))?;
                 (Some(file), Some(out))
             }
             None if crate::stdio::stdout_was_closed() => {
-                return Err(cannot(&"it is closed (give an output file with -o)"))
+                return Err(cannot(OpenError::StdoutClosed))
             }
             None => (None, None),
         };
@@ -97,12 +169,13 @@ impl SamWriter {
         };
         writer.inner = Some(match format {
             OutputFormat::Bam => {
-                let bam_header = bam_header(header).map_err(|e| cannot(&e))?;
+                let bam_header = bam_header(header).map_err(|e| cannot(e.into()))?;
                 let out = out.expect("BAM goes to a file");
                 let out = BufWriter::with_capacity(BAM_BUFFER, out);
-                let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(&e))?;
+                let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(e.into()))?;
                 bam.recycle_into(writer.buffers.clone());
-                bam.write_header(&bam_header).map_err(|e| cannot(&e))?;
+                bam.write_header(&bam_header)
+                    .map_err(|e| cannot(e.into()))?;
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
@@ -112,7 +185,7 @@ impl SamWriter {
                 };
                 let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
                 out.write_all(&header_text(header))
-                    .map_err(|e| cannot(&e))?;
+                    .map_err(|e| cannot(e.into()))?;
                 Sink::Sam(out)
             }
         });
@@ -133,7 +206,7 @@ impl SamWriter {
     /// Writes the parts of a batch, in order, encoded for this writer (see
     /// [`SamWriter::wants_text`]). An I/O error keeps its kind (a closed pipe is told
     /// apart by the caller).
-    pub fn write(&mut self, parts: Vec<Encoded>) -> anyhow::Result<()> {
+    pub fn write(&mut self, parts: Vec<Encoded>) -> Result<(), WriteError> {
         let sink = self
             .inner
             .as_mut()
@@ -152,22 +225,28 @@ impl SamWriter {
                 Ok(())
             }),
         };
-        result.with_context(|| format!("cannot write alignments to {}", self.destination()))
+        result.map_err(|source| self.cannot_write(source))
     }
 
-    /// Where the alignments go, as errors name it: the output file, or stdout.
-    fn destination(&self) -> String {
-        self.file
+    /// Writing to the output failed with `source`; the error names where the
+    /// alignments go: the output file, or stdout.
+    fn cannot_write(&self, source: std::io::Error) -> WriteError {
+        let destination = self
+            .file
             .as_ref()
-            .map_or("stdout".into(), |file| file.path().display().to_string())
+            .map_or("stdout".into(), |file| file.path().display().to_string());
+        WriteError::Write {
+            destination,
+            source,
+        }
     }
 
     /// Flushes and closes the output, giving a file its final name.
-    pub fn finish(self) -> anyhow::Result<()> {
+    pub fn finish(self) -> Result<(), WriteError> {
         if let Some(file) = self.close()? {
             let path = file.path().to_path_buf();
             file.commit()
-                .map_err(|e| anyhow::anyhow!("cannot rename output to {}: {e}", path.display()))?;
+                .map_err(|error| WriteError::Rename { path, error })?;
         }
         Ok(())
     }
@@ -175,13 +254,13 @@ impl SamWriter {
     /// Flushes and closes the output; a file is handed back under its temporary name,
     /// for the caller to commit once the run's other checks pass (dropping it removes
     /// it).
-    pub fn close(mut self) -> anyhow::Result<Option<AtomicFile>> {
+    pub fn close(mut self) -> Result<Option<AtomicFile>, WriteError> {
         match self.inner.take() {
             Some(Sink::Bam(bam)) => bam.finish().map(drop),
             Some(Sink::Sam(mut out)) => out.flush(),
             None => Ok(()),
         }
-        .with_context(|| format!("cannot write alignments to {}", self.destination()))?;
+        .map_err(|source| self.cannot_write(source))?;
         Ok(self.file.take())
     }
 }
@@ -198,7 +277,7 @@ fn header_text(header: &Header) -> Vec<u8> {
 /// The BAM header as htslib's `bam_hdr_write` lays it out: magic, text, then each
 /// reference's name and length; refused when a contig is longer than BAM positions
 /// reach.
-fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
+fn bam_header(header: &Header) -> Result<Vec<u8>, BamHeaderError> {
     let text = header_text(header);
     let text_len = bam_text_len(text.len())?;
     let view = HeaderView::from_header(header);
@@ -212,11 +291,10 @@ fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
         out.extend_from_slice(name);
         out.push(0);
         let len = view.target_len(tid).expect("every target has a length");
-        anyhow::ensure!(
-            len <= i32::MAX as u64,
-            "contig {} has {len} bases; BAM positions stop at 2^31 - 1 (write SAM instead)",
-            String::from_utf8_lossy(name)
-        );
+        if len > i32::MAX as u64 {
+            let name = String::from_utf8_lossy(name).into_owned();
+            return Err(BamHeaderError::ContigTooLong { name, len });
+        }
         out.extend_from_slice(&(len as u32).to_le_bytes());
     }
     Ok(out)
@@ -224,13 +302,8 @@ fn bam_header(header: &Header) -> anyhow::Result<Vec<u8>> {
 
 /// BAM's `l_text` for a header text of `len` bytes: refused past 2^32 - 1, which BAM's
 /// 32-bit field cannot hold (a header of millions of contigs; write SAM instead).
-fn bam_text_len(len: usize) -> anyhow::Result<u32> {
-    u32::try_from(len).map_err(|_| {
-        anyhow::anyhow!(
-            "the SAM header is {len} bytes; BAM holds at most {} (write SAM instead)",
-            u32::MAX
-        )
-    })
+fn bam_text_len(len: usize) -> Result<u32, BamHeaderError> {
+    u32::try_from(len).map_err(|_| BamHeaderError::TextTooLong { len })
 }
 
 impl Drop for SamWriter {

@@ -4,7 +4,8 @@
 //! every ACGT base of a read lies in some match.
 
 use super::*;
-use crate::device::{DeviceChoice, GpuCount, GpuOptions};
+use crate::device::DeviceChoice;
+use crate::index::devices::{GpuCount, GpuOptions};
 use crate::index::BuildOptions;
 use crate::progress::Reporter;
 use crate::test_support::random_codes;

@@ -9,8 +9,11 @@
  *   GALIGN_MAP     galign map | samtools sort, one task per chunk (GPU if allocated)
  *   MERGE_BAMS     samtools merge -c -p + index, one BAM per sample (gather)
  *
- * Every process runs a script from ../scripts, the same scripts the
- * Snakemake workflow in ../snakemake runs, so both engines do the same work.
+ * Every module is self-contained: its script is in the module's
+ * resources/usr/bin (on PATH with nextflow.enable.moduleBinaries, set in
+ * nextflow.config), its software in the container / conda directives. The
+ * Snakemake workflow in ../snakemake runs the same module scripts, so both
+ * engines do the same work. Parameters: nextflow_schema.json.
  *
  *   nextflow run workflows/nextflow/main.nf --input samplesheet.csv \
  *       --fasta ref.fa.gz --chunks 8 --outdir results [-profile gpu,slurm]

@@ -39,6 +39,10 @@ use super::{
 };
 use crate::fm::Occ;
 use crate::gpu::radix::{ScanOp, Workspace};
+use crate::gpu::tuning::{
+    MM_COUNTERS as COUNTERS, MM_FINISHED as FINISHED, MM_OVERFLOW as OVERFLOW, MM_TOP as TOP,
+    MM_TOTAL as TOTAL, SCHEME_SHIFT, SEARCH_SLOTS, SEARCH_WORDS,
+};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 use crate::sa::{Positions, Width};
 use crate::search::mismatch::unique_len;
@@ -55,29 +59,12 @@ fn item_bytes(width: Width) -> usize {
 fn finished_bytes(width: Width) -> usize {
     8 + 2 * width.bytes()
 }
-/// Searches per scheme in the uploaded table (the most any scheme has).
-const SEARCH_SLOTS: usize = 4;
-/// u32 words of one search in the table: pieces, then order, lower and upper bounds,
-/// [`SEARCH_SLOTS`] each.
-const SEARCH_WORDS: usize = 1 + 3 * SEARCH_SLOTS;
-/// u32 counters of the search kept on the device (`MM_COUNTERS` in kernels/map.cuh):
-/// the stack's top, the chunk's start, the overflow flag, the finished entries, their
-/// rows (u64) and two child counts.
-const COUNTERS: usize = 8;
-/// Indexes of the counters the host reads (`MM_TOP`, `MM_OVERFLOW`, `MM_FINISHED`,
-/// `MM_TOTAL`).
-const TOP: usize = 0;
-const OVERFLOW: usize = 2;
-const FINISHED: usize = 3;
-const TOTAL: usize = 4;
 /// Steps queued between two looks at the stack's top: a look waits for the GPU (tens
 /// of microseconds, once a step until session 17), a step queued past the stack's end
 /// does nothing.
 const STEPS_PER_LOOK: usize = 16;
 /// Most blocks of an `mm_expand` or `mm_push` launch (grid-stride over the chunk).
 const STEP_BLOCKS: usize = 1024;
-/// Bit of a packed read's length word where its scheme (an index of [`schemes`]) starts.
-const SCHEME_SHIFT: u32 = 28;
 /// Reads must be shorter than this for the step field of an item (26 bits).
 pub(super) const MAX_READ_LEN: usize = 1 << 26;
 /// Default device memory for the work buffers of one pass.

@@ -8,12 +8,8 @@
 //! search along the tile's cross diagonal), then every thread of a tile's block finds its
 //! own start inside the tile's ranges and merges its outputs sequentially.
 
+use crate::gpu::tuning::{MERGE_TILE as TILE, THREADS};
 use crate::gpu::{Arg, Gpu, GpuError};
-
-/// Outputs per block of the tile kernel (`MERGE_TILE` in the header).
-const TILE: usize = 2048;
-/// Threads per block (`MERGE_THREADS` in the header).
-const THREADS: u32 = 256;
 
 /// A pair of merge kernels instantiated with one comparison.
 #[derive(Clone, Copy, Debug)]

@@ -7,17 +7,12 @@
 //! The scan is one kernel too (decoupled look-back over the tiles' totals): each value
 //! read once and written once.
 
+use crate::gpu::tuning::{
+    ITEMS_U32, ITEMS_U64, ITEMS_U64_V64, MAX_PASSES, RADIX, SCAN_TILE, THREADS,
+};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
 const FILE: &str = "prims/radix_sort.cu";
-/// Threads per block of every kernel here.
-const THREADS: u32 = 256;
-/// Elements per scan tile (256 threads x 16).
-const SCAN_TILE: usize = 4096;
-/// Digits of a pass.
-const RADIX: usize = 256;
-/// Passes of a sort at most (64-bit keys).
-const MAX_PASSES: usize = 8;
 /// Elements of one onesweep launch at most: bounds the look-back words (one per tile and
 /// digit) that are cleared before each launch.
 const PORTION: usize = 1 << 24;
@@ -72,24 +67,32 @@ impl Kernels {
         onesweep: "radix_onesweep_u32",
         key_bytes: 4,
         value_bytes: 4,
-        tile: 256 * 12,
+        tile: THREADS as usize * ITEMS_U32,
     };
     const KEY64: Kernels = Kernels {
         histogram: "radix_histogram_u64",
         onesweep: "radix_onesweep_u64",
         key_bytes: 8,
         value_bytes: 4,
-        tile: 256 * 8,
+        tile: THREADS as usize * ITEMS_U64,
     };
     const WIDE: Kernels = Kernels {
         histogram: "radix_histogram_u64",
         onesweep: "radix_onesweep_u64_v64",
         key_bytes: 8,
         value_bytes: 8,
-        tile: 256 * 8,
+        tile: THREADS as usize * ITEMS_U64_V64,
     };
     /// The smallest tile of any kind (sizes the look-back words).
-    const MIN_TILE: usize = 256 * 8;
+    const MIN_TILE: usize = {
+        let (a, b, c) = (Self::KEY32.tile, Self::KEY64.tile, Self::WIDE.tile);
+        let ab = if a < b { a } else { b };
+        if ab < c {
+            ab
+        } else {
+            c
+        }
+    };
 }
 
 /// Scratch for sorts and scans of up to `max_len` elements.

@@ -13,10 +13,10 @@
 //! and few writes go at random.
 
 use super::radix::{KeyWidth, Workspace};
+use crate::gpu::tuning::THREADS;
 use crate::gpu::{Arg, Gpu, GpuError};
 
 const FILE: &str = "prims/scatter.cu";
-const THREADS: u32 = 256;
 /// Index bits of a window that the L2 cache holds (2^23 u32s: 32 MiB).
 const WINDOW_BITS: u32 = 23;
 /// Fewer writes than this go at random (the sort's launches would cost more).

@@ -35,16 +35,13 @@
 use super::{check_len, DeviceText, Profile};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::prims::scatter::{self, Pairs, Scratch};
+use crate::gpu::tuning::{blocks, MEDIUM_TILE, RANK_TILE, SKETCH_REGISTERS, THREADS};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
 /// The kernel file of the doubling builder.
 pub(crate) const FILE: &str = "sa/doubling.cu";
-/// Threads a block (INIT_THREADS in sa/doubling.cu, for `init_starts`).
-const THREADS: u32 = 256;
 /// Bases in a 32-bit sort key.
 const KEY_BASES: u32 = 16;
-/// Registers of the 16-mer sketch (SKETCH_REGISTERS in sa/doubling.cu).
-const SKETCH_REGISTERS: usize = 1 << 12;
 /// The share of suffixes whose first 16 bases repeat elsewhere (estimated) above which
 /// the initial sort takes 32 bases in two passes: the second pass costs less than the
 /// round at step 16 it saves once most suffixes would be in it.
@@ -52,10 +49,6 @@ const TWO_PASS_SHARE: f64 = 0.4;
 /// Suffixes a group of equal 16-mers holds on average from which a text counts as
 /// periodic ([`Repeats::periodic`]).
 const PERIODIC_GROUP: f64 = 65536.0;
-
-fn blocks(len: usize) -> u32 {
-    len.div_ceil(THREADS as usize) as u32
-}
 
 /// Device bytes a base that `auto`'s doubling build holds at most (issue 11's bound;
 /// libcubwt needs 20.5): 16 during the initial sort, and its rounds sized to the rest.
@@ -417,8 +410,6 @@ pub(crate) struct List<'g> {
     pub(crate) len: usize,
 }
 
-/// List elements scanned by one block of `seg_sort_medium` (MEDIUM_TILE in sa/doubling.cu).
-const MEDIUM_TILE: usize = 4096;
 /// Large groups go through the device-wide sort on their own while their members are at
 /// most this fraction of the list; beyond it the whole list is sorted at once.
 const LARGE_SHARE: usize = 8;
@@ -646,9 +637,6 @@ struct RoundBuffers {
     /// nowhere.
     next_starts: u64,
 }
-
-/// List elements of a tile of `seg_rank_compact` (RANK_TILE in sa/doubling.cu).
-const RANK_TILE: usize = 1024;
 
 /// Bytes of the look-back status of `seg_rank_compact` over up to `m` elements: a tile
 /// counter and two words a tile.

@@ -34,14 +34,10 @@
 use super::{doubling, DeviceText, Profile};
 use crate::gpu::prims::merge::{merge, MergeKernels};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::tuning::{blocks, THREADS};
 use crate::gpu::{Arg, DevBuf, Gpu, GpuError};
 
 const FILE: &str = "sa/skew.cu";
-const THREADS: u32 = 256;
-
-fn blocks(len: usize) -> u32 {
-    len.div_ceil(THREADS as usize) as u32
-}
 
 /// How the DC3 sample is put in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

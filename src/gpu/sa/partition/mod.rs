@@ -33,6 +33,9 @@ use rayon::prelude::*;
 use super::{Algorithm, Profile};
 use crate::fm::{FmBuilder, FmParts, Rows};
 use crate::gpu::prims::radix::{ScanOp, Workspace};
+use crate::gpu::tuning::{
+    blocks, GATHER_PER_THREAD, MAX_SHARED_BUCKET_BASES as MAX_DEVICE_BUCKET_BASES, THREADS,
+};
 use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::partition::{BudgetError, Part, Partitioner};
@@ -48,10 +51,6 @@ pub mod sample;
 use keys::kernel_file;
 pub use keys::Position;
 
-const THREADS: u32 = 256;
-/// Text positions each thread of `part_gather` tests (`GATHER_PER_THREAD` in the
-/// kernel, whose blocks are of [`THREADS`]).
-const GATHER_PER_THREAD: usize = 8;
 /// Device bytes per suffix of the part being sorted with positions of type `I`: keys and
 /// positions, twice (the radix sort's second buffers, reused for the runs), and the
 /// scan's tile sums.
@@ -82,10 +81,6 @@ const MAX_PART: u64 = 1 << 31;
 /// 32 bits), held by each device through the parts.
 fn kmer_count_bytes<I: Position>(n: usize) -> u64 {
     (I::BYTES as u64) << (2 * crate::fm::jump::choose_k(n))
-}
-
-fn blocks(threads: usize) -> u32 {
-    threads.div_ceil(THREADS as usize) as u32
 }
 
 /// The part size (in suffixes) that keeps a GPU build of a text of `n` bases, with
@@ -225,10 +220,6 @@ pub fn fm_index<I: Position>(
     }
     Ok(fm)
 }
-
-/// Bases of the buckets that `bucket_counts` counts on the device at most
-/// (`MAX_SHARED_BUCKET_BASES` in the kernels).
-const MAX_DEVICE_BUCKET_BASES: usize = 6;
 
 /// The number of suffixes of each bucket of `w` bases of the text of `n` bases in
 /// `words`, counted on `gpu` (the plan's counting pass); `None` for buckets too long

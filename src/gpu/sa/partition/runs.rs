@@ -13,18 +13,14 @@ use rayon::prelude::*;
 
 use super::keys::{kernel_file, Position};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
+use crate::gpu::tuning::{blocks, THREADS};
 use crate::gpu::{Arg, Gpu, GpuError};
 
-const THREADS: u32 = 256;
 /// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).
-pub(crate) const MEDIUM_RUN: u32 = 1024;
+pub(crate) use crate::gpu::tuning::MEDIUM_RUN;
 /// Bases of the keys by which the device sorts long runs at most: the comparison itself
 /// looks at no more than 256 bases before the sample ranks decide.
 pub(crate) const MAX_KEY_BASES: u32 = 256;
-
-fn blocks(threads: usize) -> u32 {
-    threads.div_ceil(THREADS as usize) as u32
-}
 
 /// The comparison of suffixes that the run sorts use: the `Ranks` fields of the kernels
 /// (text, length, sample ranks, cover tables, cover size, base limit).

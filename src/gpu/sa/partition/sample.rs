@@ -26,16 +26,11 @@ use super::runs::{sort_long_runs, sort_long_runs_on_device, sort_runs, Compariso
 use crate::gpu::prims::radix::{ScanOp, Workspace};
 use crate::gpu::sa::doubling::{self, doubling_rounds, init_ranks, List};
 use crate::gpu::sa::Profile;
+use crate::gpu::tuning::{blocks, THREADS};
 use crate::gpu::{prefaulted_vec, Arg, DevBuf, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
 use crate::sa::keysort::{compare_bases, KEY_BASES};
-
-const THREADS: u32 = 256;
-
-fn blocks(threads: usize) -> u32 {
-    threads.div_ceil(THREADS as usize) as u32
-}
 
 /// The sample ranks of `text` (uploaded to `words`): `ranks[i]` is the rank (`1..=m`) of
 /// sampled suffix `i` (in text order) among the sampled suffixes, as

@@ -1,9 +1,16 @@
 // MERGE_BAMS: gather a sample's sorted chunk BAMs into one sorted, indexed
-// BAM. Runs workflows/scripts/merge_bams.sh, like the Snakemake rule
-// `merge_bams`.
+// BAM.
+//
+// The shell is merge_bams.sh in this module's resources/usr/bin, which Nextflow
+// puts on PATH (nextflow.enable.moduleBinaries = true): the module needs
+// nothing outside its folder. The Snakemake rule `merge_bams` runs the same
+// file. Software: the container / conda directives below (workflows/README.md).
 process MERGE_BAMS {
     tag "$meta.id"
     label 'process_medium'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(bams, stageAs: "chunks/*")
@@ -20,9 +27,12 @@ process MERGE_BAMS {
     // one Path for a single chunk, a list otherwise; in chunk order (main.nf sorts them)
     def inputs = (bams instanceof Path ? [bams] : bams.collect { it }).join(' ')
     """
-    ${moduleDir}/../../../../scripts/merge_bams.sh -o ${prefix}.bam -t ${task.cpus} ${inputs}
+    merge_bams.sh -o ${prefix}.bam -t ${task.cpus} ${inputs}
 
-    ${moduleDir}/../../../../scripts/galign_versions.sh "${task.process}" samtools > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        samtools: \$(samtools --version 2>&1 | head -n 1 | sed 's/^samtools[[:space:]]*//')
+    END_VERSIONS
     """
 
     stub:
@@ -30,6 +40,9 @@ process MERGE_BAMS {
     """
     touch ${prefix}.bam ${prefix}.bam.bai
 
-    ${moduleDir}/../../../../scripts/galign_versions.sh "${task.process}" samtools > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        samtools: \$(samtools --version 2>&1 | head -n 1 | sed 's/^samtools[[:space:]]*//')
+    END_VERSIONS
     """
 }

@@ -1,9 +1,17 @@
 // SPLIT_FASTQ: scatter a sample's reads into `chunks` chunks of whole records
-// (round robin, so R1/R2 chunks stay in step). Runs
-// workflows/scripts/split_fastq.sh, like the Snakemake rule `split_fastq`.
+// (round robin, so R1/R2 chunks stay in step).
+//
+// The shell is split_fastq.sh in this module's resources/usr/bin, which
+// Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
+// needs nothing outside its folder. The Snakemake rule `split_fastq` runs the
+// same file. Software: the container / conda directives below
+// (workflows/README.md).
 process SPLIT_FASTQ {
     tag "$meta.id"
     label 'process_single'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(reads)
@@ -21,7 +29,7 @@ process SPLIT_FASTQ {
     def ids    = (0..<(chunks as int)).collect { String.format('%03d', it) }
     def outs   = { mate -> ids.collect { "chunks/${prefix}.${it}_${mate}.fq.gz" }.join(' ') }
     def cmds   = (0..<fq.size()).collect { i ->
-        "${moduleDir}/../../../../scripts/split_fastq.sh ${fq[i]} ${outs("R${i + 1}")}"
+        "split_fastq.sh ${fq[i]} ${outs("R${i + 1}")}"
     }.join('\n')
     """
     ${cmds}

@@ -1,12 +1,16 @@
 // GALIGN_INDEX: build the galign index of a reference, as a directory.
 //
-// The shell is workflows/scripts/galign_index.sh, the very script the
-// Snakemake rule `galign_index` runs. It is reached through ${moduleDir}, so
-// the repository checkout must be visible where tasks run (a shared file
-// system, as usual with SLURM).
+// The shell is galign_index.sh (with galign_device.sh) in this module's
+// resources/usr/bin, which Nextflow puts on PATH
+// (nextflow.enable.moduleBinaries = true): the module needs nothing outside its
+// folder. The Snakemake rule `galign_index` runs the same file. Software: the
+// container / conda directives below (workflows/README.md).
 process GALIGN_INDEX {
     tag "$meta.id"
     label 'process_gpu'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(fasta)
@@ -25,14 +29,17 @@ process GALIGN_INDEX {
     // (when one is visible), none -> --device auto (GPU if present, else CPU).
     def gpus   = task.accelerator ? (task.accelerator.request ?: 0) : 0
     """
-    ${moduleDir}/../../../../../scripts/galign_index.sh \\
+    galign_index.sh \\
         -f ${fasta} \\
         -p galign/${prefix} \\
         -t ${task.cpus} \\
         -g ${gpus} \\
         -- ${args}
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 
     stub:
@@ -41,6 +48,9 @@ process GALIGN_INDEX {
     mkdir -p galign
     touch galign/${prefix}.galign
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 }

@@ -2,11 +2,17 @@
 // from the part files of all its parts (GALIGN_INDEX_PART): the same file
 // GALIGN_INDEX writes.
 //
-// The shell is workflows/scripts/galign_index_assemble.sh, the very script
-// the Snakemake rule `galign_index_assemble` runs.
+// The shell is galign_index_assemble.sh in this module's resources/usr/bin,
+// which Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the
+// module needs nothing outside its folder. The Snakemake rule
+// `galign_index_assemble` runs the same file. Software: the container / conda
+// directives below (workflows/README.md).
 process GALIGN_INDEX_ASSEMBLE {
     tag "$meta.id"
     label 'process_medium'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(fasta)
@@ -24,13 +30,16 @@ process GALIGN_INDEX_ASSEMBLE {
     // one Path for a single part, a list otherwise (any order)
     def inputs = (parts instanceof Path ? [parts] : parts.collect { it }).join(' ')
     """
-    ${moduleDir}/../../../../../scripts/galign_index_assemble.sh \\
+    galign_index_assemble.sh \\
         -f ${fasta} \\
         -p galign/${prefix} \\
         -t ${task.cpus} \\
         ${inputs}
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 
     stub:
@@ -39,6 +48,9 @@ process GALIGN_INDEX_ASSEMBLE {
     mkdir -p galign
     touch galign/${prefix}.galign
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 }

@@ -1,12 +1,17 @@
 // GALIGN_INDEX_PART: one part (share I of N) of a galign index built on
 // several nodes, as a part file; GALIGN_INDEX_ASSEMBLE gathers the N parts.
 //
-// The shell is workflows/scripts/galign_index_part.sh, the very script the
-// Snakemake rule `galign_index_part` runs. It is reached through
-// ${moduleDir}, so the repository checkout must be visible where tasks run.
+// The shell is galign_index_part.sh in this module's resources/usr/bin, which
+// Nextflow puts on PATH (nextflow.enable.moduleBinaries = true): the module
+// needs nothing outside its folder. The Snakemake rule `galign_index_part` runs
+// the same file. Software: the container / conda directives below
+// (workflows/README.md).
 process GALIGN_INDEX_PART {
     tag "${meta.id}.${meta.part}"
     label 'process_medium'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(fasta)     // meta: [id, part, parts]
@@ -22,7 +27,7 @@ process GALIGN_INDEX_PART {
     def args   = task.ext.args ?: ''   // the same for every part, e.g. --sample-rate 32
     def prefix = task.ext.prefix ?: "${fasta.baseName}"
     """
-    ${moduleDir}/../../../../../scripts/galign_index_part.sh \\
+    galign_index_part.sh \\
         -f ${fasta} \\
         -n ${meta.parts} \\
         -i ${meta.part} \\
@@ -30,7 +35,10 @@ process GALIGN_INDEX_PART {
         -t ${task.cpus} \\
         -- ${args}
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 
     stub:
@@ -38,6 +46,9 @@ process GALIGN_INDEX_PART {
     """
     touch ${prefix}.${meta.part}-of-${meta.parts}.part
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+    END_VERSIONS
     """
 }

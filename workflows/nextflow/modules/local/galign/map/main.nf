@@ -1,13 +1,17 @@
 // GALIGN_MAP: map reads (one chunk, single- or paired-end) with galign and
 // write a coordinate-sorted BAM (galign map | samtools sort).
 //
-// The shell is workflows/scripts/galign_map.sh, the very script the Snakemake
-// rule `galign_map` runs. It is reached through ${moduleDir}, so the
-// repository checkout must be visible where tasks run (a shared file system,
-// as usual with SLURM).
+// The shell is galign_map.sh (with galign_device.sh) in this module's
+// resources/usr/bin, which Nextflow puts on PATH
+// (nextflow.enable.moduleBinaries = true): the module needs nothing outside its
+// folder. The Snakemake rule `galign_map` runs the same file. Software: the
+// container / conda directives below (workflows/README.md).
 process GALIGN_MAP {
     tag "$meta.id"
     label 'process_gpu'
+
+    conda "${moduleDir}/environment.yml"
+    container "ghcr.io/galign/galign:0.1.0"
 
     input:
     tuple val(meta), path(reads)
@@ -33,7 +37,7 @@ process GALIGN_MAP {
     def sort_mem = task.memory ? "${Math.max(64, (task.memory.toMega() / (2 * task.cpus)) as long)}M" : '768M'
     def sort_extra = args2 ? "-S '${args2}'" : ''
     """
-    ${moduleDir}/../../../../../scripts/galign_map.sh \\
+    galign_map.sh \\
         -x ${index} \\
         -o ${prefix}.bam \\
         -1 ${fq[0]} ${mates} \\
@@ -42,7 +46,11 @@ process GALIGN_MAP {
         -m ${sort_mem} ${sort_extra} \\
         -- ${args}
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign samtools > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+        samtools: \$(samtools --version 2>&1 | head -n 1 | sed 's/^samtools[[:space:]]*//')
+    END_VERSIONS
     """
 
     stub:
@@ -50,6 +58,10 @@ process GALIGN_MAP {
     """
     touch ${prefix}.bam
 
-    ${moduleDir}/../../../../../scripts/galign_versions.sh "${task.process}" galign samtools > versions.yml
+    cat <<-END_VERSIONS > versions.yml
+    "${task.process}":
+        galign: \$(\${GALIGN:-galign} --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//')
+        samtools: \$(samtools --version 2>&1 | head -n 1 | sed 's/^samtools[[:space:]]*//')
+    END_VERSIONS
     """
 }

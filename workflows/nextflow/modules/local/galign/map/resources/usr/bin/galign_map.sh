@@ -29,8 +29,8 @@
 # GALIGN_MAP: both engines run exactly this script.
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
-source "$here/common.sh"
+# shellcheck source=galign_device.sh
+source "$here/galign_device.sh"
 
 usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
 
@@ -92,7 +92,7 @@ fi
 mkdir -p -- "$(dirname -- "$out")"
 trap 'rc=$?; (( rc == 0 )) || rm -f -- "$out"; exit $rc' EXIT
 
-echo "galign_map.sh: galign $(tool_version galign), samtools $(tool_version samtools), device: $DEVICE_NOTE" >&2
+echo "galign_map.sh: $("$GALIGN" --version 2>&1 | head -n 1), $(samtools --version 2>&1 | head -n 1), device: $DEVICE_NOTE" >&2
 set -x
 "$GALIGN" map -t "$threads" "${DEVICE_ARGS[@]}" "${extra[@]}" "$prefix" "$r1" ${r2:+"$r2"} \
     | samtools sort "${sort_args[@]}" -o "$out" -

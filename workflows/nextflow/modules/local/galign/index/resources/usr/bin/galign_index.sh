@@ -19,8 +19,8 @@
 # GALIGN_INDEX: both engines run exactly this script.
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
-source "$here/common.sh"
+# shellcheck source=galign_device.sh
+source "$here/galign_device.sh"
 
 usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
 
@@ -49,7 +49,7 @@ require_cmd "$GALIGN" GALIGN
 choose_device "$gpus" "${extra[@]}"
 
 mkdir -p -- "$(dirname -- "$prefix")"
-echo "galign_index.sh: galign $(tool_version galign), threads $threads, device: $DEVICE_NOTE" >&2
+echo "galign_index.sh: $("$GALIGN" --version 2>&1 | head -n 1), threads $threads, device: $DEVICE_NOTE" >&2
 set -x
 "$GALIGN" index -p "$prefix" -t "$threads" "${DEVICE_ARGS[@]}" "${extra[@]}" "$ref"
 { set +x; } 2>/dev/null

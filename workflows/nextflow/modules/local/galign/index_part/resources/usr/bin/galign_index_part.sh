@@ -20,9 +20,8 @@
 # Shared by the Snakemake rule `galign_index_part` and the Nextflow process
 # GALIGN_INDEX_PART: both engines run exactly this script.
 set -euo pipefail
-here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
-source "$here/common.sh"
+GALIGN="${GALIGN:-galign}"   # the binary: $GALIGN if set, else galign from PATH
+die() { echo "galign_index_part.sh: $*" >&2; exit 1; }
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
 
@@ -46,14 +45,14 @@ extra=("$@")
 [[ -n "$ref" && -n "$parts" && -n "$part" && -n "$out" ]] \
     || { echo "galign_index_part.sh: -f, -n, -i and -o are required" >&2; usage; }
 [[ -r "$ref" ]] || die "cannot read reference '$ref'"
-require_int "-n" "$parts"
-require_int "-i" "$part"
+[[ "$parts" =~ ^[0-9]+$ ]] || die "-n must be a non-negative integer, got '$parts'"
+[[ "$part" =~ ^[0-9]+$ ]] || die "-i must be a non-negative integer, got '$part'"
 (( part < parts )) || die "-i $part: parts are numbered 0 to $((parts - 1))"
-require_int "-t" "$threads"; (( threads >= 1 )) || threads=1
-require_cmd "$GALIGN" GALIGN
+[[ "$threads" =~ ^[0-9]+$ ]] || die "-t must be a non-negative integer, got '$threads'"; (( threads >= 1 )) || threads=1
+command -v "$GALIGN" >/dev/null 2>&1 || die "'$GALIGN' not found (set GALIGN or PATH)"
 
 mkdir -p -- "$(dirname -- "$out")"
-echo "galign_index_part.sh: galign $(tool_version galign), part $part of $parts, threads $threads" >&2
+echo "galign_index_part.sh: $("$GALIGN" --version 2>&1 | head -n 1), part $part of $parts, threads $threads" >&2
 set -x
 "$GALIGN" index --parts "$parts" --part "$part" -o "$out" -t "$threads" "${extra[@]}" "$ref"
 { set +x; } 2>/dev/null

@@ -18,9 +18,8 @@
 # Shared by the Snakemake rule `galign_index_assemble` and the Nextflow
 # process GALIGN_INDEX_ASSEMBLE: both engines run exactly this script.
 set -euo pipefail
-here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
-source "$here/common.sh"
+GALIGN="${GALIGN:-galign}"   # the binary: $GALIGN if set, else galign from PATH
+die() { echo "galign_index_assemble.sh: $*" >&2; exit 1; }
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
 
@@ -40,11 +39,11 @@ shift $((OPTIND - 1))
     || { echo "galign_index_assemble.sh: need -f, -p and at least one part file" >&2; usage; }
 [[ -r "$ref" ]] || die "cannot read reference '$ref'"
 for f in "$@"; do [[ -r "$f" ]] || die "cannot read part file '$f'"; done
-require_int "-t" "$threads"; (( threads >= 1 )) || threads=1
-require_cmd "$GALIGN" GALIGN
+[[ "$threads" =~ ^[0-9]+$ ]] || die "-t must be a non-negative integer, got '$threads'"; (( threads >= 1 )) || threads=1
+command -v "$GALIGN" >/dev/null 2>&1 || die "'$GALIGN' not found (set GALIGN or PATH)"
 
 mkdir -p -- "$(dirname -- "$prefix")"
-echo "galign_index_assemble.sh: galign $(tool_version galign), $# part file(s)" >&2
+echo "galign_index_assemble.sh: $("$GALIGN" --version 2>&1 | head -n 1), $# part file(s)" >&2
 set -x
 "$GALIGN" index --assemble -p "$prefix" -t "$threads" "$ref" "$@"
 { set +x; } 2>/dev/null

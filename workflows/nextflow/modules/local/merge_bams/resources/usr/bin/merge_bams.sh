@@ -12,9 +12,7 @@
 # Shared by the Snakemake rule `merge_bams` and the Nextflow process
 # MERGE_BAMS: both engines run exactly this script.
 set -euo pipefail
-here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
-source "$here/common.sh"
+die() { echo "merge_bams.sh: $*" >&2; exit 1; }
 
 usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
 
@@ -30,13 +28,13 @@ while getopts ":o:t:h" opt; do
 done
 shift $((OPTIND - 1))
 [[ -n "$out" && $# -ge 1 ]] || { echo "merge_bams.sh: need -o OUT.bam and at least one input" >&2; usage; }
-require_int "-t" "$threads"; (( threads >= 1 )) || threads=1
+[[ "$threads" =~ ^[0-9]+$ ]] || die "-t must be a non-negative integer, got '$threads'"; (( threads >= 1 )) || threads=1
 for f in "$@"; do [[ -r "$f" ]] || die "cannot read '$f'"; done
-require_cmd samtools
+command -v samtools >/dev/null 2>&1 || die "samtools not found on PATH"
 
 mkdir -p -- "$(dirname -- "$out")"
 trap 'rc=$?; (( rc == 0 )) || rm -f -- "$out" "$out.bai"; exit $rc' EXIT
-echo "merge_bams.sh: samtools $(tool_version samtools), $# input(s)" >&2
+echo "merge_bams.sh: $(samtools --version 2>&1 | head -n 1), $# input(s)" >&2
 set -x
 samtools merge -f -c -p -@ "$threads" "$out" "$@"
 samtools index -@ "$threads" "$out"

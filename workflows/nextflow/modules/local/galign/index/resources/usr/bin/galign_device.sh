@@ -1,6 +1,8 @@
-# common.sh -- helpers sourced by the galign workflow scripts (not executable
-# on its own). Both the Snakemake rules and the Nextflow processes run the
-# scripts in this directory, so the behaviour below is shared by both engines.
+# galign_device.sh -- helpers sourced by galign_index.sh and galign_map.sh (not
+# executable on its own): which galign runs, argument checks, and the choice of
+# GPU or CPU. Nextflow puts a module's resources/usr/bin on PATH, so each of the
+# two modules carries this file next to its script; the copies are byte-identical
+# (tests/workflows.rs checks it), and Snakemake runs the same module scripts.
 
 # Which galign binary to run: $GALIGN if set (a path or a command name),
 # otherwise `galign` from PATH.
@@ -32,15 +34,6 @@ gpu_visible() {
         return 0
     fi
     compgen -G '/dev/nvidia[0-9]*' >/dev/null
-}
-
-# tool_version NAME: the version string of a tool, for versions.yml and logs.
-tool_version() {
-    case "$1" in
-        galign)   "$GALIGN" --version 2>&1 | head -n 1 | sed 's/^galign[[:space:]]*//' ;;
-        samtools) samtools --version 2>&1 | head -n 1 | sed 's/^samtools[[:space:]]*//' ;;
-        *)        die "unknown tool '$1'" ;;
-    esac
 }
 
 # choose_device GPUS [EXTRA_ARGS...]: set DEVICE_ARGS (to add to the galign

@@ -1,0 +1,107 @@
+//! `galign map`'s arguments, and the run they ask for ([`MapOptions`]).
+
+use std::path::PathBuf;
+
+use super::SetupError;
+use crate::io::ReadSource;
+use crate::map::{MapError, MapOptions};
+use crate::progress::Reporter;
+
+/// `galign map`'s arguments.
+#[derive(clap::Args)]
+pub struct MapArgs {
+    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
+    prefix: PathBuf,
+    /// Reads: FASTQ (or FASTA), or `-` for stdin; plain, gzip, BGZF, bzip2, zstd or xz.
+    reads: PathBuf,
+    /// Mate 2 reads, in the same order as READS (paired-end).
+    mates: Option<PathBuf>,
+    /// Output file; BAM when it ends in .bam, SAM otherwise [default: SAM on stdout].
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    // `<ID>` is help text (clap shows the doc comment), not HTML.
+    #[allow(rustdoc::invalid_html_tags)]
+    /// Read group header line, e.g. '@RG\tID:s1\tSM:sample1'; every record gets RG:Z:<ID>.
+    #[arg(short = 'R', long = "read-group", value_name = "STR")]
+    read_group: Option<String>,
+    /// List up to N alternative hits in the XA tag of the primary record.
+    #[arg(
+        short = 'k',
+        long = "alternatives",
+        value_name = "N",
+        default_value_t = 5,
+        conflicts_with = "all"
+    )]
+    alternatives: usize,
+    /// Write every hit: the primary, then the others as secondary records (flag 0x100).
+    #[arg(short = 'a', long = "all")]
+    all: bool,
+    /// READS is interleaved paired-end (mate 1, mate 2, mate 1, ...).
+    #[arg(short = 'p', long = "interleaved", conflicts_with = "mates")]
+    interleaved: bool,
+    /// Largest insert (outer distance) of a proper pair.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_insert: u64,
+    /// BAM compression level, 0 (stored, no compression) to 9 (smallest), as samtools'
+    /// -l: lower levels compress faster into larger files. The default, 1, is the
+    /// fastest that compresses (as STAR's BAM: unsorted output is usually sorted next);
+    /// 6 is samtools' default (a file 8% smaller, compressed at a third of the speed).
+    /// SAM output ignores it.
+    #[arg(short = 'l', long = "compression-level", value_name = "LEVEL",
+          default_value_t = crate::sam::DEFAULT_BAM_LEVEL,
+          value_parser = clap::value_parser!(u8).range(0..=9))]
+    compression_level: u8,
+    /// Reads (or pairs) per batch; output does not depend on it.
+    // 131,072: H200 hosts, 16 cores, seven rounds against 65,536 (BENCHMARKS.md, session
+    // 28, r156): every row's median as fast or faster (HG002 -> SAM 0.369 against 0.395
+    // s), peak memory alike.
+    #[arg(long, value_name = "N", default_value_t = 131072, value_parser = clap::value_parser!(u64).range(1..))]
+    batch_size: u64,
+    /// Also write the run's summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    stats: Option<PathBuf>,
+    /// Report alignments with at most K mismatches (0 to 3), end to end, no gaps, as
+    /// bowtie's -v K; a non-ACGT read base is a mismatch. K > 0 searches on the CPU.
+    #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=crate::search::schemes::MAX_MISMATCHES as i64))]
+    mismatches: u8,
+    /// Print per-step timings on stderr (-v is the mismatch count here, as in bowtie).
+    #[arg(long)]
+    verbose: bool,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+impl MapArgs {
+    /// Applies the thread count and returns the run's reporter.
+    pub fn setup(&self) -> Result<Reporter, SetupError> {
+        self.common.setup(self.verbose)
+    }
+
+    /// Maps the reads as the arguments ask, and says the run's summary through `log`.
+    pub fn run(self, log: &Reporter) -> Result<(), MapError> {
+        let source = match (self.mates, self.interleaved) {
+            (Some(mates), _) => ReadSource::Paired(self.reads, mates),
+            (None, true) => ReadSource::Interleaved(self.reads),
+            (None, false) => ReadSource::Single(self.reads),
+        };
+        let options = MapOptions {
+            source,
+            output: self.output,
+            stats: self.stats,
+            read_group: self.read_group,
+            max_alternatives: self.alternatives,
+            all_hits: self.all,
+            max_insert: self.max_insert,
+            max_mismatches: self.mismatches,
+            batch_size: self.batch_size as usize,
+            threads: rayon::current_num_threads(),
+            bam_level: self.compression_level,
+            command_line: crate::sam::output_determining_command_line(std::env::args_os()),
+            device: self.common.device,
+        };
+        let stats = crate::map::map_reads(&self.prefix, &options, log)?;
+        log.info(&stats.summary(options.source.is_paired()));
+        Ok(())
+    }
+}

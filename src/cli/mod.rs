@@ -1,0 +1,52 @@
+//! The command line's arguments, a file a command ([`index`], [`map`], [`sa`],
+//! [`fastmap`]): each
+//! turns its clap arguments into the library's options and runs its command; the options
+//! every command shares (threads, device) and their setup here.
+
+pub mod fastmap;
+pub mod index;
+pub mod map;
+pub mod sa;
+
+use crate::device::DeviceChoice;
+use crate::progress::Reporter;
+use crate::threads::PoolError;
+
+/// Options every subcommand shares.
+#[derive(clap::Args)]
+struct Common {
+    /// Worker threads [default: all CPUs].
+    #[arg(short = 't', long = "threads", value_name = "N")]
+    threads: Option<usize>,
+    /// Where to run the heavy stages: auto (GPU if usable, else CPU), cpu, or gpu.
+    #[arg(long, value_enum, default_value = "auto")]
+    device: DeviceChoice,
+}
+
+/// Why a command could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// `-t 0`.
+    #[error("-t must be at least 1")]
+    NoThreads,
+    /// The worker threads could not start.
+    #[error(transparent)]
+    Pool(#[from] PoolError),
+}
+
+impl Common {
+    /// Applies the thread count and returns the reporter for the run (`verbose`: with
+    /// per-step timings).
+    fn setup(&self, verbose: bool) -> Result<Reporter, SetupError> {
+        if self.threads == Some(0) {
+            return Err(SetupError::NoThreads);
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (threads, note) = crate::threads::worker_count(self.threads, cores);
+        if let Some(note) = note {
+            eprintln!("galign: warning: {note}");
+        }
+        crate::threads::start_pool(threads)?;
+        Ok(Reporter::new(verbose))
+    }
+}
