@@ -2,7 +2,19 @@
 //! contig's name, offset and length (its gi, comment and count of holes skipped); and
 //! bwa's `bns_pos2rid`, the contig of a forward position.
 
-use anyhow::{bail, Context};
+/// Why the bytes of a `.ann` file are not bwa's `.ann`.
+#[derive(Debug, thiserror::Error)]
+pub enum AnnError {
+    /// The file ends before its last contig does.
+    #[error("ends early")]
+    EndsEarly,
+    /// A word where a number belongs is not one.
+    #[error("'{word}' is not a number")]
+    NotANumber {
+        /// The word, its bytes outside printable ASCII escaped.
+        word: String,
+    },
+}
 
 /// One contig of the forward text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,12 +44,12 @@ struct Words<'a> {
 
 impl<'a> Words<'a> {
     /// The next word (leading whitespace skipped).
-    fn word(&mut self) -> anyhow::Result<&'a [u8]> {
+    fn word(&mut self) -> Result<&'a [u8], AnnError> {
         let rest = &self.bytes[self.at..];
         let start = rest
             .iter()
             .position(|b| !b.is_ascii_whitespace() && *b != 0x0b)
-            .context("ends early")?;
+            .ok_or(AnnError::EndsEarly)?;
         let len = rest[start..]
             .iter()
             .position(|b| b.is_ascii_whitespace() || *b == 0x0b)
@@ -47,29 +59,31 @@ impl<'a> Words<'a> {
     }
 
     /// The next word as a number.
-    fn number<T: std::str::FromStr>(&mut self) -> anyhow::Result<T> {
+    fn number<T: std::str::FromStr>(&mut self) -> Result<T, AnnError> {
         let word = self.word()?;
         std::str::from_utf8(word)
             .ok()
             .and_then(|w| w.parse().ok())
-            .with_context(|| format!("'{}' is not a number", word.escape_ascii()))
+            .ok_or_else(|| AnnError::NotANumber {
+                word: word.escape_ascii().to_string(),
+            })
     }
 
     /// Skips the rest of the line (a contig's comment).
-    fn skip_line(&mut self) -> anyhow::Result<()> {
+    fn skip_line(&mut self) -> Result<(), AnnError> {
         match self.bytes[self.at..].iter().position(|&b| b == b'\n') {
             Some(end) => {
                 self.at += end + 1;
                 Ok(())
             }
-            None => bail!("ends early"),
+            None => Err(AnnError::EndsEarly),
         }
     }
 }
 
 impl Contigs {
     /// Parses the bytes of a `.ann` file.
-    pub fn parse(bytes: &[u8]) -> anyhow::Result<Contigs> {
+    pub fn parse(bytes: &[u8]) -> Result<Contigs, AnnError> {
         let mut words = Words { bytes, at: 0 };
         let l_pac: u64 = words.number()?;
         let n_seqs: usize = words.number()?;

@@ -12,8 +12,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::{ensure, Context};
-
 // The intervals are read straight into memory as the file holds them.
 const _: () = assert!(
     cfg!(target_endian = "little"),
@@ -24,6 +22,30 @@ const _: () = assert!(
 const OCC_INTERVAL: u64 = 128;
 /// Bytes before the intervals: `primary` and `L2[1..=4]`.
 const HEADER: usize = 40;
+
+/// Why a `.bwt` file could not be read as bwa's.
+#[derive(Debug, thiserror::Error)]
+pub enum BwtError {
+    /// The file could not be opened or read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The file is shorter than its header.
+    #[error("no bwa .bwt header")]
+    Header(#[source] std::io::Error),
+    /// The header's counts do not fit together or with the file's length.
+    #[error("not a bwa .bwt file: {file_len} bytes, a text of {bases} bases, primary {primary}")]
+    Shape {
+        /// The file's length.
+        file_len: u64,
+        /// The text length the header gives (`L2[4]`).
+        bases: u64,
+        /// The header's `primary`.
+        primary: u64,
+    },
+    /// The intervals would not fit in this machine's address space.
+    #[error(transparent)]
+    TooLarge(#[from] std::num::TryFromIntError),
+}
 
 /// One Occ interval as the file holds it: the counts of A, C, G and T before it, then
 /// its bases.
@@ -46,20 +68,23 @@ pub struct Bwt {
 
 impl Bwt {
     /// Reads bwa's `.bwt` file at `path`.
-    pub fn read(path: &Path) -> anyhow::Result<Bwt> {
+    pub fn read(path: &Path) -> Result<Bwt, BwtError> {
         let mut file = std::fs::File::open(path)?;
         let file_len = file.metadata()?.len();
         let mut header = [0u8; HEADER];
-        file.read_exact(&mut header).context("no bwa .bwt header")?;
+        file.read_exact(&mut header).map_err(BwtError::Header)?;
         let word = |i: usize| u64::from_le_bytes(header[8 * i..8 * i + 8].try_into().unwrap());
         let primary = word(0);
         let l2 = [0, word(1), word(2), word(3), word(4)];
         let n = l2[4];
         let body = body_bytes(n);
-        ensure!(
-            l2.windows(2).all(|w| w[0] <= w[1]) && primary <= n && body == Some(file_len - 40),
-            "not a bwa .bwt file: {file_len} bytes, a text of {n} bases, primary {primary}"
-        );
+        if !(l2.windows(2).all(|w| w[0] <= w[1]) && primary <= n && body == Some(file_len - 40)) {
+            return Err(BwtError::Shape {
+                file_len,
+                bases: n,
+                primary,
+            });
+        }
         let intervals = read_intervals(&mut file, n, file_len - 40 - 32)?;
         Ok(Bwt {
             primary,
@@ -143,7 +168,7 @@ fn body_bytes(n: u64) -> Option<u64> {
 
 /// Reads the `bytes` bytes of the intervals of a text of `n` bases from `file` (just
 /// after the header) into intervals, the last one's missing words zero.
-fn read_intervals(file: &mut std::fs::File, n: u64, bytes: u64) -> anyhow::Result<Vec<Interval>> {
+fn read_intervals(file: &mut std::fs::File, n: u64, bytes: u64) -> Result<Vec<Interval>, BwtError> {
     let count = usize::try_from(n.div_ceil(OCC_INTERVAL))?;
     let mut intervals = vec![Interval::default(); count];
     // SAFETY: `Interval` is plain data of 64 bytes with no padding (4 u64 and 8 u32),

@@ -10,11 +10,9 @@ pub mod sa;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{ensure, Context};
-
-use ann::Contigs;
-use bwt::Bwt;
-use sa::SampledSa;
+use ann::{AnnError, Contigs};
+use bwt::{Bwt, BwtError};
+use sa::{SaError, SampledSa};
 
 /// bwa's index of a reference, as `bwa_idx_load(.., BWA_IDX_BWT | BWA_IDX_BNS)` loads it.
 pub struct BwaIndex {
@@ -24,6 +22,59 @@ pub struct BwaIndex {
     pub sa: SampledSa,
     /// The contigs.
     pub contigs: Contigs,
+}
+
+/// Why bwa's index could not be loaded; each names the file at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum BwaIndexError {
+    /// The `.bwt` could not be read, or is not bwa's.
+    #[error("cannot read bwa index file {}", path.display())]
+    Bwt {
+        /// The `.bwt` file.
+        path: PathBuf,
+        /// What is wrong.
+        source: BwtError,
+    },
+    /// The `.sa` could not be read, or is not bwa's or not the `.bwt`'s.
+    #[error("cannot read bwa index file {}", path.display())]
+    Sa {
+        /// The `.sa` file.
+        path: PathBuf,
+        /// What is wrong.
+        source: SaError,
+    },
+    /// The `.ann` could not be read.
+    #[error("cannot read bwa index file {}", path.display())]
+    ReadAnn {
+        /// The `.ann` file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The `.ann` is not bwa's.
+    #[error("{}: not a bwa .ann file", path.display())]
+    Ann {
+        /// The `.ann` file.
+        path: PathBuf,
+        /// What is wrong.
+        source: AnnError,
+    },
+    /// The `.ann`'s contigs are not the text of the `.bwt` (or there are none).
+    #[error(
+        "{}: {contigs} contigs of {bases} bases, but the .bwt holds {bwt_bases} (forward and \
+         reverse)",
+        path.display()
+    )]
+    OtherText {
+        /// The `.ann` file.
+        path: PathBuf,
+        /// Its contigs.
+        contigs: usize,
+        /// Its forward text length (`l_pac`).
+        bases: u64,
+        /// The `.bwt`'s text length (forward and reverse complement).
+        bwt_bases: u64,
+    },
 }
 
 /// `PREFIX.EXT`.
@@ -47,23 +98,31 @@ fn inferred_prefix(hint: &Path) -> PathBuf {
 impl BwaIndex {
     /// Loads bwa's index under `hint` (`PREFIX.bwt`, `.sa`, `.ann`; `PREFIX.64.*` where
     /// they exist, as bwa).
-    pub fn load(hint: &Path) -> anyhow::Result<BwaIndex> {
+    pub fn load(hint: &Path) -> Result<BwaIndex, BwaIndexError> {
         let prefix = inferred_prefix(hint);
         let file = |ext: &str| with_extension(&prefix, ext);
-        let named = |path: PathBuf| format!("cannot read bwa index file {}", path.display());
-        let bwt = Bwt::read(&file("bwt")).with_context(|| named(file("bwt")))?;
-        let sa = SampledSa::read(&file("sa"), &bwt).with_context(|| named(file("sa")))?;
-        let ann = std::fs::read(file("ann")).with_context(|| named(file("ann")))?;
-        let contigs = Contigs::parse(&ann)
-            .with_context(|| format!("{}: not a bwa .ann file", file("ann").display()))?;
-        ensure!(
-            contigs.l_pac.checked_mul(2) == Some(bwt.seq_len()) && !contigs.contigs.is_empty(),
-            "{}: {} contigs of {} bases, but the .bwt holds {} (forward and reverse)",
-            file("ann").display(),
-            contigs.contigs.len(),
-            contigs.l_pac,
-            bwt.seq_len()
-        );
+        let path = file("bwt");
+        let bwt = Bwt::read(&path).map_err(|source| BwaIndexError::Bwt { path, source })?;
+        let path = file("sa");
+        let sa =
+            SampledSa::read(&path, &bwt).map_err(|source| BwaIndexError::Sa { path, source })?;
+        let path = file("ann");
+        let ann = match std::fs::read(&path) {
+            Ok(ann) => ann,
+            Err(source) => return Err(BwaIndexError::ReadAnn { path, source }),
+        };
+        let contigs = match Contigs::parse(&ann) {
+            Ok(contigs) => contigs,
+            Err(source) => return Err(BwaIndexError::Ann { path, source }),
+        };
+        if contigs.l_pac.checked_mul(2) != Some(bwt.seq_len()) || contigs.contigs.is_empty() {
+            return Err(BwaIndexError::OtherText {
+                path,
+                contigs: contigs.contigs.len(),
+                bases: contigs.l_pac,
+                bwt_bases: bwt.seq_len(),
+            });
+        }
         Ok(BwaIndex { bwt, sa, contigs })
     }
 }

@@ -5,9 +5,47 @@
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::{ensure, Context};
-
 use super::bwt::Bwt;
+
+/// Why a `.sa` file could not be read as bwa's, or as the `.bwt`'s.
+#[derive(Debug, thiserror::Error)]
+pub enum SaError {
+    /// The file could not be opened or read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The file is shorter than its header.
+    #[error("no bwa .sa header")]
+    Header(#[source] std::io::Error),
+    /// The header's `primary` or text length is not the `.bwt`'s.
+    #[error(
+        "the .sa and .bwt files are of different texts (primary {primary} and {bwt_primary}, \
+         length {seq_len} and {bwt_seq_len})"
+    )]
+    OtherText {
+        /// The `.sa`'s `primary`.
+        primary: u64,
+        /// The `.bwt`'s `primary`.
+        bwt_primary: u64,
+        /// The `.sa`'s text length.
+        seq_len: u64,
+        /// The `.bwt`'s text length.
+        bwt_seq_len: u64,
+    },
+    /// The sampling interval is not a power of 2.
+    #[error("not a bwa .sa file: sampling interval {interval}")]
+    Interval {
+        /// The header's sampling interval.
+        interval: u64,
+    },
+    /// The file's length is not that of its sampled rows.
+    #[error("not a bwa .sa file: {file_len} bytes for {count} sampled rows")]
+    Length {
+        /// The file's length.
+        file_len: u64,
+        /// The sampled rows the header implies.
+        count: u64,
+    },
+}
 
 /// bwa's sampled suffix array (`bwt_t::sa`, `sa_intv`).
 pub struct SampledSa {
@@ -20,29 +58,28 @@ pub struct SampledSa {
 
 impl SampledSa {
     /// Reads bwa's `.sa` file at `path`, which must belong to `bwt`.
-    pub fn read(path: &Path, bwt: &Bwt) -> anyhow::Result<SampledSa> {
+    pub fn read(path: &Path, bwt: &Bwt) -> Result<SampledSa, SaError> {
         let mut file = std::fs::File::open(path)?;
         let file_len = file.metadata()?.len();
         let mut header = [0u8; 56];
-        file.read_exact(&mut header).context("no bwa .sa header")?;
+        file.read_exact(&mut header).map_err(SaError::Header)?;
         let word = |i: usize| u64::from_le_bytes(header[8 * i..8 * i + 8].try_into().unwrap());
         let (primary, interval, seq_len) = (word(0), word(5), word(6));
-        ensure!(
-            primary == bwt.primary && seq_len == bwt.seq_len(),
-            "the .sa and .bwt files are of different texts (primary {primary} and {}, \
-             length {seq_len} and {})",
-            bwt.primary,
-            bwt.seq_len()
-        );
-        ensure!(
-            interval.is_power_of_two(),
-            "not a bwa .sa file: sampling interval {interval}"
-        );
+        if primary != bwt.primary || seq_len != bwt.seq_len() {
+            return Err(SaError::OtherText {
+                primary,
+                bwt_primary: bwt.primary,
+                seq_len,
+                bwt_seq_len: bwt.seq_len(),
+            });
+        }
+        if !interval.is_power_of_two() {
+            return Err(SaError::Interval { interval });
+        }
         let count = (seq_len + interval) / interval;
-        ensure!(
-            file_len == 56 + 8 * (count - 1),
-            "not a bwa .sa file: {file_len} bytes for {count} sampled rows"
-        );
+        if file_len != 56 + 8 * (count - 1) {
+            return Err(SaError::Length { file_len, count });
+        }
         let mut bytes = vec![0u8; 8 * (count as usize - 1)];
         file.read_exact(&mut bytes)?;
         let positions = std::iter::once(u64::MAX)
