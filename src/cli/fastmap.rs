@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::SetupError;
 use crate::progress::Reporter;
-use crate::seed::fastmap::{FastmapOptions, FastmapRun};
+use crate::seed::fastmap::{FastmapError, FastmapOptions, FastmapRun};
 use crate::seed::SmemConfig;
 
 /// `galign fastmap`'s arguments.
@@ -47,7 +47,7 @@ impl FastmapArgs {
     }
 
     /// Prints the SMEMs of the reads (`-L`, as in bwa 0.7.17, changes nothing).
-    pub fn run(self, log: &Reporter) -> anyhow::Result<()> {
+    pub fn run(self, log: &Reporter) -> Result<(), FastmapError> {
         let options = FastmapOptions {
             min_len: self.min_len,
             max_hits: self.max_hits,

@@ -14,19 +14,51 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use rayon::prelude::*;
 
 use super::{locate, nt4, Smem, SmemConfig, SmemFinder};
+use crate::atomic_file::OutputError;
 use crate::device::DeviceChoice;
-use crate::fmd::BwaIndex;
-use crate::io::{BatchReader, ReadBatch, ReadSource};
+use crate::fmd::{BwaIndex, BwaIndexError};
+use crate::io::{BatchReader, ReadBatch, ReadSource, ReadsError};
 use crate::progress::Reporter;
 
 /// Reads per batch.
 const BATCH: usize = 16_384;
 /// Reads per task.
 const CHUNK: usize = 64;
+
+/// Why `galign fastmap` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum FastmapError {
+    /// `--device gpu`: the search is not on the GPU yet.
+    #[error("--device gpu: fastmap is not yet on the GPU (issue 64); use --device cpu or auto")]
+    Gpu,
+    /// The output is the reads file.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// bwa's index could not be loaded.
+    #[error(transparent)]
+    Index(#[from] BwaIndexError),
+    /// The reads could not be read.
+    #[error(transparent)]
+    Reads(#[from] ReadsError),
+    /// The records could not be written (the I/O error kept as the source, so that a
+    /// closed pipe is seen as one).
+    #[error("{0}")]
+    Write(#[source] std::io::Error),
+    /// The output file could not be written.
+    #[error("cannot write {}", path.display())]
+    WriteFile {
+        /// The output file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The records could not be flushed to stdout.
+    #[error("cannot write to stdout")]
+    Stdout(#[source] std::io::Error),
+}
 
 /// What bwa fastmap's options set.
 #[derive(Clone, Copy, Debug)]
@@ -70,11 +102,9 @@ pub struct FastmapRun {
 
 /// Runs `galign fastmap`: the device checked, the index loaded, the output written to
 /// stdout or, complete, to the output file.
-pub fn run(run: &FastmapRun, log: &Reporter) -> anyhow::Result<()> {
+pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
     match run.device {
-        DeviceChoice::Gpu => anyhow::bail!(
-            "--device gpu: fastmap is not yet on the GPU (issue 64); use --device cpu or auto"
-        ),
+        DeviceChoice::Gpu => return Err(FastmapError::Gpu),
         DeviceChoice::Auto => log.info("fastmap searches on the CPU (not yet on the GPU)"),
         DeviceChoice::Cpu => {}
     }
@@ -87,22 +117,25 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> anyhow::Result<()> {
     match &run.output {
         Some(path) => {
             crate::atomic_file::write_with(path, |out| write(out).map(drop).map_err(io_error))
-                .with_context(|| format!("cannot write {}", path.display()))
+                .map_err(|source| FastmapError::WriteFile {
+                    path: path.clone(),
+                    source,
+                })
         }
         None => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
             write(&mut out)?;
-            out.flush().context("cannot write to stdout")
+            out.flush().map_err(FastmapError::Stdout)
         }
     }
 }
 
-/// `error` as an I/O error, its own where it is one.
-fn io_error(error: anyhow::Error) -> std::io::Error {
-    match error.downcast::<std::io::Error>() {
-        Ok(io) => io,
-        Err(other) => std::io::Error::other(format!("{other:#}")),
+/// `error` as an I/O error: a write's own, any other wrapped (its sources kept).
+fn io_error(error: FastmapError) -> std::io::Error {
+    match error {
+        FastmapError::Write(io) => io,
+        other => std::io::Error::other(other),
     }
 }
 
@@ -113,12 +146,12 @@ pub fn fastmap(
     reads: &Path,
     options: &FastmapOptions,
     out: &mut dyn Write,
-) -> anyhow::Result<u64> {
+) -> Result<u64, FastmapError> {
     let source = ReadSource::Single(reads.to_path_buf());
     let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
     std::thread::scope(|scope| {
         let (sender, receiver) = crossbeam_channel::bounded::<Vec<Vec<u8>>>(2);
-        let searching = scope.spawn(move || -> anyhow::Result<u64> {
+        let searching = scope.spawn(move || -> Result<u64, FastmapError> {
             let mut batch = ReadBatch::default();
             let mut total = 0;
             loop {
@@ -134,7 +167,7 @@ pub fn fastmap(
             .try_for_each(|pieces| pieces.iter().try_for_each(|piece| out.write_all(piece)));
         drop(receiver); // a failed write stops the search
         let searched = searching.join().expect("the search does not panic");
-        written?;
+        written.map_err(FastmapError::Write)?;
         searched
     })
 }

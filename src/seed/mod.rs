@@ -10,6 +10,7 @@
 pub mod fastmap;
 pub mod smem;
 
+pub use fastmap::FastmapError;
 pub use smem::{Interval, Smem, SmemConfig, SmemFinder};
 
 use crate::fmd::BwaIndex;
