@@ -12,8 +12,9 @@
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
 //! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
 //! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
-//! index files (`galign index --format bwa`). [`cli`] holds the command line's arguments
-//! and runs each command.
+//! index files (`galign index --format bwa`); [`fmd`] reads them back, and [`seed`] finds
+//! reads' SMEMs in them as bwa does (`galign fastmap`). [`cli`] holds the command line's
+//! arguments and runs each command.
 
 #![warn(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod bwa;
 pub mod cli;
 pub mod device;
 pub mod fm;
+pub mod fmd;
 pub mod gpu;
 pub mod huge_pages;
 pub mod index;
@@ -36,6 +38,7 @@ pub mod reference;
 pub mod sa;
 pub mod sam;
 pub mod search;
+pub mod seed;
 pub mod signals;
 pub mod stdio;
 #[cfg(test)]

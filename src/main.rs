@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use galign::cli::{index::IndexArgs, map::MapArgs, sa::SaArgs};
+use galign::cli::{fastmap::FastmapArgs, index::IndexArgs, map::MapArgs, sa::SaArgs};
 
 /// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
 /// and mapping.
@@ -27,6 +27,9 @@ enum Command {
     Map(MapArgs),
     /// Write the suffix array of a FASTA reference's text (little-endian integers).
     Sa(SaArgs),
+    /// The super-maximal exact matches of reads and their hits, byte-identical to `bwa
+    /// fastmap` (0.7.17) on bwa's index (`galign index --format bwa` or `bwa index`).
+    Fastmap(FastmapArgs),
 }
 
 /// The system's allocator, watched so that running out of memory is a clear error.
@@ -97,6 +100,10 @@ fn run(cli: Cli) -> Result<(), Box<dyn Error>> {
             Ok(args.run(&log)?)
         }
         Command::Sa(args) => {
+            let log = args.setup()?;
+            Ok(args.run(&log)?)
+        }
+        Command::Fastmap(args) => {
             let log = args.setup()?;
             Ok(args.run(&log)?)
         }

@@ -1,7 +1,9 @@
-//! The command line's arguments, a file a command ([`index`], [`map`], [`sa`]): each
+//! The command line's arguments, a file a command ([`index`], [`map`], [`sa`],
+//! [`fastmap`]): each
 //! turns its clap arguments into the library's options and runs its command; the options
 //! every command shares (threads, device) and their setup here.
 
+pub mod fastmap;
 pub mod index;
 pub mod map;
 pub mod sa;

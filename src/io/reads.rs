@@ -464,6 +464,7 @@ fn read_span(span: &Span, (block, base): (usize, usize)) -> ReadSpan {
         name,
         seq,
         qual: Some(qual),
+        dropped: 0,
     }
 }
 
@@ -513,12 +514,14 @@ impl NeedletailFile {
             });
         }
         let seq = record.seq();
+        let id = record.id();
         let read = ReadRecord {
             name,
             seq: &seq,
             qual: record.qual(),
         };
-        batch.copy_into(i, read);
+        let word = &id[..name.len() + super::records::dropped_after(&id[name.len()..])];
+        batch.copy_into(i, read, word);
         Ok(true)
     }
 }

@@ -34,6 +34,9 @@ pub(super) struct ReadSpan {
     pub(super) name: Range<usize>,
     pub(super) seq: Range<usize>,
     pub(super) qual: Option<Range<usize>>,
+    /// Bytes of the header's first word after the name (its `/1` or `/2`) copied with
+    /// it into the batch's own bytes; 0 in a block, where the header is there to see.
+    pub(super) dropped: u8,
 }
 
 /// A batch of reads, not copied out of the blocks they were read in: the blocks (each
@@ -97,9 +100,31 @@ impl ReadBatch {
         self.spans.push(span);
     }
 
-    /// Makes read `i` a copy of `read` (appended when `i` is the batch's length).
-    pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>) {
-        let span = self.copied(read);
+    /// The first word of read `i`'s header as written, the read's name as kseq (and so
+    /// bwa) takes it: [`ReadRecord::name`] with the `/1` or `/2` it drops.
+    pub fn header_word(&self, i: usize) -> &[u8] {
+        let span = &self.spans[i];
+        let (bytes, end) = match span.block {
+            Some(b) => {
+                let bytes = self.blocks[b].bytes();
+                (
+                    bytes,
+                    span.name.end + dropped_after(&bytes[span.name.end..]),
+                )
+            }
+            None => (&self.own[..], span.name.end + usize::from(span.dropped)),
+        };
+        &bytes[span.name.start..end]
+    }
+
+    /// Makes read `i` a copy of `read` (appended when `i` is the batch's length), whose
+    /// header's first word `word` (its name and the `/1` or `/2` dropped from it, if
+    /// any) is copied with it.
+    pub(super) fn copy_into(&mut self, i: usize, read: ReadRecord<'_>, word: &[u8]) {
+        let dropped = word.len() - read.name.len();
+        let mut span = self.copied(ReadRecord { name: word, ..read });
+        span.name.end -= dropped;
+        span.dropped = dropped as u8;
         match i == self.spans.len() {
             true => self.spans.push(span),
             false => self.spans[i] = span,
@@ -118,6 +143,7 @@ impl ReadBatch {
             name: copy(read.name),
             seq: copy(read.seq),
             qual: read.qual.map(copy),
+            dropped: 0,
         }
     }
 
@@ -162,6 +188,16 @@ impl ReadBatch {
     /// The name of read `i`.
     pub(super) fn name(&self, i: usize) -> &[u8] {
         self.record(&self.spans[i]).name
+    }
+}
+
+/// The bytes that [`super::fastq::read_name`] dropped from a header's first word, of the
+/// header's bytes `after` the name: 2 where they start with the `/` of `/1` or `/2` (a
+/// name ends at whitespace or before a final `/1` or `/2`, so a `/` after it is one).
+pub(super) fn dropped_after(after: &[u8]) -> usize {
+    match after.first() {
+        Some(b'/') => 2,
+        _ => 0,
     }
 }
 
@@ -220,5 +256,26 @@ mod tests {
         batch.push(reads[1]);
         assert_eq!(batch.records(), [reads[1]]);
         assert_eq!(batch.name(0), b"");
+    }
+
+    #[test]
+    fn a_copied_read_keeps_the_first_word_of_its_header() {
+        let mut batch = ReadBatch::default();
+        let read = |name| ReadRecord {
+            name,
+            seq: b"AC",
+            qual: None,
+        };
+        batch.copy_into(0, read(b"r1"), b"r1/2");
+        batch.copy_into(1, read(b"r2"), b"r2");
+        assert_eq!(
+            (batch.name(0), batch.header_word(0)),
+            (&b"r1"[..], &b"r1/2"[..])
+        );
+        assert_eq!(
+            (batch.name(1), batch.header_word(1)),
+            (&b"r2"[..], &b"r2"[..])
+        );
+        assert_eq!(batch.seq(0), b"AC");
     }
 }
