@@ -56,7 +56,7 @@ fn every_kernel_file_is_embedded() {
         embedded.sort();
         assert_eq!(
             embedded, on_disk,
-            "src/gpu/kernels.rs {what} against kernels/"
+            "src/gpu/runtime/kernels.rs {what} against kernels/"
         );
     }
 }

@@ -9,10 +9,9 @@
 //! binary builds and runs where no CUDA is installed; [`Gpu::open`] then returns an
 //! error instead of panicking. Kernels (`kernels/**/*.cu`) are embedded in the binary,
 //! compiled by NVRTC for the device's architecture on first use and cached on disk
-//! (see [`kernels`]).
+//! (see [`runtime::kernels`]).
 
 pub mod fm;
-pub mod kernels;
 pub mod map;
 pub mod prims;
 pub mod runtime;
@@ -21,6 +20,6 @@ pub mod tuning;
 
 /// The radix sort and scans under their former path, which the read search uses.
 pub use prims::radix;
-// For `kernels`, which compiles with NVRTC's loading panics caught.
-use runtime::quietly;
+/// NVRTC compilation and the kernel cache, under its former path.
+pub use runtime::kernels;
 pub use runtime::{prefaulted_vec, use_one_work_queue, DevBuf, DevPtr, Gpu, GpuError, Pos, Word};

@@ -8,12 +8,12 @@ use cudarc::driver::result as cu;
 use cudarc::driver::sys::{CUdevice_attribute, CUresult};
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
 
+use super::kernels;
 use super::modules::Module;
 use super::pool::Pool;
 use super::quiet::quietly;
 use super::staging::Staging;
 use super::GpuError;
-use crate::gpu::kernels;
 
 /// The driver's variable for the hardware work queues of each context.
 const MAX_CONNECTIONS: &str = "CUDA_DEVICE_MAX_CONNECTIONS";

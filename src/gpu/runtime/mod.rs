@@ -6,6 +6,7 @@
 
 mod context;
 mod error;
+pub mod kernels;
 mod launch;
 pub(crate) mod launchers;
 mod memory;

@@ -7,8 +7,8 @@ use std::ffi::{c_void, CString};
 use cudarc::driver::result as cu;
 use cudarc::driver::sys::{CUfunction, CUmodule};
 
+use super::kernels;
 use super::{Gpu, GpuError};
-use crate::gpu::kernels;
 
 /// A loaded kernel module and its functions, looked up on first use.
 pub(super) struct Module {

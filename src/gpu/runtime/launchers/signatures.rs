@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use super::super::launch::{Declared, Shape};
-use crate::gpu::kernels::SOURCES;
+use crate::gpu::runtime::kernels::SOURCES;
 
 /// A parameter as the check compares it: `pos_t` of the launchers resolved per file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,51 +25,57 @@ use crate::gpu::tuning;
 pub const HEADERS: &[(&str, &str)] = &[
     (
         "common/types.cuh",
-        include_str!("../../kernels/common/types.cuh"),
+        include_str!("../../../kernels/common/types.cuh"),
     ),
     (
         "common/text.cuh",
-        include_str!("../../kernels/common/text.cuh"),
+        include_str!("../../../kernels/common/text.cuh"),
     ),
-    ("map.cuh", include_str!("../../kernels/map.cuh")),
-    ("partition.cuh", include_str!("../../kernels/partition.cuh")),
+    ("map.cuh", include_str!("../../../kernels/map.cuh")),
+    (
+        "partition.cuh",
+        include_str!("../../../kernels/partition.cuh"),
+    ),
     (
         "prims/merge.cuh",
-        include_str!("../../kernels/prims/merge.cuh"),
+        include_str!("../../../kernels/prims/merge.cuh"),
     ),
     (
         "prims/scan.cuh",
-        include_str!("../../kernels/prims/scan.cuh"),
+        include_str!("../../../kernels/prims/scan.cuh"),
     ),
 ];
 
 /// The embedded kernel sources: (file name, CUDA C++ source).
 pub const SOURCES: &[(&str, &str)] = &[
-    ("fm.cu", include_str!("../../kernels/fm.cu")),
-    ("map.cu", include_str!("../../kernels/map.cu")),
-    ("map64.cu", include_str!("../../kernels/map64.cu")),
-    ("partition.cu", include_str!("../../kernels/partition.cu")),
+    ("fm.cu", include_str!("../../../kernels/fm.cu")),
+    ("map.cu", include_str!("../../../kernels/map.cu")),
+    ("map64.cu", include_str!("../../../kernels/map64.cu")),
+    (
+        "partition.cu",
+        include_str!("../../../kernels/partition.cu"),
+    ),
     (
         "partition64.cu",
-        include_str!("../../kernels/partition64.cu"),
+        include_str!("../../../kernels/partition64.cu"),
     ),
     (
         "prims/radix_sort.cu",
-        include_str!("../../kernels/prims/radix_sort.cu"),
+        include_str!("../../../kernels/prims/radix_sort.cu"),
     ),
     (
         "prims/scatter.cu",
-        include_str!("../../kernels/prims/scatter.cu"),
+        include_str!("../../../kernels/prims/scatter.cu"),
     ),
     (
         "prims/merge.cu",
-        include_str!("../../kernels/prims/merge.cu"),
+        include_str!("../../../kernels/prims/merge.cu"),
     ),
     (
         "sa/doubling.cu",
-        include_str!("../../kernels/sa/doubling.cu"),
+        include_str!("../../../kernels/sa/doubling.cu"),
     ),
-    ("sa/skew.cu", include_str!("../../kernels/sa/skew.cu")),
+    ("sa/skew.cu", include_str!("../../../kernels/sa/skew.cu")),
 ];
 
 /// NVRTC options besides the architecture and the definitions of [`tuning::DEFINES`].
