@@ -61,7 +61,7 @@ pub struct MapArgs {
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
     /// Report alignments with at most K mismatches (0 to 3), end to end, no gaps, as
-    /// bowtie's -v K; a non-ACGT read base is a mismatch. K > 0 searches on the CPU.
+    /// bowtie's -v K; a non-ACGT read base is a mismatch. On the GPU, as exact search, where one is usable.
     #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=crate::search::schemes::MAX_MISMATCHES as i64))]
     mismatches: u8,
