@@ -2,7 +2,7 @@
 //! `galign index --format bwa` writes byte for byte): the BWT of the forward text
 //! followed by its reverse complement ([`bwt`]), its sampled suffix array ([`sa`]) and
 //! the contigs ([`ann`]), read back for searching both strands at once
-//! ([`crate::seed`]).
+//! (by the SMEM search in `src/seed/`).
 
 pub mod ann;
 pub mod bwt;
