@@ -2094,3 +2094,114 @@ fn gpu_map_sam_of_nasty_single_reads_equals_cpu() {
         }
     }
 }
+
+/// The SMEMs of reads on the GPU (`galign::gpu::seed`) equal the CPU's (bwa's walk, in
+/// src/seed/smem.rs), read by read, where the device did not leave the read to the CPU,
+/// and the device's locate of every row equals bwa's `bwt_sa` on the CPU: over bwa's
+/// index (written by `galign index --format bwa`) of references with repeats, short
+/// periods, an all-`A` contig, N runs and contig boundaries; reads of 1 to 1,000 bases
+/// from either strand, mutated, with N runs, all-`A`, across boundaries, and with bwa
+/// fastmap's `-i`/`-I` cut-offs. All-`A` reads against the all-`A` contig must overflow
+/// the device's lists (the CPU takes them), so that path is seen too.
+#[test]
+fn gpu_smems_match_cpu() {
+    use galign::fmd::BwaIndex;
+    use galign::gpu::seed::DeviceBwaIndex;
+    use galign::seed::{nt4, Smem, SmemConfig, SmemFinder};
+    let Some(gpu) = gpu() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(7);
+    let mut contigs = nasty_contigs(&mut rng);
+    let unit = rng.bases(400);
+    contigs.push((
+        "repeats".into(),
+        format!("{}{}{}{}", unit, rng.bases(3000), unit, unit),
+    ));
+    contigs.push(("period3".into(), "ACG".repeat(700)));
+    contigs.push(("allA".into(), "A".repeat(2000)));
+    contigs.push(("random".into(), rng.bases(60_000)));
+    let fasta = dir.path().join("ref.fa");
+    write_fasta(&contigs, &fasta);
+    let prefix = dir.path().join("bwa");
+    let status = std::process::Command::new(galign_binary())
+        .args(["index", "--format", "bwa", "--device", "cpu", "-p"])
+        .arg(&prefix)
+        .arg(&fasta)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let index = BwaIndex::load(&prefix).unwrap();
+    let device = DeviceBwaIndex::upload(&gpu, &index).unwrap();
+    let all: String = contigs
+        .iter()
+        .map(|(_, s)| s.as_str())
+        .collect::<Vec<_>>()
+        .join("");
+    let mut reads: Vec<Vec<u8>> = Vec::new();
+    for i in 0..6000usize {
+        let len = [1, 2, 17, 19, 36, 100, 148, 150, 151, 250, 1000][i % 11].min(all.len());
+        let start = (rng.next() as usize) % (all.len() - len + 1);
+        let mut seq = all.as_bytes()[start..start + len].to_vec();
+        match i % 6 {
+            0 => seq = revcomp(std::str::from_utf8(&seq).unwrap()).into_bytes(),
+            1 => {
+                for _ in 0..1 + len / 30 {
+                    let at = (rng.next() as usize) % len;
+                    seq[at] = b"ACGTN"[(rng.next() % 5) as usize];
+                }
+            }
+            2 => seq.make_ascii_lowercase(),
+            _ => {}
+        }
+        reads.push(seq);
+    }
+    reads.push(b"A".repeat(150));
+    reads.push(b"A".repeat(1000));
+    reads.push(Vec::new());
+    reads.push(b"NNNNNACGTNNNN".to_vec());
+    let seqs: Vec<&[u8]> = reads.iter().map(|r| r.as_slice()).collect();
+    for (min_intv, max_intv) in [(1, 0), (5, 0), (1, 20)] {
+        let config = SmemConfig { min_intv, max_intv };
+        let found = device.smems(&seqs, min_intv, max_intv).unwrap();
+        let mut finder = SmemFinder::new(config);
+        let (mut on_gpu, mut rows) = (0, Vec::new());
+        for (i, seq) in seqs.iter().enumerate() {
+            let codes: Vec<u8> = seq.iter().map(|&b| nt4(b)).collect();
+            let mut want: Vec<Smem> = Vec::new();
+            finder.smems(&index.bwt, &codes, &mut want);
+            rows.extend(
+                want.iter()
+                    .flat_map(|m| m.interval.k..m.interval.k + m.interval.size.min(50)),
+            );
+            let Some(got) = found.of(i) else { continue };
+            on_gpu += 1;
+            let got: Vec<(usize, usize, u64, u64, u64)> =
+                got.map(|m| (m.begin, m.end, m.k, m.l, m.size)).collect();
+            let want: Vec<(usize, usize, u64, u64, u64)> = want
+                .iter()
+                .map(|m| (m.begin, m.end, m.interval.k, m.interval.l, m.interval.size))
+                .collect();
+            assert_eq!(
+                got,
+                want,
+                "read {i} ({} bases), -i {min_intv} -I {max_intv}",
+                seq.len()
+            );
+        }
+        assert!(
+            found.left_to_cpu() >= 1,
+            "the all-A reads overflow the device's lists"
+        );
+        assert!(
+            on_gpu > seqs.len() * 9 / 10,
+            "{on_gpu} of {} reads on the GPU",
+            seqs.len()
+        );
+        let want: Vec<u64> = rows
+            .iter()
+            .map(|&r| index.sa.locate(&index.bwt, r))
+            .collect();
+        device.locate(&mut rows).unwrap();
+        assert_eq!(rows, want, "located rows");
+    }
+}

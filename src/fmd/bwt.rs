@@ -129,6 +129,19 @@ impl Bwt {
         self.l2[symbol] + self.occ4(row)[symbol]
     }
 
+    /// The Occ intervals as the file holds them, 8 u64 words an interval (4 counts, then
+    /// the 128 bases as 8 u32 words, two to a u64 in memory order): what the GPU uploads.
+    pub fn interval_words(&self) -> &[u64] {
+        // SAFETY: `Interval` is plain data of 64 bytes, 8-byte aligned, with no padding
+        // (4 u64 and 8 u32); the view covers exactly the vector's elements.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.intervals.as_ptr().cast::<u64>(),
+                self.intervals.len() * 8,
+            )
+        }
+    }
+
     /// Hints the processor to fetch the interval that [`Bwt::occ4`] of `row` reads.
     #[inline(always)]
     pub fn prefetch(&self, row: u64) {

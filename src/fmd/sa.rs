@@ -95,6 +95,16 @@ impl SampledSa {
         })
     }
 
+    /// The sampling interval, a power of 2.
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    /// The positions of rows `0, interval, 2 * interval, ...` (row 0's `u64::MAX`).
+    pub fn positions(&self) -> &[u64] {
+        &self.positions
+    }
+
     /// The text position of row `row`: LF steps back to a sampled row (bwa's
     /// `bwt_sa`, step for step).
     #[inline(always)]

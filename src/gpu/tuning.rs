@@ -114,6 +114,16 @@ pub const MM_TOTAL: usize = 4;
 /// First of the two child counts, one per step parity (`MM_CHILDREN`).
 pub const MM_CHILDREN: usize = 6;
 
+/// Intervals one list of a read's SMEM walk holds on the GPU (`SMEM_CAP`): a read whose
+/// walk needs more (long repeats: each entry is a drop of the interval's size) is
+/// searched on the CPU.
+pub const SMEM_CAP: usize = 48;
+/// SMEMs a read's slots hold on the GPU (`SMEM_SLOTS`); a read with more is searched on
+/// the CPU.
+pub const SMEM_SLOTS: usize = 32;
+/// The count of a read that the GPU left to the CPU (`SMEM_OVERFLOW`).
+pub const SMEM_OVERFLOW: u32 = u32::MAX;
+
 /// Every `-D` definition the kernels are compiled with: (macro, value), passed as an
 /// unsigned literal (`-DNAME=VALUEu`). The values are the constants above and the CPU
 /// layouts the kernels read: the Occ blocks of
@@ -159,6 +169,9 @@ pub const DEFINES: &[(&str, usize)] = &[
     ("MM_FINISHED", MM_FINISHED),
     ("MM_TOTAL", MM_TOTAL),
     ("MM_CHILDREN", MM_CHILDREN),
+    ("SMEM_CAP", SMEM_CAP),
+    ("SMEM_SLOTS", SMEM_SLOTS),
+    ("SMEM_OVERFLOW", SMEM_OVERFLOW as usize),
 ];
 
 // What the kernels take for granted of these sizes, checked at compile time: one warp on

@@ -16,24 +16,30 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{locate, nt4, Smem, SmemConfig, SmemFinder};
+use super::{hit_at, nt4, Interval, Smem, SmemConfig, SmemFinder};
 use crate::atomic_file::OutputError;
-use crate::device::DeviceChoice;
+use crate::device::{DeviceChoice, GpuRequiredError, NOT_USED};
 use crate::fmd::{BwaIndex, BwaIndexError};
+use crate::gpu::seed::{BatchSmems, DeviceBwaIndex};
+use crate::gpu::{Gpu, GpuError};
 use crate::io::{BatchReader, ReadBatch, ReadSource, ReadsError};
 use crate::progress::Reporter;
 
-/// Reads per batch.
+/// Reads per batch on the CPU.
 const BATCH: usize = 16_384;
+/// Reads per batch on the GPU.
+const GPU_BATCH: usize = 262_144;
+/// What a fallback to the CPU says it does.
+const ON_CPU: &str = "searching on the CPU";
 /// Reads per task.
 const CHUNK: usize = 64;
 
 /// Why `galign fastmap` failed.
 #[derive(Debug, thiserror::Error)]
 pub enum FastmapError {
-    /// `--device gpu`: the search is not on the GPU yet.
-    #[error("--device gpu: fastmap is not yet on the GPU (issue 64); use --device cpu or auto")]
-    Gpu,
+    /// `--device gpu` and the GPU failed.
+    #[error(transparent)]
+    Gpu(#[from] GpuRequiredError),
     /// The output is the reads file.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -100,20 +106,35 @@ pub struct FastmapRun {
     pub options: FastmapOptions,
 }
 
-/// Runs `galign fastmap`: the device checked, the index loaded, the output written to
-/// stdout or, complete, to the output file.
+/// Runs `galign fastmap`: the output checked against the inputs, the index loaded (and
+/// uploaded to the GPU unless the run is on the CPU), the output written to stdout or,
+/// complete, to the output file.
 pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
-    match run.device {
-        DeviceChoice::Gpu => return Err(FastmapError::Gpu),
-        DeviceChoice::Auto => log.info("fastmap searches on the CPU (not yet on the GPU)"),
-        DeviceChoice::Cpu => {}
-    }
     if let Some(output) = &run.output {
         let inputs = [("the reads", run.reads.as_path())];
         crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
     }
     let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
-    let write = |out: &mut dyn Write| fastmap(&index, &run.reads, &run.options, out);
+    let gpu = run
+        .device
+        .decide(Gpu::open)
+        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    let device_index = match &gpu {
+        Some(gpu) => run
+            .device
+            .decide(|| log.step("index to the GPU", || DeviceBwaIndex::upload(gpu, &index)))
+            .resolve(NOT_USED, ON_CPU, |m| log.info(m))?,
+        None => None,
+    };
+    if let (Some(gpu), Some(_)) = (&gpu, &device_index) {
+        log.info(&format!("searching on the GPU: {}", gpu.describe()));
+    }
+    let searcher = Searcher {
+        index: &index,
+        device: device_index.map(|d| (d, run.device)),
+        log,
+    };
+    let write = |out: &mut dyn Write| fastmap(searcher, &run.reads, &run.options, out);
     match &run.output {
         Some(path) => {
             crate::atomic_file::write_with(path, |out| write(out).map(drop).map_err(io_error))
@@ -131,6 +152,40 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
     }
 }
 
+/// Where the reads are searched: bwa's index in memory, and on the GPU where it was
+/// uploaded (with the `--device` choice that decides what a GPU failure means).
+pub struct Searcher<'a, 'g> {
+    /// The index in memory (the CPU's search, and the output's contig names).
+    pub index: &'a BwaIndex,
+    /// The index on the GPU, if the search runs there.
+    pub device: Option<(DeviceBwaIndex<'g>, DeviceChoice)>,
+    /// Where a fallback to the CPU is said.
+    pub log: &'a Reporter,
+}
+
+impl Searcher<'_, '_> {
+    /// The output of `batch`: on the GPU while it works; after a GPU failure, on the CPU
+    /// from then on under `auto` (said once), or the failure under `--device gpu`.
+    fn output(
+        &mut self,
+        batch: &ReadBatch,
+        options: &FastmapOptions,
+    ) -> Result<Vec<Vec<u8>>, FastmapError> {
+        if let Some((device, choice)) = &self.device {
+            match gpu_batch_output(self.index, device, batch, options) {
+                Ok(pieces) => return Ok(pieces),
+                Err(e) if *choice == DeviceChoice::Gpu => return Err(GpuRequiredError(e).into()),
+                Err(e) => {
+                    self.log
+                        .info(&format!("GPU failed ({e}); searching on the CPU"));
+                    self.device = None;
+                }
+            }
+        }
+        Ok(batch_output(self.index, batch, options))
+    }
+}
+
 /// `error` as an I/O error: a write's own, any other wrapped (its sources kept).
 fn io_error(error: FastmapError) -> std::io::Error {
     match error {
@@ -139,24 +194,28 @@ fn io_error(error: FastmapError) -> std::io::Error {
     }
 }
 
-/// Writes the fastmap records of the reads of `reads` against `index` to `out`;
-/// returns how many reads there were.
+/// Writes the fastmap records of the reads of `reads` searched by `searcher` to `out`;
+/// returns how many reads there were. The bytes are the same whatever the device.
 pub fn fastmap(
-    index: &BwaIndex,
+    mut searcher: Searcher<'_, '_>,
     reads: &Path,
     options: &FastmapOptions,
     out: &mut dyn Write,
 ) -> Result<u64, FastmapError> {
     let source = ReadSource::Single(reads.to_path_buf());
     let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    let batch_size = match searcher.device {
+        Some(_) => GPU_BATCH,
+        None => BATCH,
+    };
     std::thread::scope(|scope| {
         let (sender, receiver) = crossbeam_channel::bounded::<Vec<Vec<u8>>>(2);
         let searching = scope.spawn(move || -> Result<u64, FastmapError> {
             let mut batch = ReadBatch::default();
             let mut total = 0;
             loop {
-                reader.fill_batch(BATCH, &mut batch)?;
-                if batch.is_empty() || sender.send(batch_output(index, &batch, options)).is_err() {
+                reader.fill_batch(batch_size, &mut batch)?;
+                if batch.is_empty() || sender.send(searcher.output(&batch, options)?).is_err() {
                     return Ok(total);
                 }
                 total += batch.len() as u64;
@@ -172,13 +231,118 @@ pub fn fastmap(
     })
 }
 
+/// The output of `batch` searched on the GPU: the SMEMs of every read on the device
+/// (those it leaves to the CPU searched here), the rows each printed SMEM lists located
+/// on the device, then the records written in parallel, a piece a chunk of reads.
+fn gpu_batch_output(
+    index: &BwaIndex,
+    device: &DeviceBwaIndex<'_>,
+    batch: &ReadBatch,
+    options: &FastmapOptions,
+) -> Result<Vec<Vec<u8>>, GpuError> {
+    let seqs: Vec<&[u8]> = (0..batch.len()).map(|i| batch.seq(i)).collect();
+    let found = device.smems(&seqs, options.config.min_intv, options.config.max_intv)?;
+    let smems = read_smems(index, &seqs, &found, options.config);
+    let mut rows = listed_rows(&smems, options);
+    device.locate(&mut rows)?;
+    let chunks = chunk_ranges(batch.len());
+    let mut starts = Vec::with_capacity(chunks.len());
+    let mut at = 0;
+    for reads in &chunks {
+        starts.push(at);
+        at += smems[reads.clone()]
+            .iter()
+            .flatten()
+            .filter(|m| listed(m, options))
+            .map(|m| m.interval.size as usize)
+            .sum::<usize>();
+    }
+    Ok(chunks
+        .into_par_iter()
+        .zip(starts)
+        .map(|(reads, start)| {
+            let mut out = Vec::with_capacity(reads.len() * 256);
+            let mut positions = rows[start..].iter().copied();
+            for i in reads {
+                write_sq(&mut out, batch.header_word(i), seqs[i], options.print_seq);
+                for smem in &smems[i] {
+                    write_em(&mut out, index, smem, options, |_| {
+                        positions.next().expect("a position a listed row")
+                    });
+                }
+                out.extend_from_slice(b"//\n");
+            }
+            out
+        })
+        .collect())
+}
+
+/// Each read's SMEMs: the device's, or the CPU's where the device left the read to it.
+fn read_smems(
+    index: &BwaIndex,
+    seqs: &[&[u8]],
+    found: &BatchSmems,
+    config: SmemConfig,
+) -> Vec<Vec<Smem>> {
+    (0..seqs.len())
+        .into_par_iter()
+        .map_init(
+            || (SmemFinder::new(config), Vec::new()),
+            |(finder, codes), i| match found.of(i) {
+                Some(smems) => smems
+                    .map(|m| Smem {
+                        begin: m.begin,
+                        end: m.end,
+                        interval: Interval {
+                            k: m.k,
+                            l: m.l,
+                            size: m.size,
+                        },
+                    })
+                    .collect(),
+                None => {
+                    codes.clear();
+                    codes.extend(seqs[i].iter().map(|&b| nt4(b)));
+                    let mut smems = Vec::new();
+                    finder.smems(&index.bwt, codes, &mut smems);
+                    smems
+                }
+            },
+        )
+        .collect()
+}
+
+/// Whether `smem`'s hits are listed: long enough to print, and no more than `-w`.
+fn listed(smem: &Smem, options: &FastmapOptions) -> bool {
+    printed(smem, options) && smem.interval.size <= options.max_hits as u64
+}
+
+/// Whether `smem` is printed: at least `-l` bases (compared as bwa compares, unsigned).
+fn printed(smem: &Smem, options: &FastmapOptions) -> bool {
+    ((smem.end - smem.begin) as u32) >= options.min_len as u32
+}
+
+/// The rows of every listed SMEM, in output order.
+fn listed_rows(smems: &[Vec<Smem>], options: &FastmapOptions) -> Vec<u64> {
+    smems
+        .iter()
+        .flatten()
+        .filter(|m| listed(m, options))
+        .flat_map(|m| m.interval.k..m.interval.k + m.interval.size)
+        .collect()
+}
+
+/// The reads of a batch of `len` in chunks of [`CHUNK`].
+fn chunk_ranges(len: usize) -> Vec<Range<usize>> {
+    (0..len)
+        .step_by(CHUNK)
+        .map(|start| start..(start + CHUNK).min(len))
+        .collect()
+}
+
 /// The output of the reads of `batch`, a piece a chunk of reads, searched in parallel.
 fn batch_output(index: &BwaIndex, batch: &ReadBatch, options: &FastmapOptions) -> Vec<Vec<u8>> {
-    let chunks: Vec<Range<usize>> = (0..batch.len())
-        .step_by(CHUNK)
-        .map(|start| start..(start + CHUNK).min(batch.len()))
-        .collect();
-    chunks
+    chunk_ranges(batch.len())
         .into_par_iter()
         .map(|reads| {
             let mut out = Vec::with_capacity(reads.len() * 256);
@@ -219,7 +383,9 @@ fn write_reads_any_cpu(
         smems.clear();
         finder.smems(&index.bwt, &codes, &mut smems);
         for smem in &smems {
-            write_em(out, index, smem, options);
+            write_em(out, index, smem, options, |row| {
+                index.sa.locate(&index.bwt, row)
+            });
         }
         out.extend_from_slice(b"//\n");
     }
@@ -239,13 +405,20 @@ fn write_sq(out: &mut Vec<u8>, name: &[u8], seq: &[u8], print_seq: bool) {
     out.push(b'\n');
 }
 
-/// Appends the `EM` line of `smem`, if it is long enough, with its hits or `*`.
+/// Appends the `EM` line of `smem`, if it is long enough, with its hits (the text
+/// position of each row from `position_of`) or `*`.
 #[inline(always)]
-fn write_em(out: &mut Vec<u8>, index: &BwaIndex, smem: &Smem, options: &FastmapOptions) {
-    let len = smem.end - smem.begin;
-    if (len as u32) < options.min_len as u32 {
+fn write_em(
+    out: &mut Vec<u8>,
+    index: &BwaIndex,
+    smem: &Smem,
+    options: &FastmapOptions,
+    mut position_of: impl FnMut(u64) -> u64,
+) {
+    if !printed(smem, options) {
         return;
     }
+    let len = smem.end - smem.begin;
     let mut number = itoa::Buffer::new();
     for (lead, n) in [(&b"EM\t"[..], smem.begin as u64), (b"\t", smem.end as u64)] {
         out.extend_from_slice(lead);
@@ -259,7 +432,7 @@ fn write_em(out: &mut Vec<u8>, index: &BwaIndex, smem: &Smem, options: &FastmapO
         return;
     }
     for row in smem.interval.k..smem.interval.k + size {
-        let hit = locate(index, row, len);
+        let hit = hit_at(index, position_of(row), len);
         out.push(b'\t');
         out.extend_from_slice(&index.contigs.contigs[hit.contig].name);
         out.extend_from_slice(if hit.reverse { b":-" } else { b":+" });

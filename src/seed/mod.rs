@@ -45,7 +45,14 @@ pub struct Hit {
 /// the reverse strand's leftmost base, `bns_pos2rid`).
 #[inline(always)]
 pub fn locate(index: &BwaIndex, row: u64, len: usize) -> Hit {
-    let at = index.sa.locate(&index.bwt, row);
+    hit_at(index, index.sa.locate(&index.bwt, row), len)
+}
+
+/// The hit of a match of `len` bases whose row's text position is `at` (a position in
+/// the text followed by its reverse complement, as [`crate::fmd::sa::SampledSa::locate`]
+/// gives it).
+#[inline(always)]
+pub fn hit_at(index: &BwaIndex, at: u64, len: usize) -> Hit {
     let l_pac = index.contigs.l_pac;
     let reverse = at >= l_pac;
     let pos = match reverse {

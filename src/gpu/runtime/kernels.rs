@@ -76,6 +76,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../kernels/sa/doubling.cu"),
     ),
     ("sa/skew.cu", include_str!("../../../kernels/sa/skew.cu")),
+    (
+        "seed/smem.cu",
+        include_str!("../../../kernels/seed/smem.cu"),
+    ),
 ];
 
 /// NVRTC options besides the architecture and the definitions of [`tuning::DEFINES`].

@@ -10,6 +10,7 @@ pub(crate) mod merge;
 pub(crate) mod partition;
 pub(crate) mod radix_sort;
 pub(crate) mod scatter;
+pub(crate) mod seed;
 pub(crate) mod skew;
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ fn declared() -> Vec<Declared> {
         super::partition::declared(),
         super::radix_sort::declared(),
         super::scatter::declared(),
+        super::seed::declared(),
         super::skew::declared(),
     ]
     .into_iter()
