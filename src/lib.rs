@@ -13,11 +13,13 @@
 //! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
 //! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
 //! index files (`galign index --format bwa`); [`fmd`] reads them back, and [`seed`] finds
-//! reads' SMEMs in them as bwa does (`galign fastmap`). [`cli`] holds the command line's
-//! arguments and runs each command.
+//! reads' SMEMs in them as bwa does (`galign fastmap`); [`align`](mod@align) extends and
+//! aligns them as bwa mem's `ksw.c` does. [`cli`] holds the command line's arguments and
+//! runs each command.
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod alphabet;
 pub mod atomic_file;
 pub mod bwa;
