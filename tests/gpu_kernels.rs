@@ -2160,15 +2160,16 @@ fn gpu_smems_match_cpu() {
     reads.push(Vec::new());
     reads.push(b"NNNNNACGTNNNN".to_vec());
     let seqs: Vec<&[u8]> = reads.iter().map(|r| r.as_slice()).collect();
-    for (min_intv, max_intv) in [(1, 0), (5, 0), (1, 20)] {
+    for (min_intv, max_intv, min_len) in [(1, 0, 17), (5, 0, 17), (1, 20, 17), (1, 0, 0)] {
         let config = SmemConfig { min_intv, max_intv };
-        let found = device.smems(&seqs, min_intv, max_intv).unwrap();
+        let found = device.smems(&seqs, (min_intv, max_intv), min_len).unwrap();
         let mut finder = SmemFinder::new(config);
         let (mut on_gpu, mut rows) = (0, Vec::new());
         for (i, seq) in seqs.iter().enumerate() {
             let codes: Vec<u8> = seq.iter().map(|&b| nt4(b)).collect();
             let mut want: Vec<Smem> = Vec::new();
             finder.smems(&index.bwt, &codes, &mut want);
+            want.retain(|m| (m.end - m.begin) as u32 >= min_len);
             rows.extend(
                 want.iter()
                     .flat_map(|m| m.interval.k..m.interval.k + m.interval.size.min(50)),
@@ -2184,7 +2185,7 @@ fn gpu_smems_match_cpu() {
             assert_eq!(
                 got,
                 want,
-                "read {i} ({} bases), -i {min_intv} -I {max_intv}",
+                "read {i} ({} bases), -i {min_intv} -I {max_intv} -l {min_len}",
                 seq.len()
             );
         }
@@ -2192,11 +2193,13 @@ fn gpu_smems_match_cpu() {
             found.left_to_cpu() >= 1,
             "the all-A reads overflow the device's lists"
         );
-        assert!(
-            on_gpu > seqs.len() * 9 / 10,
-            "{on_gpu} of {} reads on the GPU",
-            seqs.len()
-        );
+        if min_len > 0 {
+            assert!(
+                on_gpu > seqs.len() * 9 / 10,
+                "{on_gpu} of {} reads on the GPU",
+                seqs.len()
+            );
+        }
         let want: Vec<u64> = rows
             .iter()
             .map(|&r| index.sa.locate(&index.bwt, r))

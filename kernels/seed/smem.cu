@@ -9,10 +9,12 @@
 // u64 max, as bwa sets it).
 //
 // Reads: bases as written (any byte; coded as bwa's nst_nt4_table does, every code above
-// 3 ambiguous), read i at bytes offsets[i]..offsets[i + 1]. A read's SMEMs go to its
+// 3 ambiguous), read i at bytes offsets[i]..offsets[i + 1]. A read's SMEMs of at least
+// `min_len` bases (the walk finds them all; shorter ones are not kept) go to its
 // SMEM_SLOTS slots of `smems` (4 u64 each: begin | end << 32, k, l, size), their count
-// to counts[i]; a read whose walk needs more than SMEM_CAP intervals in a list, or more
-// than SMEM_SLOTS SMEMs, gets counts[i] = SMEM_OVERFLOW and is searched on the CPU.
+// to counts[i]; a read whose walk needs more than SMEM_CAP intervals in a list, or has
+// more than SMEM_SLOTS SMEMs to keep, gets counts[i] = SMEM_OVERFLOW and is searched on
+// the CPU.
 // SMEM_CAP, SMEM_SLOTS and SMEM_OVERFLOW come from src/gpu/tuning.rs as -D options.
 
 #include "common/types.cuh"
@@ -202,10 +204,11 @@ __device__ u32 smem1a(const Index& ix, const u8* q, u32 len, u32 x, u64 min_intv
     return next;
 }
 
-// One thread a read: its SMEMs in the order bwa's smem_next gives them, into its slots.
+// One thread a read: its SMEMs of at least min_len bases, in the order bwa's smem_next
+// gives them, into its slots.
 extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __restrict__ l2, u64 primary,
                                       const u8* __restrict__ bases, const u64* __restrict__ offsets, u32 nreads,
-                                      u32 min_intv, u64 max_intv, u64* __restrict__ smems,
+                                      u32 min_intv, u64 max_intv, u32 min_len, u64* __restrict__ smems,
                                       u32* __restrict__ counts) {
     const u32 r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= nreads) return;
@@ -222,19 +225,24 @@ extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __
         while (start < len && nt4(q[start]) > 3) ++start;
         if (start == len) break;
         start = smem1a(ix, q, len, start, min_iv, max_intv, w);
-        if (w.overflow || n + w.nmem > SMEM_SLOTS) {
+        if (w.overflow) {
             counts[r] = SMEM_OVERFLOW;
             return;
         }
         for (u32 j = 0; j < w.nmem; ++j) { // by start: the list's reverse
             const Tagged& m = w.mem[w.nmem - 1 - j];
-            u64* slot = out + 4 * (u64)(n + j);
-            slot[0] = (m.info >> 32) | (u64)(u32)m.info << 32;
+            const u32 begin = (u32)(m.info >> 32), end = (u32)m.info;
+            if (end - begin < min_len) continue;
+            if (n == SMEM_SLOTS) {
+                counts[r] = SMEM_OVERFLOW;
+                return;
+            }
+            u64* slot = out + 4 * (u64)n++;
+            slot[0] = (u64)begin | (u64)end << 32;
             slot[1] = m.x[0];
             slot[2] = m.x[1];
             slot[3] = m.x[2];
         }
-        n += w.nmem;
     }
     counts[r] = n;
 }

@@ -26,9 +26,9 @@ pub struct DeviceSmem {
     pub size: u64,
 }
 
-/// The SMEMs of a batch of reads from the device: each read's, or `None` for a read
-/// left to the CPU (more than [`SMEM_CAP`] intervals in a list of its walk, or more than
-/// [`SMEM_SLOTS`] SMEMs).
+/// The SMEMs of a batch of reads from the device (those of at least the length asked
+/// for): each read's, or `None` for a read left to the CPU (more than [`SMEM_CAP`]
+/// intervals in a list of its walk, or more than [`SMEM_SLOTS`] SMEMs to keep).
 pub struct BatchSmems {
     counts: Vec<u32>,
     slots: Vec<[u64; 4]>,
@@ -88,13 +88,13 @@ impl<'g> DeviceBwaIndex<'g> {
         }
     }
 
-    /// The SMEMs of `reads` (bases as written) with bwa's cut-offs `min_intv` (`-i`) and
-    /// `max_intv` (`-I`).
+    /// The SMEMs of at least `min_len` bases of `reads` (bases as written) with bwa's
+    /// cut-offs `min_intv` (`-i`) and `max_intv` (`-I`).
     pub fn smems(
         &self,
         reads: &[&[u8]],
-        min_intv: i32,
-        max_intv: u64,
+        (min_intv, max_intv): (i32, u64),
+        min_len: u32,
     ) -> Result<BatchSmems, GpuError> {
         let n = reads.len();
         if n == 0 {
@@ -119,6 +119,7 @@ impl<'g> DeviceBwaIndex<'g> {
             n as u32,
             min_intv.max(1) as u32,
             max_intv,
+            min_len,
             slots_dev.ptr(0),
             counts_dev.ptr(0),
         )?;

@@ -241,7 +241,8 @@ fn gpu_batch_output(
     options: &FastmapOptions,
 ) -> Result<Vec<Vec<u8>>, GpuError> {
     let seqs: Vec<&[u8]> = (0..batch.len()).map(|i| batch.seq(i)).collect();
-    let found = device.smems(&seqs, options.config.min_intv, options.config.max_intv)?;
+    let cut_offs = (options.config.min_intv, options.config.max_intv);
+    let found = device.smems(&seqs, cut_offs, options.min_len as u32)?;
     let smems = read_smems(index, &seqs, &found, options.config);
     let mut rows = listed_rows(&smems, options);
     device.locate(&mut rows)?;

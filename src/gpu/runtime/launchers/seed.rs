@@ -19,10 +19,10 @@ params! {
 
 kernels! {
     in ["seed/smem.cu"];
-    /// The SMEMs of each read (one thread a read) into its slots, their count (or the
-    /// overflow mark) into `counts`.
+    /// The SMEMs of at least `min_len` bases of each read (one thread a read) into its
+    /// slots, their count (or the overflow mark) into `counts`.
     fn smem_reads(bwt: DeviceBwt, bases: DevPtr, offsets: DevPtr, nreads: u32, min_intv: u32,
-        max_intv: u64, smems: DevPtr, counts: DevPtr);
+        max_intv: u64, min_len: u32, smems: DevPtr, counts: DevPtr);
     /// bwa's `bwt_sa` of each row of `rows`, in place.
     fn locate_rows(bwt: DeviceBwt, positions: DevPtr, interval: u64, rows: DevPtr, n: u64);
 }
