@@ -1,0 +1,82 @@
+//! What a bwa/bowtie2 user expects of the command line (issue 66): an empty reads input
+//! maps to a header-only output (an empty reference stays an error), and `fastmap` of no
+//! reads prints nothing, as bwa fastmap does.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+
+/// The bundled chrM reference indexed (galign's index) in `dir`.
+fn chrm_index(dir: &Path) -> PathBuf {
+    index(&data("human_rCRS_chrM_NC_012920.fa.gz"), dir, "chrM", "cpu")
+}
+
+/// Whether `sam` is a header and nothing else, with its `@SQ` line.
+fn header_only(sam: &str) -> bool {
+    sam.starts_with("@HD") && sam.contains("@SQ\tSN:") && sam.lines().all(|l| l.starts_with('@'))
+}
+
+#[test]
+fn empty_reads_give_a_header_only_sam_or_bam_and_exit_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let empty = dir.path().join("empty.fq");
+    std::fs::write(&empty, b"").unwrap();
+    let sam = run_ok(galign().arg("map").arg(&prefix).arg(&empty)).stdout;
+    assert!(header_only(&String::from_utf8(sam).unwrap()));
+    // Pairs, to BAM: samtools reads the header and no record.
+    let bam = dir.path().join("out.bam");
+    let empty2 = dir.path().join("empty2.fq");
+    std::fs::write(&empty2, b"").unwrap();
+    let mut cmd = galign();
+    cmd.args(["map", "-o"])
+        .arg(&bam)
+        .arg(&prefix)
+        .arg(&empty)
+        .arg(&empty2);
+    run_ok(&mut cmd);
+    let view = std::process::Command::new("samtools")
+        .arg("view")
+        .arg("-h")
+        .arg(&bam)
+        .output()
+        .unwrap();
+    assert!(view.status.success());
+    assert!(header_only(&String::from_utf8(view.stdout).unwrap()));
+    // One mate empty and the other not is still an error.
+    let one = dir.path().join("one.fq");
+    std::fs::write(&one, b"@r\nACGT\n+\nIIII\n").unwrap();
+    let e = run_fail(galign().arg("map").arg(&prefix).arg(&one).arg(&empty));
+    assert!(e.contains("has more reads than"), "{e}");
+}
+
+#[test]
+fn an_empty_reference_is_still_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.fa");
+    std::fs::write(&empty, b"").unwrap();
+    let e = run_fail(galign().args(["index", "--device", "cpu"]).arg(&empty));
+    assert!(e.contains("empty"), "{e}");
+    assert_eq!(files_in(dir.path()), ["empty.fa".to_string()].into());
+}
+
+#[test]
+fn fastmap_of_no_reads_prints_nothing_as_bwa_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("chrM");
+    let mut cmd = galign();
+    cmd.args(["index", "--device", "cpu", "--format", "bwa", "-p"])
+        .arg(&prefix)
+        .arg(data("human_rCRS_chrM_NC_012920.fa.gz"));
+    run_ok(&mut cmd);
+    let empty = dir.path().join("empty.fq.gz");
+    std::fs::write(&empty, b"").unwrap();
+    let out = run_ok(galign().arg("fastmap").arg(&prefix).arg(&empty));
+    assert!(
+        out.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
