@@ -1,6 +1,7 @@
 //! What a bwa/bowtie2 user expects of the command line (issue 66): an empty reads input
 //! maps to a header-only output (an empty reference stays an error), and `fastmap` of no
-//! reads prints nothing, as bwa fastmap does.
+//! reads prints nothing, as bwa fastmap does; `map` takes the index file itself, and a
+//! missing or old index names the command that builds it at its prefix.
 
 mod common;
 
@@ -78,5 +79,73 @@ fn fastmap_of_no_reads_prints_nothing_as_bwa_does() {
         out.stdout.is_empty(),
         "{:?}",
         String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// Maps the bundled chrM reads (the first 400 records) to `prefix`; the SAM records.
+fn map_records(prefix: &Path, dir: &Path) -> Vec<String> {
+    let reads = dir.join("r.fq");
+    if !reads.exists() {
+        let text = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "zcat {} | head -400",
+                data("NA12878_chrM_20k.fq.gz").display()
+            ))
+            .output()
+            .unwrap()
+            .stdout;
+        std::fs::write(&reads, text).unwrap();
+    }
+    let sam = run_ok(
+        galign()
+            .args(["map", "--device", "cpu"])
+            .arg(prefix)
+            .arg(&reads),
+    )
+    .stdout;
+    let sam = String::from_utf8(sam).unwrap();
+    sam.lines()
+        .filter(|l| !l.starts_with('@'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn map_takes_the_index_file_itself_and_a_missing_or_old_index_names_its_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let file = dir.path().join("chrM.galign");
+    let records = map_records(&prefix, dir.path());
+    assert_eq!(records.len(), 100);
+    assert_eq!(map_records(&file, dir.path()), records);
+    // A missing index: the command that builds it, at the prefix given.
+    let absent = dir.path().join("absent");
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg(&absent)
+            .arg(dir.path().join("r.fq")),
+    );
+    let build = format!("galign index -p {} REFERENCE.fa", absent.display());
+    assert!(e.contains("no such index") && e.contains(&build), "{e}");
+    // An index of an older format: the command that rebuilds it, at its own prefix.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+    let old = dir.path().join("old.galign");
+    std::fs::write(&old, bytes).unwrap();
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg(dir.path().join("old"))
+            .arg(dir.path().join("r.fq")),
+    );
+    let rebuild = format!(
+        "galign index -p {} REFERENCE.fa",
+        dir.path().join("old").display()
+    );
+    assert!(
+        e.contains("format version 3") && e.contains(&rebuild),
+        "{e}"
     );
 }

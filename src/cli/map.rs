@@ -10,7 +10,8 @@ use crate::progress::Reporter;
 /// `galign map`'s arguments.
 #[derive(clap::Args)]
 pub struct MapArgs {
-    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
+    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`), or the
+    /// index file PREFIX.galign itself.
     prefix: PathBuf,
     /// Reads: FASTQ (or FASTA), or `-` for stdin; plain, gzip, BGZF, bzip2, zstd or xz.
     reads: PathBuf,

@@ -218,6 +218,7 @@ pub fn map_reads(
     log: &Reporter,
 ) -> Result<MapStats, MapError> {
     let start = Instant::now();
+    let prefix = &crate::index::resolve_prefix(prefix);
     ensure_distinct_files(prefix, options)?;
     let device = search_device(options)?;
     // `auto` chooses by the index's size (and the reads') before the index loads (its metadata read
