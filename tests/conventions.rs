@@ -1,7 +1,8 @@
 //! What a bwa/bowtie2 user expects of the command line (issue 66): an empty reads input
 //! maps to a header-only output (an empty reference stays an error), and `fastmap` of no
 //! reads prints nothing, as bwa fastmap does; `map` takes the index file itself, and a
-//! missing or old index names the command that builds it at its prefix.
+//! missing or old index names the command that builds it at its prefix; the device line
+//! comes once, short, after the inputs are open.
 
 mod common;
 
@@ -147,5 +148,84 @@ fn map_takes_the_index_file_itself_and_a_missing_or_old_index_names_its_prefix()
     assert!(
         e.contains("format version 3") && e.contains(&rebuild),
         "{e}"
+    );
+}
+
+/// The `[galign]` lines of `stderr`.
+fn said(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("[galign]"))
+        .collect()
+}
+
+#[test]
+fn no_device_line_comes_before_an_input_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let missing = dir.path().join("missing.fq");
+    for device in ["auto", "cpu"] {
+        let e = run_fail(
+            galign()
+                .args(["map", "--device", device])
+                .arg(&prefix)
+                .arg(&missing),
+        );
+        assert!(e.contains("missing.fq: cannot open"), "{e}");
+        assert!(said(&e).is_empty(), "{e}");
+        let e = run_fail(
+            galign()
+                .args(["fastmap", "--device", device])
+                .arg(&prefix)
+                .arg(&missing),
+        );
+        assert!(said(&e).is_empty(), "{e}");
+        let mut cmd = galign();
+        cmd.args(["index", "--device", device, "-p"])
+            .arg(dir.path().join("x"))
+            .arg(&missing);
+        let e = run_fail(&mut cmd);
+        assert!(e.contains("cannot open") && said(&e).is_empty(), "{e}");
+    }
+}
+
+#[test]
+fn the_device_line_comes_once_short_with_threads_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let out = run_ok(
+        galign()
+            .args(["map", "-t", "1", "-o", "/dev/null"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines = said(&stderr);
+    let device: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.contains("CPU") || l.contains("GPU"))
+        .collect();
+    assert_eq!(device.len(), 1, "{stderr}");
+    assert!(
+        device[0].contains("on 1 thread;") && device[0].len() < 160,
+        "{stderr}"
+    );
+    // With mismatches the GPU is tried: where none is usable, one short line says so.
+    let out = run_ok(
+        galign()
+            .args(["map", "-v", "1", "-o", "/dev/null"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let device: Vec<&str> = said(&stderr)
+        .into_iter()
+        .filter(|l| l.contains("GPU"))
+        .collect();
+    assert!(device.len() <= 1, "{stderr}");
+    assert!(
+        device.iter().all(|l| l.len() < 120 && !l.contains("((")),
+        "{stderr}"
     );
 }

@@ -227,12 +227,11 @@ pub fn map_reads(
     let text_len = Index::peek_text_len(prefix);
     let reads_size = options.source.estimated_size();
     let threads = rayon::current_num_threads();
-    let device = auto_device(
+    let (device, cpu_note) = auto_device(
         device,
         options.max_mismatches,
         (text_len, reads_size),
         threads,
-        log,
     );
     let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
@@ -256,6 +255,10 @@ pub fn map_reads(
         })?),
         None => None,
     };
+    // Said once the inputs and outputs are open: an input error comes first, alone.
+    if let Some(note) = cpu_note {
+        log.info(&note);
+    }
 
     let fm = index.fm();
     let record_options = RecordOptions {
@@ -502,17 +505,16 @@ const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_200_000_000;
 /// `reads_size` bytes (`None`: unknown) on `threads` worker threads: the CPU for an
 /// exact search with reads under [`AUTO_EXACT_ON_GPU_READS_FROM`] bytes where the index
 /// is under [`AUTO_EXACT_ON_GPU_FROM`] bases, or the index larger and the reads known
-/// and under [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`] a thread (said on stderr), else
-/// `device` as chosen.
+/// and under [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`] a thread, with the line that
+/// says so; else `device` as chosen, and no line.
 fn auto_device(
     device: DeviceChoice,
     k: u8,
     (text_len, reads_size): (Option<u64>, Option<u64>),
     threads: usize,
-    log: &Reporter,
-) -> DeviceChoice {
+) -> (DeviceChoice, Option<String>) {
     let Some(text_len) = text_len else {
-        return device;
+        return (device, None);
     };
     let large_index = text_len >= AUTO_EXACT_ON_GPU_FROM;
     let reads_for_gpu = match large_index {
@@ -522,19 +524,32 @@ fn auto_device(
     // A stream's size is unknown: small indexes keep it on the CPU, large ones on the GPU.
     let many_reads = reads_size.map_or(large_index, |size| size >= reads_for_gpu);
     if device != DeviceChoice::Auto || k > 0 || many_reads {
-        return device;
+        return (device, None);
     }
+    (
+        DeviceChoice::Cpu,
+        Some(cpu_note(text_len, reads_size, reads_for_gpu, threads)),
+    )
+}
+
+/// The line that says `auto` maps on the CPU: an exact search of reads of `reads_size`
+/// bytes (`None`: a stream) against an index of `text_len` bases, under
+/// `reads_for_gpu` bytes on `threads` threads.
+fn cpu_note(text_len: u64, reads_size: Option<u64>, reads_for_gpu: u64, threads: usize) -> String {
     let reads = match reads_size {
         Some(bytes) => format!("~{} of reads", with_si_prefix(bytes, "B")),
-        None => "reads from a stream (size unknown)".to_string(),
+        None => "streamed reads".to_string(),
     };
-    log.info(&format!(
-        "exact search of a {} index with {reads}: faster on the CPU than on the GPU below \
-         {} of reads on {threads} threads (--device gpu insists); mapping on the CPU",
+    let threads = match threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    format!(
+        "mapping on the CPU: exact search, {} index, {reads} (the GPU pays off from {} on \
+         {threads}; --device gpu insists)",
         with_si_prefix(text_len, "bp"),
         with_si_prefix(reads_for_gpu, "B"),
-    ));
-    DeviceChoice::Cpu
+    )
 }
 
 /// How `map` says that it goes on without the GPU from the start.
@@ -1078,10 +1093,9 @@ mod tests {
 
     #[test]
     fn auto_searches_exactly_on_the_gpu_only_for_many_reads_a_thread() {
-        let log = Reporter::quiet();
         let (small, large) = (Some(63_000_000), Some(3_000_000_000));
         let (few, many) = (Some(730_000_000), Some(7_300_000_000));
-        let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads, &log);
+        let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads).0;
         // Against a small index the GPU pays off from 1.2 GB of reads whatever the threads.
         assert_eq!(auto(0, (small, few), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, Some(1_150_000_000)), 16), DeviceChoice::Cpu);
@@ -1107,9 +1121,26 @@ mod tests {
         assert_eq!(auto(1, (small, few), 16), DeviceChoice::Auto);
         assert_eq!(auto(1, (large, few), 16), DeviceChoice::Auto);
         for chosen in [DeviceChoice::Gpu, DeviceChoice::Cpu] {
-            assert_eq!(auto_device(chosen, 0, (small, few), 16, &log), chosen);
-            assert_eq!(auto_device(chosen, 0, (large, few), 16, &log), chosen);
+            assert_eq!(auto_device(chosen, 0, (small, few), 16), (chosen, None));
+            assert_eq!(auto_device(chosen, 0, (large, few), 16), (chosen, None));
         }
+    }
+
+    #[test]
+    fn the_cpu_line_is_short_and_counts_threads_in_words() {
+        let note =
+            |size, threads| auto_device(DeviceChoice::Auto, 0, (Some(16_569), size), threads).1;
+        let one = note(Some(1_000_000), 1).unwrap();
+        assert!(
+            one.starts_with("mapping on the CPU: exact search, 16.6 kbp index"),
+            "{one}"
+        );
+        assert!(
+            one.contains("on 1 thread;") && one.contains("~1.0 MB of reads"),
+            "{one}"
+        );
+        assert!(note(None, 2).unwrap().contains("streamed reads"));
+        assert!(note(None, 2).unwrap().contains("on 2 threads;"));
     }
 
     /// Sends `item` through `to` on a thread of its own, 20 ms from now.

@@ -12,7 +12,7 @@
 
 use std::io::Write;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 
@@ -103,17 +103,21 @@ pub struct FastmapRun {
 /// Runs `galign fastmap`: the device checked, the index loaded, the output written to
 /// stdout or, complete, to the output file.
 pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
-    match run.device {
-        DeviceChoice::Gpu => return Err(FastmapError::Gpu),
-        DeviceChoice::Auto => log.info("fastmap searches on the CPU (not yet on the GPU)"),
-        DeviceChoice::Cpu => {}
+    if run.device == DeviceChoice::Gpu {
+        return Err(FastmapError::Gpu);
     }
     if let Some(output) = &run.output {
         let inputs = [("the reads", run.reads.as_path())];
         crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
     }
     let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
-    let write = |out: &mut dyn Write| fastmap(&index, &run.reads, &run.options, out);
+    let source = ReadSource::Single(run.reads.clone());
+    let reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    // Said once the inputs are open: an input error comes first, alone.
+    if run.device == DeviceChoice::Auto {
+        log.info("searching on the CPU (fastmap has no GPU search yet)");
+    }
+    let write = |out: &mut dyn Write| fastmap(&index, reader, &run.options, out);
     match &run.output {
         Some(path) => {
             crate::atomic_file::write_with(path, |out| write(out).map(drop).map_err(io_error))
@@ -139,16 +143,14 @@ fn io_error(error: FastmapError) -> std::io::Error {
     }
 }
 
-/// Writes the fastmap records of the reads of `reads` against `index` to `out`;
+/// Writes the fastmap records of the reads of `reader` against `index` to `out`;
 /// returns how many reads there were.
 pub fn fastmap(
     index: &BwaIndex,
-    reads: &Path,
+    mut reader: BatchReader,
     options: &FastmapOptions,
     out: &mut dyn Write,
 ) -> Result<u64, FastmapError> {
-    let source = ReadSource::Single(reads.to_path_buf());
-    let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
     std::thread::scope(|scope| {
         let (sender, receiver) = crossbeam_channel::bounded::<Vec<Vec<u8>>>(2);
         let searching = scope.spawn(move || -> Result<u64, FastmapError> {
