@@ -2,7 +2,8 @@
 //! maps to a header-only output (an empty reference stays an error), and `fastmap` of no
 //! reads prints nothing, as bwa fastmap does; `map` takes the index file itself, and a
 //! missing or old index names the command that builds it at its prefix; the device line
-//! comes once, short, after the inputs are open.
+//! comes once, short, after the inputs are open; `--verbose` and `--quiet` on every
+//! command; README and `--help` agree on the flags and the GPU's bytes a base.
 
 mod common;
 
@@ -228,4 +229,155 @@ fn the_device_line_comes_once_short_with_threads_in_words() {
         device.iter().all(|l| l.len() < 120 && !l.contains("((")),
         "{stderr}"
     );
+}
+
+#[test]
+fn verbose_and_quiet_are_spelled_alike_on_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let fasta = data("human_rCRS_chrM_NC_012920.fa.gz");
+    let prefix = dir.path().join("chrM");
+    let mut cmd = galign();
+    cmd.args(["index", "--device", "cpu", "--quiet", "-p"])
+        .arg(&prefix)
+        .arg(&fasta);
+    assert!(run_ok(&mut cmd).stderr.is_empty());
+    let mut cmd = galign();
+    cmd.args(["index", "--device", "cpu", "--verbose", "-p"])
+        .arg(&prefix)
+        .arg(&fasta);
+    assert!(String::from_utf8(run_ok(&mut cmd).stderr)
+        .unwrap()
+        .contains(" s (ended at "));
+    // The former `-v` still works for index and sa.
+    let mut cmd = galign();
+    cmd.args(["sa", "--device", "cpu", "-v", "-o"])
+        .arg(dir.path().join("x.sa"))
+        .arg(&fasta);
+    assert!(String::from_utf8(run_ok(&mut cmd).stderr)
+        .unwrap()
+        .contains(" s (ended at "));
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let out = run_ok(
+        galign()
+            .args(["map", "-q", "-o", "/dev/null"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run_ok(
+        galign()
+            .args(["map", "--verbose", "-o", "/dev/null"])
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("busy seconds per stage"));
+    // `index -v 2 ref.fa` (map's -v K given to index): a clear error, not clap's about
+    // --assemble.
+    let e = run_fail(galign().args(["index", "-v", "2"]).arg(&fasta));
+    assert!(
+        e.contains("unexpected argument") && e.contains("-v K"),
+        "{e}"
+    );
+    assert!(!e.contains("--assemble <"), "{e}");
+}
+
+/// The flags of `galign COMMAND --help` (each option's spellings, `-h` and `-V` aside).
+fn help_flags(command: &str) -> Vec<Vec<String>> {
+    let help = run_ok(galign().args([command, "--help"])).stdout;
+    let help = String::from_utf8(help).unwrap();
+    let mut options = Vec::new();
+    for line in help.lines().map(str::trim_start) {
+        let spellings: Vec<String> = line
+            .split([',', ' '])
+            .take_while(|w| {
+                w.starts_with('-')
+                    && w.chars()
+                        .nth(1)
+                        .is_some_and(|c| c.is_ascii_alphabetic() || c == '-')
+            })
+            .map(str::to_string)
+            .collect();
+        let common = ["-h", "--help", "-V", "--version"];
+        if !spellings.is_empty() && !spellings.iter().any(|s| common.contains(&s.as_str())) {
+            options.push(spellings);
+        }
+    }
+    options
+}
+
+/// The flags that README's command table lists for `galign COMMAND` (all its rows).
+fn readme_flags(command: &str) -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = format!("| `galign {command} ");
+    let mut flags = Vec::new();
+    for row in readme.lines().filter(|l| l.starts_with(&start)) {
+        let cell = &row[3..row[3..].find("` |").expect("a closed cell") + 3];
+        let words = cell.split(|c: char| c.is_whitespace() || "[]|\\".contains(c));
+        let words = words.filter(|w| {
+            w.starts_with('-') && w[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-')
+        });
+        flags.extend(words.map(str::to_string));
+    }
+    flags
+}
+
+#[test]
+fn readme_and_help_list_the_same_flags() {
+    for command in ["index", "map", "sa", "fastmap"] {
+        let help = help_flags(command);
+        let readme = readme_flags(command);
+        assert!(!help.is_empty() && !readme.is_empty(), "{command}");
+        for flag in &readme {
+            assert!(
+                help.iter().flatten().any(|h| h == flag),
+                "README lists {flag} for {command}; --help does not"
+            );
+        }
+        for option in &help {
+            assert!(
+                option.iter().any(|o| readme.contains(o)),
+                "--help lists {option:?} for {command}; README does not"
+            );
+        }
+    }
+}
+
+#[test]
+fn readme_and_help_give_the_same_gpu_bytes_a_base() {
+    use galign::gpu::sa::Algorithm;
+    let [d, h, s] = [Algorithm::Doubling, Algorithm::Hybrid, Algorithm::Skew]
+        .map(Algorithm::whole_bytes_per_base);
+    let phrase = format!("{d} bytes a base with doubling, {h} with hybrid and auto, {s} with skew");
+    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = squeeze(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap(),
+    );
+    let help =
+        squeeze(&String::from_utf8(run_ok(galign().args(["index", "--help"])).stdout).unwrap());
+    assert!(readme.contains(&phrase), "README lacks '{phrase}'");
+    assert!(
+        help.contains(&phrase),
+        "--gpu-memory's help lacks '{phrase}'"
+    );
+    // --sa-algorithm's values say the same figures, and no other.
+    for (name, bytes) in [("doubling", d), ("hybrid", h), ("skew", s)] {
+        let line = help
+            .split(&format!("- {name}: "))
+            .nth(1)
+            .unwrap()
+            .split(" - ")
+            .next()
+            .unwrap();
+        assert!(
+            line.contains(&format!("in {bytes} bytes a base")),
+            "{name}: {line}"
+        );
+    }
 }

@@ -66,9 +66,6 @@ pub struct MapArgs {
     #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=crate::search::schemes::MAX_MISMATCHES as i64))]
     mismatches: u8,
-    /// Print per-step timings on stderr (-v is the mismatch count here, as in bowtie).
-    #[arg(long)]
-    verbose: bool,
     #[command(flatten)]
     common: super::Common,
 }
@@ -76,7 +73,7 @@ pub struct MapArgs {
 impl MapArgs {
     /// Applies the thread count and returns the run's reporter.
     pub fn setup(&self) -> Result<Reporter, SetupError> {
-        self.common.setup(self.verbose)
+        self.common.setup(false)
     }
 
     /// Maps the reads as the arguments ask, and says the run's summary through `log`.
