@@ -3,7 +3,8 @@
 //! reads prints nothing, as bwa fastmap does; `map` takes the index file itself, and a
 //! missing or old index names the command that builds it at its prefix; the device line
 //! comes once, short, after the inputs are open; `--verbose` and `--quiet` on every
-//! command; README and `--help` agree on the flags and the GPU's bytes a base.
+//! command; README and `--help` agree on the flags and the GPU's bytes a base; `-O sam|bam`
+//! or the output's extension picks the format, and CRAM and compressed SAM are refused.
 
 mod common;
 
@@ -378,6 +379,72 @@ fn readme_and_help_give_the_same_gpu_bytes_a_base() {
         assert!(
             line.contains(&format!("in {bytes} bytes a base")),
             "{name}: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_output_format_comes_from_o_or_the_extension_and_what_is_not_written_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let bam = dir.path().join("x.bam");
+    run_ok(
+        galign()
+            .args(["map", "-o"])
+            .arg(&bam)
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    let records = |path: &Path| {
+        let view = std::process::Command::new("samtools")
+            .arg("view")
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(view.status.success(), "{}", path.display());
+        view.stdout
+    };
+    let want = records(&bam);
+    assert!(!want.is_empty());
+    // BAM to stdout with -O bam: the .bam file's records.
+    let stdout = run_ok(galign().args(["map", "-O", "bam"]).arg(&prefix).arg(&reads)).stdout;
+    assert_eq!(&stdout[..4], b"\x1f\x8b\x08\x04", "BGZF");
+    let piped = dir.path().join("piped");
+    std::fs::write(&piped, stdout).unwrap();
+    assert!(records(&piped) == want);
+    // -O bam whatever the name.
+    let named = dir.path().join("x.out");
+    run_ok(
+        galign()
+            .args(["map", "-O", "bam", "-o"])
+            .arg(&named)
+            .arg(&prefix)
+            .arg(&reads),
+    );
+    assert!(records(&named) == want);
+    // Refused, naming what to do, and nothing written.
+    let refusals: [(&[&str], &str); 4] = [
+        (&["-o", "y.cram"], "not CRAM"),
+        (
+            &["-O", "cram"],
+            "-O cram: galign writes SAM or BAM, not CRAM",
+        ),
+        (&["-o", "y.sam.gz"], "not compressed SAM (.gz)"),
+        (&["-O", "sam", "-o", "y.bam"], "-O sam but"),
+    ];
+    for (args, expected) in refusals {
+        let mut cmd = galign();
+        cmd.current_dir(dir.path())
+            .arg("map")
+            .args(args)
+            .arg(&prefix)
+            .arg(&reads);
+        let e = run_fail(&mut cmd);
+        assert!(e.contains(expected), "{args:?}: {e}");
+        assert!(
+            !files_in(dir.path()).iter().any(|f| f.starts_with('y')),
+            "{args:?}"
         );
     }
 }

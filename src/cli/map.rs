@@ -6,6 +6,7 @@ use super::SetupError;
 use crate::io::ReadSource;
 use crate::map::{MapError, MapOptions};
 use crate::progress::Reporter;
+use crate::sam::FormatRequest;
 
 /// `galign map`'s arguments.
 #[derive(clap::Args)]
@@ -17,9 +18,15 @@ pub struct MapArgs {
     reads: PathBuf,
     /// Mate 2 reads, in the same order as READS (paired-end).
     mates: Option<PathBuf>,
-    /// Output file; BAM when it ends in .bam, SAM otherwise [default: SAM on stdout].
+    /// Output file; BAM when it ends in .bam, SAM otherwise (.cram and compressed names
+    /// such as .sam.gz are refused) [default: stdout].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Output format, whatever the output's name: sam, or bam (to stdout too); cram is
+    /// refused (convert BAM with `samtools view -C`) [default: by -o's extension, SAM
+    /// on stdout].
+    #[arg(short = 'O', long = "output-format", value_enum, value_name = "FORMAT")]
+    output_format: Option<FormatRequest>,
     // `<ID>` is help text (clap shows the doc comment), not HTML.
     #[allow(rustdoc::invalid_html_tags)]
     /// Read group header line, e.g. '@RG\tID:s1\tSM:sample1'; every record gets RG:Z:<ID>.
@@ -86,6 +93,7 @@ impl MapArgs {
         let options = MapOptions {
             source,
             output: self.output,
+            output_format: self.output_format,
             stats: self.stats,
             read_group: self.read_group,
             max_alternatives: self.alternatives,

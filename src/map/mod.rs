@@ -41,7 +41,8 @@ use crate::index::{Index, IndexError};
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{
-    self, Encoded, MateContext, OutputFormat, RecordBuffers, RecordOptions, SamWriter,
+    self, Encoded, FormatRequest, MateContext, OutputFormat, RecordBuffers, RecordOptions,
+    SamWriter,
 };
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 use crate::units::with_si_prefix;
@@ -51,8 +52,11 @@ use crate::units::with_si_prefix;
 pub struct MapOptions {
     /// Reads to map.
     pub source: ReadSource,
-    /// Output path (`.bam` for BAM); stdout SAM when `None`.
+    /// Output path; stdout when `None` or `-`.
     pub output: Option<PathBuf>,
+    /// The output's format as `-O` asks; `None`: as the output's name says (`.bam`
+    /// BAM, else SAM), see [`OutputFormat::resolve`].
+    pub output_format: Option<FormatRequest>,
     /// Where the run's summary goes as JSON (`--stats`), if anywhere: created with the
     /// output before the reads are mapped, renamed into place with it at the end.
     pub stats: Option<PathBuf>,
@@ -87,6 +91,9 @@ pub enum MapError {
     /// An output is one of the inputs or the other output.
     #[error(transparent)]
     Output(#[from] crate::atomic_file::OutputError),
+    /// The output's format is one galign does not write.
+    #[error(transparent)]
+    OutputFormat(#[from] crate::sam::OutputFormatError),
     /// More mismatches than the search schemes cover.
     #[error("-v {k}: at most {most} mismatches are supported")]
     Mismatches {
@@ -219,6 +226,7 @@ pub fn map_reads(
 ) -> Result<MapStats, MapError> {
     let start = Instant::now();
     let prefix = &crate::index::resolve_prefix(prefix);
+    let output = OutputFormat::resolve(options.output.as_deref(), options.output_format)?;
     ensure_distinct_files(prefix, options)?;
     let device = search_device(options)?;
     // `auto` chooses by the index's size (and the reads') before the index loads (its metadata read
@@ -241,10 +249,9 @@ pub fn map_reads(
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
-    let output = OutputFormat::for_output(options.output.as_deref());
     let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
     let writer = SamWriter::create(
-        options.output.as_deref(),
+        (options.output.as_deref(), output),
         &header,
         (options.threads, options.bam_level),
     )?;
