@@ -4,7 +4,8 @@
 //! missing or old index names the command that builds it at its prefix; the device line
 //! comes once, short, after the inputs are open; `--verbose` and `--quiet` on every
 //! command; README and `--help` agree on the flags and the GPU's bytes a base; `-O sam|bam`
-//! or the output's extension picks the format, and CRAM and compressed SAM are refused.
+//! or the output's extension picks the format, and CRAM and compressed SAM are refused;
+//! `--un`/`--al` and `--un-conc`/`--al-conc` write the reads back as bowtie2's do.
 
 mod common;
 
@@ -447,4 +448,162 @@ fn the_output_format_comes_from_o_or_the_extension_and_what_is_not_written_is_re
             "{args:?}"
         );
     }
+}
+
+/// The FASTQ records (4 lines each) of `path`, gzip or plain.
+fn fastq_records(path: &Path) -> Vec<[String; 4]> {
+    let text = std::process::Command::new("gzip")
+        .args(["-dcf"])
+        .arg(path)
+        .output()
+        .unwrap()
+        .stdout;
+    let text = String::from_utf8(text).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len() % 4, 0, "{}", path.display());
+    lines
+        .chunks(4)
+        .map(|r| std::array::from_fn(|i| r[i].to_string()))
+        .collect()
+}
+
+/// The (name, flag) of each SAM record of `sam`.
+fn names_and_flags(sam: &[u8]) -> Vec<(String, u32)> {
+    let sam = String::from_utf8(sam.to_vec()).unwrap();
+    let records = sam.lines().filter(|l| !l.starts_with('@'));
+    records
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[1].parse().unwrap())
+        })
+        .filter(|(_, flag)| flag & 0x900 == 0)
+        .collect()
+}
+
+#[test]
+fn un_and_al_write_the_reads_by_how_they_mapped_as_bowtie2() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    let reads = data("NA12878_chrM_20k.fq.gz");
+    let (un, al) = (dir.path().join("un.fq"), dir.path().join("al.fq.gz"));
+    let mut cmd = galign();
+    cmd.arg("map")
+        .arg("--un")
+        .arg(&un)
+        .arg("--al")
+        .arg(&al)
+        .arg(&prefix)
+        .arg(&reads);
+    let sam = run_ok(&mut cmd).stdout;
+    let records = names_and_flags(&sam);
+    let input = fastq_records(&reads);
+    let (un, al) = (fastq_records(&un), fastq_records(&al));
+    assert_eq!(un.len() + al.len(), input.len());
+    assert!(!un.is_empty() && !al.is_empty());
+    let unmapped: Vec<&String> = records
+        .iter()
+        .filter(|r| r.1 & 4 != 0)
+        .map(|r| &r.0)
+        .collect();
+    let names = |reads: &[[String; 4]]| -> Vec<String> {
+        reads.iter().map(|r| r[0][1..].to_string()).collect()
+    };
+    assert_eq!(names(&un).iter().collect::<Vec<_>>(), unmapped);
+    // Bases and qualities as read, names as in the SAM output.
+    let key = |r: &[String; 4], name: &str| (name.to_string(), r[1].clone(), r[3].clone());
+    let mut written: Vec<_> = un.iter().chain(&al).map(|r| key(r, &r[0][1..])).collect();
+    let sam_name = |r: &[String; 4]| {
+        let name = r[0][1..].split_whitespace().next().unwrap().to_string();
+        name.strip_suffix("/1")
+            .or(name.strip_suffix("/2"))
+            .map_or(name.clone(), str::to_string)
+    };
+    let mut read: Vec<_> = input.iter().map(|r| key(r, &sam_name(r))).collect();
+    written.sort();
+    read.sort();
+    assert!(
+        written == read,
+        "the reads written back differ from those read"
+    );
+    // Pairs: --un for single reads is refused, naming --un-conc.
+    let mates = dir.path().join("mates.fq.gz");
+    std::fs::copy(&reads, &mates).unwrap();
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg("--un")
+            .arg(dir.path().join("u.fq"))
+            .arg(&prefix)
+            .arg(&reads)
+            .arg(&mates),
+    );
+    assert!(e.contains("use --un-conc"), "{e}");
+    assert!(!dir.path().join("u.fq").exists());
+}
+
+#[test]
+fn un_conc_and_al_conc_write_each_mate_to_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = chrm_index(dir.path());
+    // Mate 2 of each pair is mate 1 reverse-complemented: a proper pair where mate 1
+    // maps uniquely.
+    let input = fastq_records(&data("NA12878_chrM_20k.fq.gz"));
+    let mates = |second: bool| -> String {
+        input
+            .iter()
+            .take(2000)
+            .map(|r| {
+                let seq = if second { revcomp(&r[1]) } else { r[1].clone() };
+                let qual: String = if second {
+                    r[3].chars().rev().collect()
+                } else {
+                    r[3].clone()
+                };
+                format!("{}\n{seq}\n+\n{qual}\n", r[0])
+            })
+            .collect()
+    };
+    let (r1, r2) = (dir.path().join("r1.fq"), dir.path().join("r2.fq"));
+    std::fs::write(&r1, mates(false)).unwrap();
+    std::fs::write(&r2, mates(true)).unwrap();
+    let mut cmd = galign();
+    cmd.arg("map")
+        .arg("--un-conc")
+        .arg(dir.path().join("un_%.fq.gz"));
+    cmd.arg("--al-conc")
+        .arg(dir.path().join("al.fq"))
+        .arg(&prefix)
+        .arg(&r1)
+        .arg(&r2);
+    let records = names_and_flags(&run_ok(&mut cmd).stdout);
+    let proper: Vec<&String> = records
+        .iter()
+        .filter(|r| r.1 & 0x42 == 0x42)
+        .map(|r| &r.0)
+        .collect();
+    let [un1, un2, al1, al2] = ["un_1.fq.gz", "un_2.fq.gz", "al.1.fq", "al.2.fq"]
+        .map(|f| fastq_records(&dir.path().join(f)));
+    assert_eq!(al1.len(), proper.len());
+    assert_eq!(un1.len() + al1.len(), 2000);
+    assert!(!un1.is_empty() && !al1.is_empty());
+    assert_eq!(
+        al1.iter().map(|r| &r[0][1..]).collect::<Vec<_>>(),
+        proper.iter().map(|s| s.as_str()).collect::<Vec<_>>()
+    );
+    for (m1, m2) in [(&un1, &un2), (&al1, &al2)] {
+        assert_eq!(m1.len(), m2.len());
+        for (a, b) in m1.iter().zip(m2.iter()) {
+            assert_eq!((&a[0], revcomp(&a[1])), (&b[0], b[1].clone()));
+        }
+    }
+    // Single reads with --al-conc: refused, naming --al.
+    let e = run_fail(
+        galign()
+            .arg("map")
+            .arg("--al-conc")
+            .arg(dir.path().join("x.fq"))
+            .arg(&prefix)
+            .arg(&r1),
+    );
+    assert!(e.contains("use --al"), "{e}");
 }

@@ -1382,6 +1382,7 @@ fn map_bytes(
         source: source.clone(),
         output: Some(output.clone()),
         output_format: None,
+        read_outputs: Default::default(),
         stats: None,
         read_group: Some("@RG\tID:g\tSM:s".into()),
         max_alternatives: 5,

@@ -22,6 +22,7 @@
 //! GPU searcher takes the mirror index when `K > 0`).
 
 pub mod pairing;
+pub mod read_outputs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ use crate::sam::{
 };
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 use crate::units::with_si_prefix;
+use read_outputs::{ReadOutputError, ReadOutputPaths, ReadOutputs, SortedReads, Wanted};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
@@ -57,6 +59,9 @@ pub struct MapOptions {
     /// The output's format as `-O` asks; `None`: as the output's name says (`.bam`
     /// BAM, else SAM), see [`OutputFormat::resolve`].
     pub output_format: Option<FormatRequest>,
+    /// The reads written back by how they mapped (`--un`, `--al`, `--un-conc`,
+    /// `--al-conc`), if any.
+    pub read_outputs: ReadOutputPaths,
     /// Where the run's summary goes as JSON (`--stats`), if anywhere: created with the
     /// output before the reads are mapped, renamed into place with it at the end.
     pub stats: Option<PathBuf>,
@@ -91,6 +96,9 @@ pub enum MapError {
     /// An output is one of the inputs or the other output.
     #[error(transparent)]
     Output(#[from] crate::atomic_file::OutputError),
+    /// The reads could not be written back (`--un`, `--al`, ...).
+    #[error(transparent)]
+    ReadOutputs(#[from] ReadOutputError),
     /// The output's format is one galign does not write.
     #[error(transparent)]
     OutputFormat(#[from] crate::sam::OutputFormatError),
@@ -131,7 +139,7 @@ pub enum MapError {
     /// A complete output could not be given its name.
     #[error("cannot rename {what} to {path}")]
     Rename {
-        /// "output" or "the stats".
+        /// "output", "reads" or "the stats".
         what: &'static str,
         /// The file.
         path: String,
@@ -255,6 +263,9 @@ pub fn map_reads(
         &header,
         (options.threads, options.bam_level),
     )?;
+    let paired = options.source.is_paired();
+    let level = (options.threads, options.bam_level);
+    let read_outputs = ReadOutputs::open(&options.read_outputs, paired, level)?;
     let stats_out = match &options.stats {
         Some(path) => Some(AtomicFile::open(path).map_err(|source| MapError::Stats {
             path: path.display().to_string(),
@@ -281,7 +292,6 @@ pub fn map_reads(
         text: fm.text,
         max_mismatches: options.max_mismatches,
     };
-    let paired = options.source.is_paired();
     let text = writer.wants_text();
     let aligner = BatchAligner {
         buffers: writer.buffers(),
@@ -292,11 +302,12 @@ pub fn map_reads(
         options,
         record_options: &record_options,
         cpu_turns: CpuTurns::default(),
+        wanted: read_outputs.wanted(),
     };
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
-    let sam_file = std::thread::scope(|scope| -> Result<Option<AtomicFile>, MapError> {
+    let files = std::thread::scope(|scope| -> Result<OutputFiles, MapError> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -345,7 +356,7 @@ pub fn map_reads(
             });
             (busy, devices.close_in_background())
         });
-        let writer_thread = scope.spawn(move || write_stage(writer, out_rx));
+        let writer_thread = scope.spawn(move || write_stage((writer, read_outputs), out_rx));
         let records_threads: Vec<_> = (0..RECORDS_IN_FLIGHT)
             .map(|_| {
                 let (aligner, batches) = (&aligner, hits_rx.clone());
@@ -365,7 +376,7 @@ pub fn map_reads(
         let (search_busy, closing) = search_thread.join().expect("search thread does not panic");
         let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
-        let (writer, write_busy) = writer_thread
+        let ((writer, read_outputs), write_busy) = writer_thread
             .join()
             .expect("writer thread does not panic")?;
         if log.verbose() {
@@ -375,16 +386,26 @@ pub fn map_reads(
             ));
         }
         let written = match failure {
-            Some(e) => Err(e), // dropping the writer removes its temporary file
-            None => writer.close().map_err(MapError::from),
+            Some(e) => Err(e), // dropping the writers removes their temporary files
+            None => close_outputs(writer, read_outputs),
         };
         closing.join().expect("closing the GPU does not panic");
         written
     })?;
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
-    commit_outputs(&index, sam_file, stats_out, &stats)?;
+    commit_outputs(&index, files, stats_out, &stats)?;
     Ok(stats)
+}
+
+/// The run's output files, complete under their temporary names: the alignments (none
+/// on stdout), then the reads written back.
+type OutputFiles = (Option<AtomicFile>, Vec<AtomicFile>);
+
+/// Flushes and closes the alignments' writer and the read outputs.
+fn close_outputs(writer: SamWriter, read_outputs: ReadOutputs) -> Result<OutputFiles, MapError> {
+    let sam_file = writer.close()?;
+    Ok((sam_file, read_outputs.close()?))
 }
 
 /// Refuses a run whose output or `--stats` file is one of its inputs (reads, index) or
@@ -401,11 +422,13 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
             inputs.push(("the mate 2 reads", second.as_path()));
         }
     }
+    let read_outputs = read_outputs::output_paths(&options.read_outputs);
     let outputs: Vec<(&str, &Path)> = [
         ("the output", &options.output),
         ("the --stats file", &options.stats),
     ]
     .into_iter()
+    .chain(read_outputs.iter().map(|path| ("a read output", path)))
     .filter_map(|(role, path)| path.as_deref().map(|path| (role, path)))
     .collect();
     Ok(crate::atomic_file::ensure_distinct(&inputs, &outputs)?)
@@ -417,7 +440,7 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
 /// into place.
 fn commit_outputs(
     index: &Index,
-    sam_file: Option<AtomicFile>,
+    (sam_file, read_files): OutputFiles,
     stats_out: Option<(AtomicFile, std::fs::File)>,
     stats: &MapStats,
 ) -> Result<(), MapError> {
@@ -438,6 +461,14 @@ fn commit_outputs(
         let path = file.path().display().to_string();
         file.commit().map_err(|source| MapError::Rename {
             what: "output",
+            path,
+            source,
+        })?;
+    }
+    for file in read_files {
+        let path = file.path().display().to_string();
+        file.commit().map_err(|source| MapError::Rename {
+            what: "reads",
             path,
             source,
         })?;
@@ -830,24 +861,26 @@ fn search(
 }
 
 /// One batch's records, numbered in input order.
-type BatchRecords = (usize, Vec<Encoded>);
+type BatchRecords = (usize, (Vec<Encoded>, Vec<SortedReads>));
 
-/// The writing thread: writes the batches' records in input order, whatever order they
-/// come in. Returns the writer and its busy seconds.
+/// The writing thread: writes the batches' records, and their reads to the read
+/// outputs, in input order, whatever order they come in. Returns the writers and its
+/// busy seconds.
 fn write_stage(
-    mut writer: SamWriter,
+    (mut writer, mut read_outputs): (SamWriter, ReadOutputs),
     batches: crossbeam_channel::Receiver<BatchRecords>,
-) -> Result<(SamWriter, f64), MapError> {
+) -> Result<((SamWriter, ReadOutputs), f64), MapError> {
     let mut busy = 0.0;
     let mut in_order = InOrder::default();
-    for (number, records) in batches {
-        for records in in_order.take(number, records) {
+    for (number, batch) in batches {
+        for (records, reads) in in_order.take(number, batch) {
             let start = Instant::now();
             writer.write(records)?;
+            read_outputs.write(reads)?;
             busy += start.elapsed().as_secs_f64();
         }
     }
-    Ok((writer, busy))
+    Ok(((writer, read_outputs), busy))
 }
 
 /// Items numbered 0, 1, 2, ... taken in any order and given back in number order.
@@ -892,6 +925,8 @@ struct BatchAligner<'a> {
     buffers: RecordBuffers,
     /// Batches searched on the CPU: one at a time, each said done.
     cpu_turns: CpuTurns,
+    /// The read outputs written (`--un`, `--al`, ...).
+    wanted: Wanted,
 }
 
 impl BatchAligner<'_> {
@@ -940,10 +975,10 @@ impl BatchAligner<'_> {
         &self,
         batch: &ReadBatch,
         positions: Option<&BatchPositions>,
-    ) -> (Vec<Encoded>, MapStats) {
+    ) -> ((Vec<Encoded>, Vec<SortedReads>), MapStats) {
         let task = TASK_SIZE * self.reads_per_item();
         let searcher = CpuSearcher::new(self.index, self.placement.max_mismatches);
-        let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
+        let parts: Vec<(Encoded, MapStats, SortedReads)> = (0..batch.len().div_ceil(task))
             .into_par_iter()
             .map_init(TaskScratch::default, |scratch, c| {
                 let reads = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
@@ -957,21 +992,25 @@ impl BatchAligner<'_> {
             .collect();
         let mut stats = MapStats::default();
         let mut records = Vec::with_capacity(parts.len());
-        for (part, part_stats) in parts {
+        let mut sorted = Vec::with_capacity(parts.len());
+        for (part, part_stats, reads) in parts {
             records.push(part);
             stats.add(&part_stats);
+            sorted.push(reads);
         }
-        (records, stats)
+        ((records, sorted), stats)
     }
 
     /// The records of one task's `reads` (single reads, or mates one after the other)
-    /// whose positions `hits` holds, encoded into a buffer of the writer's.
+    /// whose positions `hits` holds, encoded into a buffer of the writer's; and the
+    /// reads for the read outputs.
     fn align_task(
         &self,
         reads: &[ReadRecord],
         hits: &TaskHits,
         scratch: &mut TaskScratch,
-    ) -> (Encoded, MapStats) {
+    ) -> (Encoded, MapStats, SortedReads) {
+        let mut sorted = SortedReads::default();
         let capacity = reads.len() * (2 * reads[0].seq.len() + 128);
         let mut records = self.buffers.take(self.text, capacity);
         let mut stats = MapStats::default();
@@ -999,13 +1038,16 @@ impl BatchAligner<'_> {
                     self.record_options,
                     &mut records,
                 );
+                sorted.single(self.wanted, &item[0], !hits1.is_empty());
                 continue;
             }
             place(first + 1, hits2);
             stats.count(hits2);
-            stats.proper_pairs += self.push_pair(item, (hits1, hits2), &mut records) as u64;
+            let proper = self.push_pair(item, (hits1, hits2), &mut records);
+            stats.proper_pairs += proper as u64;
+            sorted.pair(self.wanted, item, proper);
         }
-        (records, stats)
+        (records, stats, sorted)
     }
 
     /// Reads in an item: a read, or a pair's two mates.

@@ -9,6 +9,7 @@ mod header;
 mod record;
 mod writer;
 
+pub(crate) use bgzf::BgzfWriter;
 pub use bgzf::DEFAULT_LEVEL as DEFAULT_BAM_LEVEL;
 pub use buffers::RecordBuffers;
 pub use format::{FormatRequest, OutputFormat, OutputFormatError};
