@@ -55,7 +55,7 @@ pub struct GpuRequiredError(pub GpuError);
 
 impl<T> Decision<T> {
     /// The GPU's result, or `None` to go on with the CPU; a fallback is announced through
-    /// `say` as `"{lead} ({error}); {on_cpu}"` (e.g. "GPU not used (...); building on the
+    /// `say` as `"{lead}: {error}; {on_cpu}"` (e.g. "GPU not used: ...; building on the
     /// CPU"), and a failure is the error `"--device gpu: {error}"`.
     pub fn resolve(
         self,
@@ -67,7 +67,7 @@ impl<T> Decision<T> {
             Decision::Gpu(result) => Ok(Some(result)),
             Decision::Cpu => Ok(None),
             Decision::Fallback(e) => {
-                say(&format!("{lead} ({e}); {on_cpu}"));
+                say(&format!("{lead}: {e}; {on_cpu}"));
                 Ok(None)
             }
             Decision::Fail(e) => Err(GpuRequiredError(e)),
@@ -148,10 +148,7 @@ mod tests {
         assert_eq!(resolved, Ok(None));
         assert_eq!(
             said,
-            [
-                "GPU not used (no NVIDIA driver found (libcuda.so could not be loaded)); \
-              building on the CPU"
-            ]
+            ["GPU not used: no NVIDIA driver (libcuda.so not found); building on the CPU"]
         );
     }
 
@@ -161,7 +158,7 @@ mod tests {
         assert!(matches!(decision, Decision::Fail(GpuError::NoDriver)));
         assert_eq!(
             resolved,
-            Err("--device gpu: no NVIDIA driver found (libcuda.so could not be loaded)".into())
+            Err("--device gpu: no NVIDIA driver (libcuda.so not found)".into())
         );
         assert!(said.is_empty());
     }
@@ -178,7 +175,7 @@ mod tests {
             })
         ));
         assert_eq!(resolved, Ok(None));
-        assert_eq!(said, [format!("GPU not used ({oom}); building on the CPU")]);
+        assert_eq!(said, [format!("GPU not used: {oom}; building on the CPU")]);
         let (decision, resolved, _, _) = run(DeviceChoice::Gpu, || Err(out_of_memory()));
         assert!(matches!(
             decision,

@@ -1,15 +1,30 @@
 //! Messages, per-step timings and progress spinners on stderr. Spinners appear only
-//! when stderr is a terminal; timings only with `-v`.
+//! when stderr is a terminal; timings only with `--verbose`; nothing but warnings and
+//! errors with `--quiet`.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// How much a run says on stderr (`--quiet`, the default, `--verbose`); warnings and
+/// errors are said whatever it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verbosity {
+    /// Nothing but warnings and errors: no device line, summary or spinner.
+    Quiet,
+    /// The device line, the summary, and spinners on a terminal.
+    Normal,
+    /// [`Verbosity::Normal`], and per-step timings.
+    Verbose,
+}
+
 /// Reports what a long job is doing.
 #[derive(Clone, Copy, Debug)]
 pub struct Reporter {
     verbose: bool,
+    /// Whether [`Reporter::info`] prints.
+    says: bool,
     terminal: bool,
     /// When the reporter was made (the job's start, for the timeline of `-v`).
     start: Instant,
@@ -18,9 +33,19 @@ pub struct Reporter {
 impl Reporter {
     /// A reporter; `verbose` turns on per-step timings.
     pub fn new(verbose: bool) -> Self {
+        match verbose {
+            true => Self::with_verbosity(Verbosity::Verbose),
+            false => Self::with_verbosity(Verbosity::Normal),
+        }
+    }
+
+    /// A reporter that says what `verbosity` asks for.
+    pub fn with_verbosity(verbosity: Verbosity) -> Self {
+        let says = verbosity != Verbosity::Quiet;
         Reporter {
-            verbose,
-            terminal: std::io::stderr().is_terminal(),
+            verbose: verbosity == Verbosity::Verbose,
+            says,
+            terminal: says && std::io::stderr().is_terminal(),
             start: Instant::now(),
         }
     }
@@ -29,6 +54,7 @@ impl Reporter {
     pub fn quiet() -> Self {
         Reporter {
             verbose: false,
+            says: true,
             terminal: false,
             start: Instant::now(),
         }
@@ -39,9 +65,11 @@ impl Reporter {
         self.verbose
     }
 
-    /// Prints a message that the user should always see.
+    /// Prints a message that the user should see unless `--quiet`.
     pub fn info(&self, msg: &str) {
-        eprintln!("[galign] {msg}");
+        if self.says {
+            eprintln!("[galign] {msg}");
+        }
     }
 
     /// Runs one named step, with a spinner on a terminal and, under `-v`, its time and

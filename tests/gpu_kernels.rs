@@ -1381,6 +1381,8 @@ fn map_bytes(
     let options = MapOptions {
         source: source.clone(),
         output: Some(output.clone()),
+        output_format: None,
+        read_outputs: Default::default(),
         stats: None,
         read_group: Some("@RG\tID:g\tSM:s".into()),
         max_alternatives: 5,

@@ -386,7 +386,7 @@ fn auto_maps_exact_reads_on_a_small_index_on_the_cpu_without_opening_the_gpu() {
     let out = run_ok(galign().arg("map").arg(&prefix).arg(&reads));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("faster on the CPU") && stderr.contains("mapping on the CPU"),
+        stderr.contains("mapping on the CPU: exact search"),
         "{stderr}"
     );
     assert!(!stderr.contains("GPU not used"), "{stderr}");
@@ -426,19 +426,18 @@ fn bad_bgzf_reads_are_clear_errors() {
             &format!("corrupt BGZF block at byte offset {middle}"),
         ],
     );
-    // Only the EOF block: empty, as an empty gzip or plain file is.
+    // Only the EOF block: no reads, as an empty gzip or plain file holds (a header-only
+    // output, as bwa and bowtie2 write).
     let eof = bgzf(b"", 6, dir.path());
     assert_eq!(bgzf_members(&eof), [0]);
-    map_error(
-        &prefix,
-        &[("r.fq.gz", &eof)],
-        &["r.fq.gz", "empty (no reads)"],
-    );
-    map_error(
-        &prefix,
-        &[("r.fq.gz", &gzip(b""))],
-        &["r.fq.gz", "empty (no reads)"],
-    );
+    for empty in [eof, gzip(b""), Vec::new()] {
+        let reads = dir.path().join("empty.fq.gz");
+        std::fs::write(&reads, &empty).unwrap();
+        let sam = run_ok(galign().arg("map").arg(&prefix).arg(&reads)).stdout;
+        let sam = String::from_utf8(sam).unwrap();
+        assert!(sam.lines().all(|l| l.starts_with('@')), "{sam}");
+        assert!(sam.contains("@SQ\tSN:"), "{sam}");
+    }
 }
 
 #[test]
@@ -732,7 +731,6 @@ fn bad_reads_and_outputs_are_clear_errors() {
         &[("r.fq", b"@a\nACGT\n+\nIIII\n@b\nACG")],
         &["r.fq"],
     );
-    map_error(&prefix, &[("r.fq", b"")], &["r.fq", "empty"]);
     map_error(
         &prefix,
         &[

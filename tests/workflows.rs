@@ -163,6 +163,57 @@ fn diff_report(expected: &[String], got: &[String]) -> String {
     )
 }
 
+/// A sample with fewer reads than `chunks` (issue 66): its empty chunks map to
+/// header-only BAMs and the run completes, its merged BAM holding every read.
+#[test]
+fn snakemake_sample_with_fewer_reads_than_chunks_completes() {
+    require_tool("snakemake", "Install it with `pip install snakemake`.");
+    require_tool(
+        "samtools",
+        "Install samtools (e.g. apt-get install samtools).",
+    );
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let t = tmp.path();
+    let reads = t.join("tiny.fq.gz");
+    let all = repo().join("data/NA12878_chrM_20k.fq.gz");
+    let (all_q, reads_q) = (
+        sq(&all.display().to_string()),
+        sq(&reads.display().to_string()),
+    );
+    bash(
+        &format!("gzip -cd {all_q} | awk 'NR <= 8' | gzip -c > {reads_q}"),
+        "two reads",
+    );
+    let reference = repo().join("data/human_rCRS_chrM_NC_012920.fa.gz");
+    let config = format!(
+        "outdir: results\nreferences:\n  chrM: {}\nchunks: 4\n\
+         threads:\n  index: 1\n  map: 1\n  merge: 1\ngpu: 0\n\
+         samples:\n  tiny:\n    reference: chrM\n    fq1: {}\n",
+        yq(&reference),
+        yq(&reads)
+    );
+    let config_path = t.join("config.yaml");
+    fs::write(&config_path, config).unwrap();
+    run(
+        Command::new("snakemake")
+            .args(["--cores", "1", "--snakefile"])
+            .arg(repo().join("workflows/snakemake/Snakefile"))
+            .arg("--configfile")
+            .arg(&config_path)
+            .arg("--directory")
+            .arg(t.join("run"))
+            .env("GALIGN", GALIGN)
+            .env_remove("GALIGN_DEVICE"),
+        "snakemake run of a two-read sample in 4 chunks",
+    );
+    let merged = t.join("run/results/merged/tiny.bam");
+    let count = run(
+        Command::new("samtools").args(["view", "-c"]).arg(&merged),
+        "samtools view -c",
+    );
+    assert_eq!(String::from_utf8_lossy(&count.stdout).trim(), "2");
+}
+
 #[test]
 fn snakemake_scatter_gather_equals_single_run() {
     let started = Instant::now();

@@ -252,6 +252,8 @@ fn map_own_text(prefix: &Path, dir: &Path) -> Result<(), String> {
         let options = MapOptions {
             source: ReadSource::Single(reads.clone()),
             output: Some(dir.join(format!("out{mismatches}.sam"))),
+            output_format: None,
+            read_outputs: Default::default(),
             stats: None,
             read_group: None,
             max_alternatives: 3,

@@ -43,7 +43,7 @@ pub struct IndexArgs {
     #[arg(long, requires = "part_files", conflicts_with_all = ["parts", "memory", "gpu_memory", "sample_rate"])]
     assemble: bool,
     /// Part files, with --assemble.
-    #[arg(value_name = "PART", requires = "assemble")]
+    #[arg(value_name = "PART")]
     part_files: Vec<PathBuf>,
     /// Host memory budget of the build (e.g. 16G, 512M; suffixes K, M, G, T, powers of
     /// 1024): the suffix array is then sorted in parts that keep the build within it; too
@@ -54,8 +54,8 @@ pub struct IndexArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::units::parse_size)]
     memory: Option<u64>,
     /// Device memory budget of the GPU build (same units as --memory): the build runs
-    /// whole where it fits (up to 30 bytes a base; 16 with skew, 24 with hybrid), else
-    /// sorts the suffix array in parts
+    /// whole where it fits (31 bytes a base with doubling, 20 with hybrid and auto, 12
+    /// with skew, which auto takes in turn), else sorts the suffix array in parts
     /// on the GPU that keep it within the budget; too small a budget is an error that
     /// names the least that works [default: the device's free memory less 1 GiB]
     #[arg(long, value_name = "SIZE", value_parser = crate::units::parse_size)]
@@ -80,17 +80,42 @@ pub struct IndexArgs {
     /// For tests only: 64-bit positions even when 32 bits fit (on the GPU, built in parts).
     #[arg(long, hide = true, conflicts_with_all = ["parts", "assemble"])]
     force_u64_positions: bool,
-    /// Print per-step timings on stderr.
-    #[arg(short = 'v', long)]
-    verbose: bool,
+    /// --verbose's former spelling, kept for scripts (`-v K` is map's mismatch count).
+    #[arg(short = 'v', hide = true)]
+    short_verbose: bool,
     #[command(flatten)]
     common: super::Common,
 }
 
 impl IndexArgs {
-    /// Applies the thread count and returns the run's reporter.
+    /// Applies the thread count and returns the run's reporter; more than one positional
+    /// argument without `--assemble` is an error that says why.
     pub fn setup(&self) -> Result<Reporter, SetupError> {
-        self.common.setup(self.verbose)
+        if let (false, Some(stray)) = (self.assemble, self.part_files.first()) {
+            return Err(SetupError::StrayArgument(self.stray_argument(stray)));
+        }
+        self.common.setup(self.short_verbose)
+    }
+
+    /// The error for `stray`, a second positional argument without `--assemble`.
+    fn stray_argument(&self, stray: &std::path::Path) -> String {
+        let mut text = format!(
+            "unexpected argument '{}': `galign index` takes one reference FASTA (part files \
+             follow it only with --assemble)",
+            stray.display()
+        );
+        let number = self
+            .reference
+            .to_str()
+            .is_some_and(|r| r.parse::<u8>().is_ok());
+        if self.short_verbose && number {
+            text += &format!(
+                "; `-v` here is --verbose and takes no value ('{}' was read as the \
+                 reference): -v K, the mismatch count, is `galign map`'s",
+                self.reference.display()
+            );
+        }
+        text
     }
 
     /// Runs the job the arguments ask for.

@@ -4,21 +4,30 @@ use std::path::PathBuf;
 
 use super::SetupError;
 use crate::io::ReadSource;
+use crate::map::read_outputs::ReadOutputPaths;
 use crate::map::{MapError, MapOptions};
 use crate::progress::Reporter;
+use crate::sam::FormatRequest;
 
 /// `galign map`'s arguments.
 #[derive(clap::Args)]
 pub struct MapArgs {
-    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`).
+    /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`), or the
+    /// index file PREFIX.galign itself.
     prefix: PathBuf,
     /// Reads: FASTQ (or FASTA), or `-` for stdin; plain, gzip, BGZF, bzip2, zstd or xz.
     reads: PathBuf,
     /// Mate 2 reads, in the same order as READS (paired-end).
     mates: Option<PathBuf>,
-    /// Output file; BAM when it ends in .bam, SAM otherwise [default: SAM on stdout].
+    /// Output file; BAM when it ends in .bam, SAM otherwise (.cram and compressed names
+    /// such as .sam.gz are refused) [default: stdout].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Output format, whatever the output's name: sam, or bam (to stdout too); cram is
+    /// refused (convert BAM with `samtools view -C`) [default: by -o's extension, SAM
+    /// on stdout].
+    #[arg(short = 'O', long = "output-format", value_enum, value_name = "FORMAT")]
+    output_format: Option<FormatRequest>,
     // `<ID>` is help text (clap shows the doc comment), not HTML.
     #[allow(rustdoc::invalid_html_tags)]
     /// Read group header line, e.g. '@RG\tID:s1\tSM:sample1'; every record gets RG:Z:<ID>.
@@ -46,7 +55,7 @@ pub struct MapArgs {
     /// -l: lower levels compress faster into larger files. The default, 1, is the
     /// fastest that compresses (as STAR's BAM: unsorted output is usually sorted next);
     /// 6 is samtools' default (a file 8% smaller, compressed at a third of the speed).
-    /// SAM output ignores it.
+    /// SAM output ignores it; .gz read outputs (--un, --al, ...) take it too.
     #[arg(short = 'l', long = "compression-level", value_name = "LEVEL",
           default_value_t = crate::sam::DEFAULT_BAM_LEVEL,
           value_parser = clap::value_parser!(u8).range(0..=9))]
@@ -57,6 +66,21 @@ pub struct MapArgs {
     // s), peak memory alike.
     #[arg(long, value_name = "N", default_value_t = 131072, value_parser = clap::value_parser!(u64).range(1..))]
     batch_size: u64,
+    /// Write the single reads that map nowhere to FILE (bowtie2's --un): FASTQ, or
+    /// FASTA for FASTA reads, in input order; gzip (BGZF) when FILE ends in .gz.
+    #[arg(long = "un", value_name = "FILE")]
+    un: Option<PathBuf>,
+    /// Write the single reads that map to FILE (bowtie2's --al), as --un.
+    #[arg(long = "al", value_name = "FILE")]
+    al: Option<PathBuf>,
+    /// Write the pairs that are not a proper pair to two files (bowtie2's --un-conc):
+    /// `%` in FILE replaced by 1 and 2, else .1 and .2 put before the extension
+    /// (un.fq.gz: un.1.fq.gz, un.2.fq.gz); as --un.
+    #[arg(long = "un-conc", value_name = "FILE")]
+    un_conc: Option<PathBuf>,
+    /// Write the proper pairs to two files (bowtie2's --al-conc), named as --un-conc's.
+    #[arg(long = "al-conc", value_name = "FILE")]
+    al_conc: Option<PathBuf>,
     /// Also write the run's summary as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
@@ -65,9 +89,6 @@ pub struct MapArgs {
     #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=crate::search::schemes::MAX_MISMATCHES as i64))]
     mismatches: u8,
-    /// Print per-step timings on stderr (-v is the mismatch count here, as in bowtie).
-    #[arg(long)]
-    verbose: bool,
     #[command(flatten)]
     common: super::Common,
 }
@@ -75,7 +96,7 @@ pub struct MapArgs {
 impl MapArgs {
     /// Applies the thread count and returns the run's reporter.
     pub fn setup(&self) -> Result<Reporter, SetupError> {
-        self.common.setup(self.verbose)
+        self.common.setup(false)
     }
 
     /// Maps the reads as the arguments ask, and says the run's summary through `log`.
@@ -88,6 +109,13 @@ impl MapArgs {
         let options = MapOptions {
             source,
             output: self.output,
+            output_format: self.output_format,
+            read_outputs: ReadOutputPaths {
+                un: self.un,
+                al: self.al,
+                un_conc: self.un_conc,
+                al_conc: self.al_conc,
+            },
             stats: self.stats,
             read_group: self.read_group,
             max_alternatives: self.alternatives,

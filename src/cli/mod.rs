@@ -9,7 +9,7 @@ pub mod map;
 pub mod sa;
 
 use crate::device::DeviceChoice;
-use crate::progress::Reporter;
+use crate::progress::{Reporter, Verbosity};
 use crate::threads::PoolError;
 
 /// Options every subcommand shares.
@@ -21,6 +21,12 @@ struct Common {
     /// Where to run the heavy stages: auto (GPU if usable, else CPU), cpu, or gpu.
     #[arg(long, value_enum, default_value = "auto")]
     device: DeviceChoice,
+    /// Print per-step timings on stderr.
+    #[arg(long, conflicts_with = "quiet")]
+    verbose: bool,
+    /// Print only warnings and errors on stderr (no device line, summary or spinner).
+    #[arg(short = 'q', long)]
+    quiet: bool,
 }
 
 /// Why a command could not start.
@@ -32,11 +38,15 @@ pub enum SetupError {
     /// The worker threads could not start.
     #[error(transparent)]
     Pool(#[from] PoolError),
+    /// `galign index` given more than one reference without `--assemble` (as `index -v
+    /// 2 ref.fa` gives, `-v` being `--verbose` there).
+    #[error("{0}")]
+    StrayArgument(String),
 }
 
 impl Common {
     /// Applies the thread count and returns the reporter for the run (`verbose`: with
-    /// per-step timings).
+    /// per-step timings, as `--verbose` asks; a command's own `-v` for it).
     fn setup(&self, verbose: bool) -> Result<Reporter, SetupError> {
         if self.threads == Some(0) {
             return Err(SetupError::NoThreads);
@@ -47,6 +57,15 @@ impl Common {
             eprintln!("galign: warning: {note}");
         }
         crate::threads::start_pool(threads)?;
-        Ok(Reporter::new(verbose))
+        Ok(Reporter::with_verbosity(self.verbosity(verbose)))
+    }
+
+    /// What `--quiet` and `--verbose` (or `verbose`, a command's own `-v`) ask for.
+    fn verbosity(&self, verbose: bool) -> Verbosity {
+        match (self.quiet, self.verbose || verbose) {
+            (true, _) => Verbosity::Quiet,
+            (false, true) => Verbosity::Verbose,
+            (false, false) => Verbosity::Normal,
+        }
     }
 }

@@ -24,9 +24,9 @@ pub struct SaArgs {
     /// output. docs/GPU.md compares their speed and device memory
     #[arg(long, value_enum, value_name = "ALGORITHM", default_value = "auto")]
     sa_algorithm: Algorithm,
-    /// Print per-step timings on stderr.
-    #[arg(short = 'v', long)]
-    verbose: bool,
+    /// --verbose's former spelling, kept for scripts.
+    #[arg(short = 'v', hide = true)]
+    short_verbose: bool,
     #[command(flatten)]
     common: super::Common,
 }
@@ -34,7 +34,7 @@ pub struct SaArgs {
 impl SaArgs {
     /// Applies the thread count and returns the run's reporter.
     pub fn setup(&self) -> Result<Reporter, SetupError> {
-        self.common.setup(self.verbose)
+        self.common.setup(self.short_verbose)
     }
 
     /// Writes the suffix array the arguments ask for.

@@ -35,8 +35,19 @@ pub struct Kind {
     pub version: u32,
     /// What the file is, in errors ("index").
     pub noun: &'static str,
-    /// The command that remakes it, in errors.
+    /// The command that remakes it, in errors; `PREFIX` stands for the file's own
+    /// prefix ([`Kind::remake_command`]).
     pub remake: &'static str,
+}
+
+impl Kind {
+    /// The command that remakes the file at `path`: [`Kind::remake`] with `PREFIX`
+    /// replaced by `path` without its `.galign` extension.
+    pub fn remake_command(&self, path: &str) -> String {
+        let suffix = format!(".{}", super::EXTENSION);
+        let prefix = path.strip_suffix(&suffix).unwrap_or(path);
+        self.remake.replace("PREFIX", prefix)
+    }
 }
 
 /// The index file.
@@ -72,7 +83,7 @@ pub enum FormatError {
         path: String,
     },
     /// An index of another format version.
-    #[error("{path}: {} format version {found}, this galign reads version {expected}; rebuild it with `{}`", kind.noun, kind.remake)]
+    #[error("{path}: {} format version {found}, this galign reads version {expected}; rebuild it with `{}`", kind.noun, kind.remake_command(path))]
     Version {
         /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,
@@ -94,7 +105,7 @@ pub enum FormatError {
         what: String,
     },
     /// A section's checksum does not match its bytes.
-    #[error("{path}: section {section} fails its checksum: the {} is corrupt; rebuild it with `{}`", kind.noun, kind.remake)]
+    #[error("{path}: section {section} fails its checksum: the {} is corrupt; rebuild it with `{}`", kind.noun, kind.remake_command(path))]
     Checksum {
         /// Which kind of file (index or part file), for the message.
         kind: &'static Kind,

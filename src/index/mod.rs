@@ -35,6 +35,29 @@ pub fn index_path(prefix: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
+/// The prefix of the index that `prefix` names, as `map` reads it: `prefix` itself, or,
+/// where `PREFIX.galign` does not exist but `prefix` is a file ending in `.galign` (the
+/// index file named whole: `map idx/ecoli.galign`), `prefix` without that extension.
+pub fn resolve_prefix(prefix: &Path) -> PathBuf {
+    let named_whole = prefix.extension().is_some_and(|e| e == EXTENSION) && prefix.is_file();
+    match named_whole && !index_path(prefix).exists() {
+        true => prefix.with_extension(""),
+        false => prefix.to_path_buf(),
+    }
+}
+
+/// `error`, or [`IndexError::Missing`] when it says that the index file at `prefix`
+/// does not exist.
+fn missing(error: FormatError, prefix: &Path) -> IndexError {
+    match error {
+        FormatError::Io { path, error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
+            let prefix = prefix.display().to_string();
+            IndexError::Missing { path, prefix }
+        }
+        other => IndexError::Format(other),
+    }
+}
+
 /// Refuses an index prefix that names a device or pipe (`-p /dev/null`): the index is
 /// the file `PREFIX.galign`, which would be made beside the device.
 pub(crate) fn ensure_prefix(prefix: &Path) -> Result<(), TargetError> {
@@ -369,9 +392,18 @@ pub enum IndexError {
     /// The container is unreadable or corrupt.
     #[error(transparent)]
     Format(#[from] FormatError),
+    /// No index file at the prefix: the command that builds one.
+    #[error("{path}: no such index; build it with `galign index -p {prefix} REFERENCE.fa`")]
+    Missing {
+        /// The index file's path.
+        path: String,
+        /// The prefix it was looked for at.
+        prefix: String,
+    },
     /// The metadata is malformed, or it and the sections do not fit together.
     #[error(
-        "{path}: index is corrupt ({msg}); rebuild it with `galign index -p PREFIX REFERENCE.fa`"
+        "{path}: index is corrupt ({msg}); rebuild it with `{}`",
+        format::INDEX.remake_command(path)
     )]
     Meta {
         /// The index file's path.
@@ -386,7 +418,7 @@ impl Index {
     /// sections fit together (`check`).
     pub fn open(prefix: &Path) -> Result<Index, IndexError> {
         let path = index_path(prefix);
-        let file = MappedFile::open(&path)?;
+        let file = MappedFile::open(&path).map_err(|e| missing(e, prefix))?;
         let bad = |msg: String| IndexError::Meta {
             path: path.display().to_string(),
             msg,

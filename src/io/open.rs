@@ -388,13 +388,15 @@ fn format(head: &[u8], name: &str, role: Role) -> Result<Format, InputError> {
     match sniff::content(head) {
         Content::Fastq => Ok(Format::Fastq),
         Content::Fasta => Ok(Format::Fasta),
-        Content::Empty => Err(InputError::Empty {
-            name: name.to_string(),
-            what: match role {
-                Role::Reads => "reads",
-                Role::Reference => "FASTA record",
-            },
-        }),
+        // No reads is a run with nothing to map (a header-only output, as bwa and
+        // bowtie2 write); a reference without a record is an error.
+        Content::Empty => match role {
+            Role::Reads => Ok(Format::Fastq),
+            Role::Reference => Err(InputError::Empty {
+                name: name.to_string(),
+                what: "FASTA record",
+            }),
+        },
         Content::Bam => Err(alignments("a BAM file")),
         Content::Cram => Err(alignments("a CRAM file")),
         Content::Sam => Err(alignments("a SAM file")),
@@ -544,8 +546,9 @@ mod tests {
         );
         let e = error(b"GALIGNIX", Role::Reference);
         assert!(e.contains("give the FASTA it was built from"), "{e}");
-        let e = error(b"", Role::Reads);
-        assert!(e.contains("empty (no reads)"), "{e}");
+        assert_eq!(format(b"", "r", Role::Reads).unwrap(), Format::Fastq);
+        let e = error(b"", Role::Reference);
+        assert!(e.contains("empty (no FASTA record)"), "{e}");
         let e = error(b"\x00\x01", Role::Reads);
         assert!(e.contains("starts with '\\u{0}'"), "{e}");
         assert_eq!(format(FASTQ, "r", Role::Reads).unwrap(), Format::Fastq);

@@ -28,7 +28,7 @@ use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadsError {
-    /// The input cannot be opened, read or is no reads at all.
+    /// The input cannot be opened or read, or is no reads (FASTQ or FASTA) at all.
     #[error(transparent)]
     Input(#[from] InputError),
     /// Parsing failed.

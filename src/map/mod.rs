@@ -22,6 +22,7 @@
 //! GPU searcher takes the mirror index when `K > 0`).
 
 pub mod pairing;
+pub mod read_outputs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,18 +42,26 @@ use crate::index::{Index, IndexError};
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
 use crate::progress::Reporter;
 use crate::sam::{
-    self, Encoded, MateContext, OutputFormat, RecordBuffers, RecordOptions, SamWriter,
+    self, Encoded, FormatRequest, MateContext, OutputFormat, RecordBuffers, RecordOptions,
+    SamWriter,
 };
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 use crate::units::with_si_prefix;
+use read_outputs::{ReadOutputError, ReadOutputPaths, ReadOutputs, SortedReads, Wanted};
 
 /// Settings of a mapping run.
 #[derive(Clone, Debug)]
 pub struct MapOptions {
     /// Reads to map.
     pub source: ReadSource,
-    /// Output path (`.bam` for BAM); stdout SAM when `None`.
+    /// Output path; stdout when `None` or `-`.
     pub output: Option<PathBuf>,
+    /// The output's format as `-O` asks; `None`: as the output's name says (`.bam`
+    /// BAM, else SAM), see [`OutputFormat::resolve`].
+    pub output_format: Option<FormatRequest>,
+    /// The reads written back by how they mapped (`--un`, `--al`, `--un-conc`,
+    /// `--al-conc`), if any.
+    pub read_outputs: ReadOutputPaths,
     /// Where the run's summary goes as JSON (`--stats`), if anywhere: created with the
     /// output before the reads are mapped, renamed into place with it at the end.
     pub stats: Option<PathBuf>,
@@ -87,6 +96,12 @@ pub enum MapError {
     /// An output is one of the inputs or the other output.
     #[error(transparent)]
     Output(#[from] crate::atomic_file::OutputError),
+    /// The reads could not be written back (`--un`, `--al`, ...).
+    #[error(transparent)]
+    ReadOutputs(#[from] ReadOutputError),
+    /// The output's format is one galign does not write.
+    #[error(transparent)]
+    OutputFormat(#[from] crate::sam::OutputFormatError),
     /// More mismatches than the search schemes cover.
     #[error("-v {k}: at most {most} mismatches are supported")]
     Mismatches {
@@ -124,7 +139,7 @@ pub enum MapError {
     /// A complete output could not be given its name.
     #[error("cannot rename {what} to {path}")]
     Rename {
-        /// "output" or "the stats".
+        /// "output", "reads" or "the stats".
         what: &'static str,
         /// The file.
         path: String,
@@ -218,6 +233,8 @@ pub fn map_reads(
     log: &Reporter,
 ) -> Result<MapStats, MapError> {
     let start = Instant::now();
+    let prefix = &crate::index::resolve_prefix(prefix);
+    let output = OutputFormat::resolve(options.output.as_deref(), options.output_format)?;
     ensure_distinct_files(prefix, options)?;
     let device = search_device(options)?;
     // `auto` chooses by the index's size (and the reads') before the index loads (its metadata read
@@ -226,12 +243,11 @@ pub fn map_reads(
     let text_len = Index::peek_text_len(prefix);
     let reads_size = options.source.estimated_size();
     let threads = rayon::current_num_threads();
-    let device = auto_device(
+    let (device, cpu_note) = auto_device(
         device,
         options.max_mismatches,
         (text_len, reads_size),
         threads,
-        log,
     );
     let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
@@ -241,13 +257,15 @@ pub fn map_reads(
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
-    let output = OutputFormat::for_output(options.output.as_deref());
     let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
     let writer = SamWriter::create(
-        options.output.as_deref(),
+        (options.output.as_deref(), output),
         &header,
         (options.threads, options.bam_level),
     )?;
+    let paired = options.source.is_paired();
+    let level = (options.threads, options.bam_level);
+    let read_outputs = ReadOutputs::open(&options.read_outputs, paired, level)?;
     let stats_out = match &options.stats {
         Some(path) => Some(AtomicFile::open(path).map_err(|source| MapError::Stats {
             path: path.display().to_string(),
@@ -255,6 +273,10 @@ pub fn map_reads(
         })?),
         None => None,
     };
+    // Said once the inputs and outputs are open: an input error comes first, alone.
+    if let Some(note) = cpu_note {
+        log.info(&note);
+    }
 
     let fm = index.fm();
     let record_options = RecordOptions {
@@ -270,7 +292,6 @@ pub fn map_reads(
         text: fm.text,
         max_mismatches: options.max_mismatches,
     };
-    let paired = options.source.is_paired();
     let text = writer.wants_text();
     let aligner = BatchAligner {
         buffers: writer.buffers(),
@@ -281,11 +302,12 @@ pub fn map_reads(
         options,
         record_options: &record_options,
         cpu_turns: CpuTurns::default(),
+        wanted: read_outputs.wanted(),
     };
     let mut stats = MapStats::default();
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
-    let sam_file = std::thread::scope(|scope| -> Result<Option<AtomicFile>, MapError> {
+    let files = std::thread::scope(|scope| -> Result<OutputFiles, MapError> {
         let (batch_tx, batch_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (hits_tx, hits_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
         let (out_tx, out_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -334,7 +356,7 @@ pub fn map_reads(
             });
             (busy, devices.close_in_background())
         });
-        let writer_thread = scope.spawn(move || write_stage(writer, out_rx));
+        let writer_thread = scope.spawn(move || write_stage((writer, read_outputs), out_rx));
         let records_threads: Vec<_> = (0..RECORDS_IN_FLIGHT)
             .map(|_| {
                 let (aligner, batches) = (&aligner, hits_rx.clone());
@@ -354,7 +376,7 @@ pub fn map_reads(
         let (search_busy, closing) = search_thread.join().expect("search thread does not panic");
         let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
-        let (writer, write_busy) = writer_thread
+        let ((writer, read_outputs), write_busy) = writer_thread
             .join()
             .expect("writer thread does not panic")?;
         if log.verbose() {
@@ -364,16 +386,26 @@ pub fn map_reads(
             ));
         }
         let written = match failure {
-            Some(e) => Err(e), // dropping the writer removes its temporary file
-            None => writer.close().map_err(MapError::from),
+            Some(e) => Err(e), // dropping the writers removes their temporary files
+            None => close_outputs(writer, read_outputs),
         };
         closing.join().expect("closing the GPU does not panic");
         written
     })?;
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
-    commit_outputs(&index, sam_file, stats_out, &stats)?;
+    commit_outputs(&index, files, stats_out, &stats)?;
     Ok(stats)
+}
+
+/// The run's output files, complete under their temporary names: the alignments (none
+/// on stdout), then the reads written back.
+type OutputFiles = (Option<AtomicFile>, Vec<AtomicFile>);
+
+/// Flushes and closes the alignments' writer and the read outputs.
+fn close_outputs(writer: SamWriter, read_outputs: ReadOutputs) -> Result<OutputFiles, MapError> {
+    let sam_file = writer.close()?;
+    Ok((sam_file, read_outputs.close()?))
 }
 
 /// Refuses a run whose output or `--stats` file is one of its inputs (reads, index) or
@@ -390,11 +422,13 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
             inputs.push(("the mate 2 reads", second.as_path()));
         }
     }
+    let read_outputs = read_outputs::output_paths(&options.read_outputs);
     let outputs: Vec<(&str, &Path)> = [
         ("the output", &options.output),
         ("the --stats file", &options.stats),
     ]
     .into_iter()
+    .chain(read_outputs.iter().map(|path| ("a read output", path)))
     .filter_map(|(role, path)| path.as_deref().map(|path| (role, path)))
     .collect();
     Ok(crate::atomic_file::ensure_distinct(&inputs, &outputs)?)
@@ -406,7 +440,7 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
 /// into place.
 fn commit_outputs(
     index: &Index,
-    sam_file: Option<AtomicFile>,
+    (sam_file, read_files): OutputFiles,
     stats_out: Option<(AtomicFile, std::fs::File)>,
     stats: &MapStats,
 ) -> Result<(), MapError> {
@@ -427,6 +461,14 @@ fn commit_outputs(
         let path = file.path().display().to_string();
         file.commit().map_err(|source| MapError::Rename {
             what: "output",
+            path,
+            source,
+        })?;
+    }
+    for file in read_files {
+        let path = file.path().display().to_string();
+        file.commit().map_err(|source| MapError::Rename {
+            what: "reads",
             path,
             source,
         })?;
@@ -501,17 +543,16 @@ const AUTO_EXACT_ON_GPU_READS_FROM: u64 = 1_200_000_000;
 /// `reads_size` bytes (`None`: unknown) on `threads` worker threads: the CPU for an
 /// exact search with reads under [`AUTO_EXACT_ON_GPU_READS_FROM`] bytes where the index
 /// is under [`AUTO_EXACT_ON_GPU_FROM`] bases, or the index larger and the reads known
-/// and under [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`] a thread (said on stderr), else
-/// `device` as chosen.
+/// and under [`AUTO_LARGE_INDEX_GPU_READS_PER_THREAD`] a thread, with the line that
+/// says so; else `device` as chosen, and no line.
 fn auto_device(
     device: DeviceChoice,
     k: u8,
     (text_len, reads_size): (Option<u64>, Option<u64>),
     threads: usize,
-    log: &Reporter,
-) -> DeviceChoice {
+) -> (DeviceChoice, Option<String>) {
     let Some(text_len) = text_len else {
-        return device;
+        return (device, None);
     };
     let large_index = text_len >= AUTO_EXACT_ON_GPU_FROM;
     let reads_for_gpu = match large_index {
@@ -521,19 +562,32 @@ fn auto_device(
     // A stream's size is unknown: small indexes keep it on the CPU, large ones on the GPU.
     let many_reads = reads_size.map_or(large_index, |size| size >= reads_for_gpu);
     if device != DeviceChoice::Auto || k > 0 || many_reads {
-        return device;
+        return (device, None);
     }
+    (
+        DeviceChoice::Cpu,
+        Some(cpu_note(text_len, reads_size, reads_for_gpu, threads)),
+    )
+}
+
+/// The line that says `auto` maps on the CPU: an exact search of reads of `reads_size`
+/// bytes (`None`: a stream) against an index of `text_len` bases, under
+/// `reads_for_gpu` bytes on `threads` threads.
+fn cpu_note(text_len: u64, reads_size: Option<u64>, reads_for_gpu: u64, threads: usize) -> String {
     let reads = match reads_size {
         Some(bytes) => format!("~{} of reads", with_si_prefix(bytes, "B")),
-        None => "reads from a stream (size unknown)".to_string(),
+        None => "streamed reads".to_string(),
     };
-    log.info(&format!(
-        "exact search of a {} index with {reads}: faster on the CPU than on the GPU below \
-         {} of reads on {threads} threads (--device gpu insists); mapping on the CPU",
+    let threads = match threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    format!(
+        "mapping on the CPU: exact search, {} index, {reads} (the GPU pays off from {} on \
+         {threads}; --device gpu insists)",
         with_si_prefix(text_len, "bp"),
         with_si_prefix(reads_for_gpu, "B"),
-    ));
-    DeviceChoice::Cpu
+    )
 }
 
 /// How `map` says that it goes on without the GPU from the start.
@@ -807,24 +861,26 @@ fn search(
 }
 
 /// One batch's records, numbered in input order.
-type BatchRecords = (usize, Vec<Encoded>);
+type BatchRecords = (usize, (Vec<Encoded>, Vec<SortedReads>));
 
-/// The writing thread: writes the batches' records in input order, whatever order they
-/// come in. Returns the writer and its busy seconds.
+/// The writing thread: writes the batches' records, and their reads to the read
+/// outputs, in input order, whatever order they come in. Returns the writers and its
+/// busy seconds.
 fn write_stage(
-    mut writer: SamWriter,
+    (mut writer, mut read_outputs): (SamWriter, ReadOutputs),
     batches: crossbeam_channel::Receiver<BatchRecords>,
-) -> Result<(SamWriter, f64), MapError> {
+) -> Result<((SamWriter, ReadOutputs), f64), MapError> {
     let mut busy = 0.0;
     let mut in_order = InOrder::default();
-    for (number, records) in batches {
-        for records in in_order.take(number, records) {
+    for (number, batch) in batches {
+        for (records, reads) in in_order.take(number, batch) {
             let start = Instant::now();
             writer.write(records)?;
+            read_outputs.write(reads)?;
             busy += start.elapsed().as_secs_f64();
         }
     }
-    Ok((writer, busy))
+    Ok(((writer, read_outputs), busy))
 }
 
 /// Items numbered 0, 1, 2, ... taken in any order and given back in number order.
@@ -869,6 +925,8 @@ struct BatchAligner<'a> {
     buffers: RecordBuffers,
     /// Batches searched on the CPU: one at a time, each said done.
     cpu_turns: CpuTurns,
+    /// The read outputs written (`--un`, `--al`, ...).
+    wanted: Wanted,
 }
 
 impl BatchAligner<'_> {
@@ -917,10 +975,10 @@ impl BatchAligner<'_> {
         &self,
         batch: &ReadBatch,
         positions: Option<&BatchPositions>,
-    ) -> (Vec<Encoded>, MapStats) {
+    ) -> ((Vec<Encoded>, Vec<SortedReads>), MapStats) {
         let task = TASK_SIZE * self.reads_per_item();
         let searcher = CpuSearcher::new(self.index, self.placement.max_mismatches);
-        let parts: Vec<(Encoded, MapStats)> = (0..batch.len().div_ceil(task))
+        let parts: Vec<(Encoded, MapStats, SortedReads)> = (0..batch.len().div_ceil(task))
             .into_par_iter()
             .map_init(TaskScratch::default, |scratch, c| {
                 let reads = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
@@ -934,21 +992,25 @@ impl BatchAligner<'_> {
             .collect();
         let mut stats = MapStats::default();
         let mut records = Vec::with_capacity(parts.len());
-        for (part, part_stats) in parts {
+        let mut sorted = Vec::with_capacity(parts.len());
+        for (part, part_stats, reads) in parts {
             records.push(part);
             stats.add(&part_stats);
+            sorted.push(reads);
         }
-        (records, stats)
+        ((records, sorted), stats)
     }
 
     /// The records of one task's `reads` (single reads, or mates one after the other)
-    /// whose positions `hits` holds, encoded into a buffer of the writer's.
+    /// whose positions `hits` holds, encoded into a buffer of the writer's; and the
+    /// reads for the read outputs.
     fn align_task(
         &self,
         reads: &[ReadRecord],
         hits: &TaskHits,
         scratch: &mut TaskScratch,
-    ) -> (Encoded, MapStats) {
+    ) -> (Encoded, MapStats, SortedReads) {
+        let mut sorted = SortedReads::default();
         let capacity = reads.len() * (2 * reads[0].seq.len() + 128);
         let mut records = self.buffers.take(self.text, capacity);
         let mut stats = MapStats::default();
@@ -976,13 +1038,16 @@ impl BatchAligner<'_> {
                     self.record_options,
                     &mut records,
                 );
+                sorted.single(self.wanted, &item[0], !hits1.is_empty());
                 continue;
             }
             place(first + 1, hits2);
             stats.count(hits2);
-            stats.proper_pairs += self.push_pair(item, (hits1, hits2), &mut records) as u64;
+            let proper = self.push_pair(item, (hits1, hits2), &mut records);
+            stats.proper_pairs += proper as u64;
+            sorted.pair(self.wanted, item, proper);
         }
-        (records, stats)
+        (records, stats, sorted)
     }
 
     /// Reads in an item: a read, or a pair's two mates.
@@ -1077,10 +1142,9 @@ mod tests {
 
     #[test]
     fn auto_searches_exactly_on_the_gpu_only_for_many_reads_a_thread() {
-        let log = Reporter::quiet();
         let (small, large) = (Some(63_000_000), Some(3_000_000_000));
         let (few, many) = (Some(730_000_000), Some(7_300_000_000));
-        let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads, &log);
+        let auto = |k, sizes, threads| auto_device(DeviceChoice::Auto, k, sizes, threads).0;
         // Against a small index the GPU pays off from 1.2 GB of reads whatever the threads.
         assert_eq!(auto(0, (small, few), 16), DeviceChoice::Cpu);
         assert_eq!(auto(0, (small, Some(1_150_000_000)), 16), DeviceChoice::Cpu);
@@ -1106,9 +1170,26 @@ mod tests {
         assert_eq!(auto(1, (small, few), 16), DeviceChoice::Auto);
         assert_eq!(auto(1, (large, few), 16), DeviceChoice::Auto);
         for chosen in [DeviceChoice::Gpu, DeviceChoice::Cpu] {
-            assert_eq!(auto_device(chosen, 0, (small, few), 16, &log), chosen);
-            assert_eq!(auto_device(chosen, 0, (large, few), 16, &log), chosen);
+            assert_eq!(auto_device(chosen, 0, (small, few), 16), (chosen, None));
+            assert_eq!(auto_device(chosen, 0, (large, few), 16), (chosen, None));
         }
+    }
+
+    #[test]
+    fn the_cpu_line_is_short_and_counts_threads_in_words() {
+        let note =
+            |size, threads| auto_device(DeviceChoice::Auto, 0, (Some(16_569), size), threads).1;
+        let one = note(Some(1_000_000), 1).unwrap();
+        assert!(
+            one.starts_with("mapping on the CPU: exact search, 16.6 kbp index"),
+            "{one}"
+        );
+        assert!(
+            one.contains("on 1 thread;") && one.contains("~1.0 MB of reads"),
+            "{one}"
+        );
+        assert!(note(None, 2).unwrap().contains("streamed reads"));
+        assert!(note(None, 2).unwrap().contains("on 2 threads;"));
     }
 
     /// Sends `item` through `to` on a thread of its own, 20 ms from now.

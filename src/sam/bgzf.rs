@@ -202,6 +202,14 @@ impl<W: Write + Send + 'static> BgzfWriter<W> {
         self.compress_closed()
     }
 
+    /// Writes bytes that are not BAM records (text, as `bgzip` compresses it): they fill
+    /// blocks, the open block waits for more.
+    pub fn write_bytes(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        self.append(bytes.len());
+        self.pending.push(bytes);
+        self.compress_closed()
+    }
+
     /// Compresses what is left, writes the end-of-file block and flushes.
     pub fn finish(mut self) -> io::Result<W> {
         self.close_block();

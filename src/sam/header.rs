@@ -151,12 +151,12 @@ pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_lin
 }
 
 /// The command line for `@PG CL`, without the options that cannot change the output
-/// (threads, device, batch size, verbosity, stats file), so that output is byte-identical
+/// (threads, device, batch size, verbosity (`--verbose`, `--quiet`), stats file), so that output is byte-identical
 /// whatever they are. (`-v K` of `map`, the mismatches, stays.) `args` are the
 /// program's, its name first.
 pub fn output_determining_command_line(args: impl IntoIterator<Item = OsString>) -> String {
     const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
-    const FLAGS: [&str; 1] = ["--verbose"];
+    const FLAGS: [&str; 3] = ["--verbose", "--quiet", "-q"];
     let mut words = Vec::new();
     // Arguments need not be UTF-8 (file names): any other byte is shown as U+FFFD.
     let mut args = args
@@ -184,7 +184,7 @@ mod tests {
     #[test]
     fn the_pg_command_line_leaves_out_what_cannot_change_the_output() {
         let args = "galign map -t 4 --device=cpu -t8 --verbose --batch-size 10 --stats s.json \
-                    -v 2 idx r.fq";
+                    -q --quiet -v 2 idx r.fq";
         let args = args.split_whitespace().map(OsString::from);
         assert_eq!(
             output_determining_command_line(args),

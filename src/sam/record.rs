@@ -1153,8 +1153,12 @@ mod tests {
             let ours = dir.path().join(format!("ours{level}.bam"));
             let theirs = dir.path().join(format!("theirs{level}.bam"));
             htslib_bam_file(&theirs, &header, level, &records);
-            let mut writer =
-                crate::sam::SamWriter::create(Some(&ours), &header, (3, level)).unwrap();
+            let mut writer = crate::sam::SamWriter::create(
+                (Some(&ours), crate::sam::OutputFormat::Bam),
+                &header,
+                (3, level),
+            )
+            .unwrap();
             writer.write(parts[..7].to_vec()).unwrap();
             writer.write(parts[7..].to_vec()).unwrap();
             writer.finish().unwrap();

@@ -3,42 +3,14 @@
 //! Records come encoded ([`Encoded`]): SAM lines are written as they are, BAM records
 //! go to the BGZF writer (module `bgzf`), which compresses them on the worker threads.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use rust_htslib::bam::{header::Header, HeaderView};
 
 use super::bgzf::BgzfWriter;
-use super::{Encoded, RecordBuffers};
+use super::{Encoded, OutputFormat, RecordBuffers};
 use crate::atomic_file::AtomicFile;
-
-/// SAM text or BAM.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputFormat {
-    /// SAM text.
-    Sam,
-    /// BGZF-compressed BAM.
-    Bam,
-}
-
-impl OutputFormat {
-    /// BAM for a path ending in `.bam`, SAM otherwise.
-    pub fn for_path(path: &Path) -> OutputFormat {
-        match path.extension() {
-            Some(ext) if ext.eq_ignore_ascii_case("bam") => OutputFormat::Bam,
-            _ => OutputFormat::Sam,
-        }
-    }
-
-    /// The format [`SamWriter::create`] writes to `output`: SAM to stdout (`None` or
-    /// `-`), else as [`OutputFormat::for_path`] says.
-    pub fn for_output(output: Option<&Path>) -> OutputFormat {
-        output
-            .filter(|p| p.as_os_str() != "-")
-            .map_or(OutputFormat::Sam, OutputFormat::for_path)
-    }
-}
 
 /// Output buffer of compressed BAM.
 const BAM_BUFFER: usize = 4 << 20;
@@ -48,8 +20,8 @@ const SAM_BUFFER: usize = 64 << 10;
 
 /// Where records go.
 enum Sink {
-    /// BGZF-compressed BAM.
-    Bam(BgzfWriter<BufWriter<File>>),
+    /// BGZF-compressed BAM (to a file or stdout).
+    Bam(BgzfWriter<BufWriter<Box<dyn Write + Send>>>),
     /// SAM text.
     Sam(BufWriter<Box<dyn Write + Send>>),
 }
@@ -135,15 +107,14 @@ pub struct SamWriter {
 }
 
 impl SamWriter {
-    /// Opens the output (SAM, or BAM for a `.bam` path) and writes the header: stdout
-    /// (SAM) when `path` is `None` or `-`; `threads` compress BAM at zlib-style `level`
+    /// Opens the output in `format` ([`OutputFormat::resolve`]) and writes the header:
+    /// stdout when `path` is `None` or `-`; `threads` compress BAM at zlib-style `level`
     /// (0 to 9; SAM ignores it).
     pub fn create(
-        path: Option<&Path>,
+        (path, format): (Option<&Path>, OutputFormat),
         header: &Header,
         (threads, level): (usize, u8),
     ) -> Result<SamWriter, WriteError> {
-        let format = OutputFormat::for_output(path);
         let path = path.filter(|p| p.as_os_str() != "-");
         let cannot = |reason: OpenError| match path {
             Some(path) => WriteError::Open {
@@ -167,10 +138,13 @@ impl SamWriter {
             file,
             buffers: RecordBuffers::default(),
         };
+        let out: Box<dyn Write + Send> = match out {
+            Some(out) => Box::new(out),
+            None => Box::new(std::io::stdout()),
+        };
         writer.inner = Some(match format {
             OutputFormat::Bam => {
                 let bam_header = bam_header(header).map_err(|e| cannot(e.into()))?;
-                let out = out.expect("BAM goes to a file");
                 let out = BufWriter::with_capacity(BAM_BUFFER, out);
                 let mut bam = BgzfWriter::new(out, threads, level).map_err(|e| cannot(e.into()))?;
                 bam.recycle_into(writer.buffers.clone());
@@ -179,10 +153,6 @@ impl SamWriter {
                 Sink::Bam(bam)
             }
             OutputFormat::Sam => {
-                let out: Box<dyn Write + Send> = match out {
-                    Some(out) => Box::new(out),
-                    None => Box::new(std::io::stdout()),
-                };
                 let mut out = BufWriter::with_capacity(SAM_BUFFER, out);
                 out.write_all(&header_text(header))
                     .map_err(|e| cannot(e.into()))?;
@@ -324,6 +294,11 @@ impl Drop for SamWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A BAM output at `path`.
+    fn bam(path: &Path) -> (Option<&Path>, OutputFormat) {
+        (Some(path), OutputFormat::Bam)
+    }
     use crate::reference::{Contig, Layout};
     use crate::sam::DEFAULT_BAM_LEVEL as DEFAULT_LEVEL;
 
@@ -342,7 +317,7 @@ mod tests {
         let header = |len| crate::sam::build_header(&layout(len), None, "galign map test");
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.bam");
-        let error = SamWriter::create(Some(&path), &header(1 << 31), (1, DEFAULT_LEVEL))
+        let error = SamWriter::create(bam(&path), &header(1 << 31), (1, DEFAULT_LEVEL))
             .err()
             .expect("a 2^31-base contig is refused");
         let message = format!("{error:#}");
@@ -352,7 +327,7 @@ mod tests {
         );
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
         let writer =
-            SamWriter::create(Some(&path), &header((1 << 31) - 1), (1, DEFAULT_LEVEL)).unwrap();
+            SamWriter::create(bam(&path), &header((1 << 31) - 1), (1, DEFAULT_LEVEL)).unwrap();
         writer.finish().unwrap();
         assert!(path.is_file());
     }
@@ -382,7 +357,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for name in ["out.sam", "out.bam"] {
             let path = dir.path().join(name);
-            let mut writer = SamWriter::create(Some(&path), &header, (2, DEFAULT_LEVEL)).unwrap();
+            let format = OutputFormat::resolve(Some(&path), None).unwrap();
+            let mut writer =
+                SamWriter::create((Some(&path), format), &header, (2, DEFAULT_LEVEL)).unwrap();
             let buffers = writer.buffers();
             let mut part = buffers.take(writer.wants_text(), 1000);
             let bytes = match &mut part {

@@ -12,7 +12,7 @@
 
 use std::io::Write;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 
@@ -115,6 +115,9 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
         crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
     }
     let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
+    let source = ReadSource::Single(run.reads.clone());
+    let reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    // The device is said once the inputs are open: an input error comes first, alone.
     let gpu = run
         .device
         .decide(Gpu::open)
@@ -134,7 +137,7 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
         device: device_index.map(|d| (d, run.device)),
         log,
     };
-    let write = |out: &mut dyn Write| fastmap(searcher, &run.reads, &run.options, out);
+    let write = |out: &mut dyn Write| fastmap(searcher, reader, &run.options, out);
     match &run.output {
         Some(path) => {
             crate::atomic_file::write_with(path, |out| write(out).map(drop).map_err(io_error))
@@ -194,16 +197,14 @@ fn io_error(error: FastmapError) -> std::io::Error {
     }
 }
 
-/// Writes the fastmap records of the reads of `reads` searched by `searcher` to `out`;
+/// Writes the fastmap records of the reads of `reader` searched by `searcher` to `out`;
 /// returns how many reads there were. The bytes are the same whatever the device.
 pub fn fastmap(
     mut searcher: Searcher<'_, '_>,
-    reads: &Path,
+    mut reader: BatchReader,
     options: &FastmapOptions,
     out: &mut dyn Write,
 ) -> Result<u64, FastmapError> {
-    let source = ReadSource::Single(reads.to_path_buf());
-    let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
     let batch_size = match searcher.device {
         Some(_) => GPU_BATCH,
         None => BATCH,

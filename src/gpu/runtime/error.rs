@@ -6,7 +6,7 @@ use cudarc::driver::DriverError;
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum GpuError {
     /// libcuda could not be loaded.
-    #[error("no NVIDIA driver found (libcuda.so could not be loaded)")]
+    #[error("no NVIDIA driver (libcuda.so not found)")]
     NoDriver,
     /// The driver loaded but reports no usable device.
     #[error("no CUDA device found ({0})")]

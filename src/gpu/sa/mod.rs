@@ -16,20 +16,21 @@ pub enum Algorithm {
     /// Within 20 bytes a base: doubling, or the hybrid where most 16-mers repeat
     /// (copies of a genome; the rounds over the unsorted suffixes in chunks where they
     /// do not fit at once), skew for periodic texts such as all-A; else skew where that
-    /// fits the device memory (docs/GPU.md); the build in parts where neither fits.
+    /// fits the device memory (12 bytes a base; docs/GPU.md); the build in parts where
+    /// neither fits.
     #[default]
     Auto,
     /// Larsson-Sadakane prefix doubling over all suffixes, groups sorted by size class:
-    /// the fastest (16 bytes a base on real DNA, up to 30 on repeat-rich text).
+    /// the fastest, in 31 bytes a base of device memory (its peak on repeat-rich text).
     Doubling,
     /// DC3 (skew): the suffixes at positions i mod 3 != 0 sorted by recursion on the
     /// names of their first symbols, the others by one symbol and the next one's rank,
-    /// then a merge: 1.5-3.5x doubling's time in 11 bytes a base on any text.
+    /// then a merge: 1.5-3.5x doubling's time in 12 bytes a base on any text.
     Skew,
     /// The DC3 sample sorted by prefix doubling instead of recursion, then skew's mod-0
     /// sort and a merge by records (wang-baxter-owens): faster than doubling where most
     /// 16-mers repeat (0.83-0.88x its time on 1.95 Gbp of 1%-mutated chromosome
-    /// copies), slower on other DNA (1.0-1.1x), in 19 bytes a base.
+    /// copies), slower on other DNA (1.0-1.1x), in 20 bytes a base.
     Hybrid,
     /// What `auto` runs (not an option of its own): within
     /// [`doubling::BOUNDED_BYTES_PER_BASE`] bytes a base, doubling, or the hybrid where
