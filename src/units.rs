@@ -2,6 +2,16 @@
 //! `--gpu-memory` take ([`parse_size`] and its inverse [`size_to_give`]), and figures
 //! with an SI prefix for messages ([`with_si_prefix`]: `16.6 kbp`, `4.2 MB`). No crate
 //! writes both bases and bytes with their prefixes; these are a few lines each.
+//!
+//! Kept against the parse-size crate (1.1, binary mode, K = 1024), which accepts another
+//! syntax: of 30 sizes as users write them, 12 parse differently (`5 G`, `16 GiB`, `1e3`,
+//! `1_000`, `16P` accepted there and refused here; ` 2MiB `, `.5G`, `+5G`, `16GBB`
+//! refused there; `1.5` is 2 bytes there, 1 here; an overflow an error there, saturated
+//! here), and its errors do not name the size given (`invalid digit found in string`
+//! against `'12X': expected a size such as 16G or 512M`). Swapping it in would change
+//! which `--memory` values are accepted; the case table is
+//! `scripts/units_vs_parse_size` (`cargo run` there; BENCHMARKS.md, "Hand-written
+//! components").
 
 /// The unit letters of a memory size, each 1024 times the one before.
 const BINARY_UNITS: [(&str, u64); 4] = [

@@ -23,7 +23,7 @@
 use super::prims::radix::{ScanOp, Workspace};
 use super::runtime::launchers;
 use super::sa::{self, Profile};
-use super::tuning::{blocks, OCC_PER_CTA, THREADS};
+use super::tuning::{over, OCC_PER_CTA};
 use super::{prefaulted_vec, DevBuf, Gpu, GpuError};
 use crate::fm::occ::{ROWS_PER_BLOCK, WORDS_PER_BLOCK};
 use crate::fm::{jump, FmParts, Keep, Lengths, SampledSaParts};
@@ -224,8 +224,7 @@ fn bwt_occ<'g>(
     let counts = gpu.alloc(4 * 4 * nblocks)?;
     launchers::fm::bwt_occ(
         gpu,
-        nblocks.div_ceil(OCC_PER_CTA) as u32,
-        OCC_THREADS,
+        (nblocks.div_ceil(OCC_PER_CTA) as u32, OCC_THREADS),
         words.ptr(0),
         sa.ptr(0),
         n as u32,
@@ -246,8 +245,7 @@ fn bwt_occ<'g>(
     }
     launchers::fm::occ_headers(
         gpu,
-        blocks(nblocks),
-        THREADS,
+        over(nblocks),
         counts.ptr(0),
         nblocks as u32,
         occ.ptr(0),
@@ -265,21 +263,13 @@ fn sampled_sa<'g>(
 ) -> Result<(DevBuf<'g>, DevBuf<'g>), GpuError> {
     let groups = shape.groups;
     let ranks = gpu.alloc(4 * groups)?;
-    launchers::fm::rank_counts(
-        gpu,
-        blocks(groups),
-        THREADS,
-        bits.ptr(0),
-        groups as u32,
-        ranks.ptr(0),
-    )?;
+    launchers::fm::rank_counts(gpu, over(groups), bits.ptr(0), groups as u32, ranks.ptr(0))?;
     let total = ws.scan(ranks.ptr(0), ranks.ptr(0), groups, ScanOp::Sum, false)? as usize;
     assert_eq!(total, shape.sampled, "sampled rows");
     let positions = gpu.alloc(4 * shape.sampled)?;
     launchers::fm::sampled_positions(
         gpu,
-        blocks(shape.n + 1),
-        THREADS,
+        over(shape.n + 1),
         sa.ptr(0),
         shape.n as u32,
         shape.rate,
@@ -306,8 +296,7 @@ fn jump_table<'g>(
     let short_buf = gpu.upload(short.codes())?;
     launchers::fm::jump_table(
         gpu,
-        blocks(jump::entries(k)),
-        THREADS,
+        over(jump::entries(k)),
         counts.ptr(0),
         kmers as u32,
         short_buf.ptr(0),

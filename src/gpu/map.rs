@@ -554,8 +554,7 @@ impl<'g> GpuSearcher<'g> {
         launchers::map::map_search(
             gpu,
             width,
-            items.div_ceil(THREADS as usize) as u32,
-            THREADS,
+            (items.div_ceil(THREADS as usize) as u32, THREADS),
             b.packed.ptr(0),
             b.packed.ptr(4 * items),
             n as u32,
@@ -651,8 +650,7 @@ fn locate(
     launchers::map::map_locate(
         gpu,
         width,
-        blocks,
-        THREADS,
+        (blocks, THREADS),
         offsets,
         lo,
         direct,

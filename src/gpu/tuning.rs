@@ -28,6 +28,11 @@ pub fn blocks(len: usize) -> u32 {
     len.div_ceil(THREADS as usize) as u32
 }
 
+/// The launch of `len` threads in blocks of [`THREADS`]: ([`blocks`]`(len)`, [`THREADS`]).
+pub fn over(len: usize) -> (u32, u32) {
+    (blocks(len), THREADS)
+}
+
 /// Elements a thread of the device-wide scan takes (`SCAN_ITEMS`).
 pub const SCAN_ITEMS: usize = 16;
 /// Elements per scan tile.

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::build::{build_index, BuildError, BuildOptions};
+use super::bwa_format::BwaError;
 use super::parts::{PartError, PartSpec};
-use crate::bwa::BwaError;
 use crate::device::DeviceChoice;
 use crate::progress::Reporter;
 
@@ -107,7 +107,7 @@ pub fn run(
             let prefix = prefix_or_reference(prefix, reference)?;
             match format {
                 IndexFormat::Galign => Ok(build_index(reference, &prefix, options, log)?),
-                IndexFormat::Bwa => Ok(crate::bwa::build_bwa_index(
+                IndexFormat::Bwa => Ok(super::bwa_format::build_bwa_index(
                     reference, &prefix, options, log,
                 )?),
             }

@@ -4,6 +4,7 @@
 //! written atomically and read through a memory map.
 
 pub(crate) mod build;
+pub mod bwa_format;
 mod check;
 pub mod command;
 pub mod devices;

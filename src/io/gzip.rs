@@ -10,6 +10,12 @@
 //! them (concatenated files are one input); each member's CRC-32 and length are checked.
 //! A stream cut short or bytes that are not gzip are errors that say so and where (ISA-L:
 //! member number and compressed byte offset).
+//!
+//! End to end the one-thread path did not pay on the 2-core CI-class machine: `galign
+//! map` of HG002 x40 `gzip -1`'d (81 MB) against chr20 to BAM took 6.160 s wall, 3.04
+//! CPU-s, against 6.153 s, 3.00 CPU-s with flate2's `MultiGzDecoder` on zlib-rs in its
+//! place (scripts/ab/gzip_via_flate2.patch; one paired run at load 8, to re-run on a
+//! quiet machine before swapping; BENCHMARKS.md, "Hand-written components").
 
 use std::io::{self, Read};
 use std::mem::MaybeUninit;

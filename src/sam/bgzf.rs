@@ -14,6 +14,12 @@
 //! ISA-L is the crate's copy with a one-line fix (`vendor/isal-sys/GALIGN-PATCH.md`):
 //! unpatched, one hash slot of each call came from the stream's address, and the same
 //! block compressed to other (valid) bytes now and then.
+//!
+//! Kept: no BGZF crate gives these bytes at level 1 (ISA-L's deflate, the default), so
+//! none can take its place without changing the output; against htslib's BAM writing
+//! end to end (records and BGZF together, its thread pool on 2 cores) galign's took
+//! 0.67x the time at level 1 (BENCHMARKS.md, "Hand-written components"; the figures in
+//! `record.rs`'s header).
 
 use std::cell::RefCell;
 use std::io::{self, Write};

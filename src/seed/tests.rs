@@ -1,5 +1,5 @@
 //! The SMEMs of random reads over bwa's index of a random reference (built by
-//! [`crate::bwa`]), checked against the text itself: each interval counts the match's
+//! [`crate::index::bwa_format`]), checked against the text itself: each interval counts the match's
 //! occurrences on both strands, each row locates one, no match extends either way, and
 //! every ACGT base of a read lies in some match.
 
@@ -41,7 +41,13 @@ fn index_of_random_reference(dir: &std::path::Path) -> (BwaIndex, Vec<u8>) {
         force_u64: false,
     };
     let prefix = dir.join("ref");
-    crate::bwa::build_bwa_index(&dir.join("ref.fa"), &prefix, options, &Reporter::quiet()).unwrap();
+    crate::index::bwa_format::build_bwa_index(
+        &dir.join("ref.fa"),
+        &prefix,
+        options,
+        &Reporter::quiet(),
+    )
+    .unwrap();
     let doubled: Vec<u8> = text
         .iter()
         .copied()

@@ -336,8 +336,7 @@ impl GpuSearcher<'_> {
         launchers::map::mm_seed(
             gpu,
             width,
-            items.div_ceil(THREADS as usize) as u32,
-            THREADS,
+            (items.div_ceil(THREADS as usize) as u32, THREADS),
             meta,
             n as u32,
             schemes,
@@ -354,8 +353,7 @@ impl GpuSearcher<'_> {
             launchers::map::mm_expand(
                 gpu,
                 width,
-                step_blocks(capacities.chunk),
-                THREADS,
+                (step_blocks(capacities.chunk), THREADS),
                 b.stack.ptr(0),
                 capacities.stack as u32,
                 capacities.chunk as u32,
@@ -381,8 +379,7 @@ impl GpuSearcher<'_> {
             launchers::map::mm_push(
                 gpu,
                 width,
-                step_blocks(4 * capacities.chunk * item_words),
-                THREADS,
+                (step_blocks(4 * capacities.chunk * item_words), THREADS),
                 b.stack.ptr(0),
                 b.children.ptr(0),
                 item_words as u32,

@@ -9,17 +9,18 @@
 //! own start inside the tile's ranges and merges its outputs sequentially.
 
 use crate::gpu::runtime::launchers::merge::{merge_partition_u32, merge_tiles_u32};
+use crate::gpu::runtime::Grid;
 use crate::gpu::tuning::{MERGE_TILE as TILE, THREADS};
 use crate::gpu::{DevPtr, Gpu, GpuError};
 
 use crate::gpu::runtime::launchers::merge::MergeInputs;
 
 /// The launcher of a `merge_partition_*` kernel whose comparison takes a `C`: `(gpu,
-/// grid, block, inputs, comparison)`.
-type Partition<C> = fn(&Gpu, u32, u32, MergeInputs, C) -> Result<(), GpuError>;
-/// The launcher of a `merge_tiles_*` kernel whose comparison takes a `C`: `(gpu, grid,
-/// block, inputs, output, comparison)`.
-type Tiles<C> = fn(&Gpu, u32, u32, MergeInputs, DevPtr, C) -> Result<(), GpuError>;
+/// (grid, block), inputs, comparison)`.
+type Partition<C> = fn(&Gpu, Grid, MergeInputs, C) -> Result<(), GpuError>;
+/// The launcher of a `merge_tiles_*` kernel whose comparison takes a `C`: `(gpu, (grid,
+/// block), inputs, output, comparison)`.
+type Tiles<C> = fn(&Gpu, Grid, MergeInputs, DevPtr, C) -> Result<(), GpuError>;
 
 /// A pair of merge kernels instantiated with one comparison, whose arguments are a `C`.
 #[derive(Clone, Copy, Debug)]
@@ -63,8 +64,8 @@ pub(crate) fn merge<C: Copy>(
         splits: splits.ptr(0),
     };
     let grid = (tiles + 1).div_ceil(THREADS as usize) as u32;
-    (kernels.partition)(gpu, grid, THREADS, inputs, compare)?;
-    (kernels.tiles)(gpu, tiles as u32, THREADS, inputs, out, compare)
+    (kernels.partition)(gpu, (grid, THREADS), inputs, compare)?;
+    (kernels.tiles)(gpu, (tiles as u32, THREADS), inputs, out, compare)
 }
 
 /// Merges the sorted `u32` sequences in `a` and `b` (device addresses, `na` and `nb`

@@ -11,19 +11,19 @@ use crate::gpu::runtime::launchers::radix_sort::{
     radix_bins, radix_histogram_u32, radix_histogram_u64, radix_histogram_u64_occupancy,
     radix_onesweep_u32, radix_onesweep_u64, radix_onesweep_u64_v64, scan_lookback,
 };
+use crate::gpu::runtime::Grid;
 use crate::gpu::tuning::{
     ITEMS_U32, ITEMS_U64, ITEMS_U64_V64, MAX_PASSES, RADIX, SCAN_TILE, THREADS,
 };
 use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
-/// The launcher of a digit-count kernel: `(gpu, grid, block, keys, n, shift, passes, hist)`.
-type Histogram = fn(&Gpu, u32, u32, DevPtr, u32, u32, u32, DevPtr) -> Result<(), GpuError>;
-/// The launcher of a onesweep pass: `(gpu, grid, block, keys in, values in, keys out,
+/// The launcher of a digit-count kernel: `(gpu, (grid, block), keys, n, shift, passes, hist)`.
+type Histogram = fn(&Gpu, Grid, DevPtr, u32, u32, u32, DevPtr) -> Result<(), GpuError>;
+/// The launcher of a onesweep pass: `(gpu, (grid, block), keys in, values in, keys out,
 /// values out, n, shift, status, bins in, bins out)`.
 type Onesweep = fn(
     &Gpu,
-    u32,
-    u32,
+    Grid,
     DevPtr,
     DevPtr,
     DevPtr,
@@ -184,8 +184,7 @@ impl<'g> Workspace<'g> {
         self.scan_status.zero((1 + tiles) * 8)?;
         scan_lookback(
             self.gpu,
-            tiles as u32,
-            THREADS,
+            (tiles as u32, THREADS),
             input,
             output,
             len as u32,
@@ -295,8 +294,7 @@ impl<'g> Workspace<'g> {
         let passes32 = passes as u32;
         (kernels.histogram)(
             self.gpu,
-            grid,
-            THREADS,
+            (grid, THREADS),
             keys[0],
             n,
             digits.start,
@@ -304,7 +302,7 @@ impl<'g> Workspace<'g> {
             hist,
         )?;
         let bins = self.bins.ptr(0);
-        radix_bins(self.gpu, 1, THREADS, hist, passes32, stride as u32, bins)?;
+        radix_bins(self.gpu, (1, THREADS), hist, passes32, stride as u32, bins)?;
         let mut at = 0;
         for pass in 0..passes {
             for portion in 0..portions {
@@ -335,8 +333,7 @@ impl<'g> Workspace<'g> {
         self.status.zero((1 + tiles * RADIX) * 4)?;
         (kernels.onesweep)(
             self.gpu,
-            tiles as u32,
-            THREADS,
+            (tiles as u32, THREADS),
             keys[at].offset(start * kernels.key_bytes),
             vals[at].offset(start * kernels.value_bytes),
             keys[1 - at],

@@ -147,8 +147,7 @@ fn write(gpu: &Gpu, pairs: Pairs, dst: DevPtr, sweep: Sweep) -> Result<(), GpuEr
     assert!(pairs.len <= u32::MAX as usize);
     scatter_u32(
         gpu,
-        pairs.len.div_ceil(THREADS as usize) as u32,
-        THREADS,
+        (pairs.len.div_ceil(THREADS as usize) as u32, THREADS),
         pairs.indices,
         pairs.values,
         pairs.len as u32,

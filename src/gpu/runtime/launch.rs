@@ -31,6 +31,9 @@ pub(super) enum Shape {
     Pos,
 }
 
+/// A launch's geometry: blocks in the 1-D grid, threads a block.
+pub type Grid = (u32, u32);
+
 /// A text position, row or row count passed as a kernel's `pos_t`: at the width of the
 /// kernel file that the launch picks (its value cut to 32 bits for `u32` positions).
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,7 +145,7 @@ pub(super) use params;
 /// Declares the kernels of one kernel file, or of one source compiled for both position
 /// widths (`in ["map.cu", "map64.cu"];`, the 32-bit `pos_t` first), each once as
 /// `fn name(param: Type, ...);` in the CUDA signature's order, in the module that
-/// invokes it. For each it makes a launcher `name(gpu, [width,] grid, block, params...)`
+/// invokes it. For each it makes a launcher `name(gpu, [width,] (grid, block), params...)`
 /// (`width: Width` for a pair of files), and `occupancy NAME` adds `NAME(gpu, block)`,
 /// the kernel's blocks a multiprocessor. Under `cfg(test)`, `declared()` lists each
 /// kernel's files and parameter shapes for the signature check.
@@ -174,13 +177,12 @@ macro_rules! kernels {
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $name(
             gpu: &$crate::gpu::runtime::Gpu,
-            grid: u32,
-            block: u32,
+            grid: $crate::gpu::runtime::launch::Grid,
             $($param: $ty),*
         ) -> Result<(), $crate::gpu::runtime::GpuError> {
             let mut args = $crate::gpu::runtime::launch::Args::new(None);
             $(args.push($param);)*
-            gpu.launch($file, stringify!($name), (grid, block), args)
+            gpu.launch($file, stringify!($name), grid, args)
         }
         $crate::gpu::runtime::launch::kernels!(@occupancy $name, $file, $($occupancy)?);
     };
@@ -191,8 +193,7 @@ macro_rules! kernels {
         pub(crate) fn $name(
             gpu: &$crate::gpu::runtime::Gpu,
             width: $crate::sa::Width,
-            grid: u32,
-            block: u32,
+            grid: $crate::gpu::runtime::launch::Grid,
             $($param: $ty),*
         ) -> Result<(), $crate::gpu::runtime::GpuError> {
             let mut args = $crate::gpu::runtime::launch::Args::new(Some(width));
@@ -201,7 +202,7 @@ macro_rules! kernels {
                 $crate::sa::Width::U32 => $file32,
                 $crate::sa::Width::U64 => $file64,
             };
-            gpu.launch(file, stringify!($name), (grid, block), args)
+            gpu.launch(file, stringify!($name), grid, args)
         }
     };
     (@occupancy $name:ident, $file:literal, $occupancy:ident) => {
@@ -234,7 +235,7 @@ impl Gpu {
         &self,
         file: &'static str,
         func: &'static str,
-        (grid, block): (u32, u32),
+        (grid, block): Grid,
         args: Args,
     ) -> Result<(), GpuError> {
         let f = self.function(file, func)?;

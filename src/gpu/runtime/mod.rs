@@ -17,6 +17,6 @@ mod staging;
 
 pub use context::{use_one_work_queue, Gpu};
 pub use error::GpuError;
-pub use launch::Pos;
+pub use launch::{Grid, Pos};
 pub use memory::{prefaulted_vec, DevBuf, DevPtr, Word};
 pub(crate) use quiet::quietly;

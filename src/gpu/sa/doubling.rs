@@ -37,7 +37,7 @@ use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::prims::scatter::{self, Pairs, Scratch};
 use crate::gpu::runtime::launchers;
 use crate::gpu::runtime::launchers::doubling::KeyInputs;
-use crate::gpu::tuning::{blocks, MEDIUM_TILE, RANK_TILE, SKETCH_REGISTERS, THREADS};
+use crate::gpu::tuning::{blocks, over, MEDIUM_TILE, RANK_TILE, SKETCH_REGISTERS, THREADS};
 use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
 /// Bases in a 32-bit sort key.
@@ -179,7 +179,7 @@ fn initial_groups<'g>(
     let v0 = gpu.alloc(4 * count)?;
     let offset = KEY_BASES * (passes - 1);
     let (k, v) = (k0.ptr(0), v0.ptr(0));
-    launchers::doubling::init_keys(gpu, blocks(count), THREADS, of_text, offset, k, v)?;
+    launchers::doubling::init_keys(gpu, over(count), of_text, offset, k, v)?;
     let mut keys = [k0, gpu.alloc(4 * count)?];
     let mut vals = [v0, gpu.alloc(4 * count)?];
     prof.mark("initial keys");
@@ -187,7 +187,7 @@ fn initial_groups<'g>(
     if passes == 2 {
         // Then stably by the first 16 bases: sorted by 32.
         let (v, k) = (vals[0].ptr(0), keys[0].ptr(0));
-        launchers::doubling::gather_keys(gpu, blocks(count), THREADS, of_text, v, k)?;
+        launchers::doubling::gather_keys(gpu, over(count), of_text, v, k)?;
         ws.sort_pairs(&mut keys, &mut vals, count, KeyWidth::U32, 2 * KEY_BASES)?;
     }
     prof.mark("initial sort");
@@ -198,8 +198,7 @@ fn initial_groups<'g>(
     let short_from = (n as u32).saturating_sub(prefix - 1);
     launchers::doubling::init_starts(
         gpu,
-        blocks(count),
-        THREADS,
+        over(count),
         text.words.ptr(0),
         sorted_keys.ptr(0),
         sorted.ptr(0),
@@ -306,8 +305,7 @@ fn distinct_16mers(gpu: &Gpu, text: DeviceText<'_, '_>) -> Result<f64, GpuError>
     let grid = blocks(text.len).min(4 * 1024);
     launchers::doubling::kmer_sketch(
         gpu,
-        grid,
-        THREADS,
+        (grid, THREADS),
         text.words.ptr(0),
         text.len as u32,
         regs.ptr(0),
@@ -356,7 +354,7 @@ pub(crate) fn init_ranks(
         len: half,
     };
     scatter::scatter(gpu, ws, pairs, (isa.ptr(0), n), scratch)?;
-    launchers::doubling::init_keep(gpu, blocks(n), THREADS, heads.ptr(0), n as u32, keep.ptr(0))?;
+    launchers::doubling::init_keep(gpu, over(n), heads.ptr(0), n as u32, keep.ptr(0))?;
     Ok(ws.scan(keep.ptr(0), keep.ptr(0), n, ScanOp::Sum, false)? as usize)
 }
 
@@ -369,8 +367,7 @@ pub(crate) fn compact(
 ) -> Result<(), GpuError> {
     launchers::doubling::compact(
         gpu,
-        blocks(n),
-        THREADS,
+        over(n),
         input.ptr(0),
         idx.ptr(0),
         n as u32,
@@ -527,8 +524,7 @@ fn chunk_cuts(
     while m - start > chunk {
         launchers::doubling::list_cut(
             gpu,
-            1,
-            1,
+            (1, 1),
             list.ptr(0),
             isa.ptr(0),
             start as u32,
@@ -639,8 +635,7 @@ fn round(
     let m32 = m as u32;
     launchers::doubling::seg_keys(
         gpu,
-        blocks(m),
-        THREADS,
+        over(m),
         b.heads,
         b.carried,
         b.carried_starts,
@@ -662,8 +657,7 @@ fn round(
     status.zero(rank_status_bytes(m))?;
     launchers::doubling::seg_rank_compact(
         gpu,
-        tiles as u32,
-        THREADS,
+        (tiles as u32, THREADS),
         b.sorted,
         b.heads,
         b.starts,
@@ -694,7 +688,7 @@ fn sort_groups(
     let (m32, bits32) = (m as u32, bits);
     // Sort every group by size class into `sorted`.
     let flags = sp;
-    launchers::doubling::seg_large_flags(gpu, blocks(m), THREADS, stp, m32, flags)?;
+    launchers::doubling::seg_large_flags(gpu, over(m), stp, m32, flags)?;
     let large = ws.scan(flags, flags, m, ScanOp::Sum, false)? as usize;
     prof.large += large;
     if large > 0 && large * LARGE_SHARE <= m {
@@ -703,8 +697,7 @@ fn sort_groups(
         let place = gpu.alloc(4 * large)?;
         launchers::doubling::seg_large_gather(
             gpu,
-            blocks(m),
-            THREADS,
+            over(m),
             flags,
             m32,
             large as u32,
@@ -724,8 +717,7 @@ fn sort_groups(
         )?;
         launchers::doubling::seg_large_scatter(
             gpu,
-            blocks(large),
-            THREADS,
+            over(large),
             keys[at].ptr(0),
             vals[at].ptr(0),
             place.ptr(0),
@@ -737,30 +729,19 @@ fn sort_groups(
         // Most of the list is in large groups: sort it whole, keys in sorted/packed,
         // values in starts/heads, and recompute the group starts.
         prof.whole_rounds += 1;
-        launchers::doubling::seg_whole_keys(gpu, blocks(m), THREADS, pp, hp, m32, bits32, sp, stp)?;
+        launchers::doubling::seg_whole_keys(gpu, over(m), pp, hp, m32, bits32, sp, stp)?;
         let at = ws.sort_pairs_at([sp, pp], [stp, hp], m, KeyWidth::U64, 2 * bits)?;
         let (keys, vals) = if at == 0 { (sp, stp) } else { (pp, hp) };
-        launchers::doubling::seg_whole_unpack(
-            gpu,
-            blocks(m),
-            THREADS,
-            keys,
-            vals,
-            m32,
-            bits32,
-            sp,
-            hp,
-        )?;
+        launchers::doubling::seg_whole_unpack(gpu, over(m), keys, vals, m32, bits32, sp, hp)?;
         group_starts(gpu, ws, hp, stp, m)?;
     }
     prof.mark("rounds: large groups");
     if large * LARGE_SHARE <= m {
-        launchers::doubling::seg_sort_small(gpu, blocks(m), THREADS, pp, stp, m32, sp)?;
+        launchers::doubling::seg_sort_small(gpu, over(m), pp, stp, m32, sp)?;
         prof.mark("rounds: small groups");
         launchers::doubling::seg_sort_medium(
             gpu,
-            m.div_ceil(MEDIUM_TILE) as u32,
-            THREADS,
+            (m.div_ceil(MEDIUM_TILE) as u32, THREADS),
             pp,
             stp,
             m32,
@@ -780,7 +761,7 @@ fn group_starts(
     starts: DevPtr,
     m: usize,
 ) -> Result<(), GpuError> {
-    launchers::doubling::seg_starts(gpu, blocks(m), THREADS, heads, m as u32, starts)?;
+    launchers::doubling::seg_starts(gpu, over(m), heads, m as u32, starts)?;
     ws.scan_queued(starts, starts, m, ScanOp::Max, true)
 }
 

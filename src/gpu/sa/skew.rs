@@ -36,7 +36,8 @@ use crate::gpu::prims::merge::{merge, MergeKernels};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::runtime::launchers;
 use crate::gpu::runtime::launchers::skew::{RecordKeys, SuffixRanks};
-use crate::gpu::tuning::{blocks, THREADS};
+use crate::gpu::runtime::Grid;
+use crate::gpu::tuning::over;
 use crate::gpu::{DevBuf, DevPtr, Gpu, GpuError};
 
 /// How the DC3 sample is put in order.
@@ -109,12 +110,11 @@ fn merge_records<'g>(
     // suffixes' two keys then take the same buffer (16 bytes each; n0 >= s / 2).
     let scratch = gpu.alloc(16 * level.n0)?;
     let (s, keys) = (level.s as u32, scratch.ptr(0));
-    launchers::skew::sample_keys(gpu, blocks(level.s), THREADS, words, n, n0, ranks, s, keys)?;
+    launchers::skew::sample_keys(gpu, over(level.s), words, n, n0, ranks, s, keys)?;
     let a_keys = gpu.alloc(8 * count)?;
     launchers::skew::sample_records(
         gpu,
-        blocks(count),
-        THREADS,
+        over(count),
         scratch.ptr(0),
         n0,
         sample.ptr(4 * skip),
@@ -125,8 +125,7 @@ fn merge_records<'g>(
     let (b_one, b_two) = (scratch.ptr(0), scratch.ptr(8 * level.n0));
     launchers::skew::mod0_records(
         gpu,
-        blocks(level.n0),
-        THREADS,
+        over(level.n0),
         words,
         n,
         n0,
@@ -161,41 +160,18 @@ const RECORD_MERGE: MergeKernels<RecordKeys> = MergeKernels {
     tiles: launchers::skew::merge_tiles_records,
 };
 
-/// The launcher of `window_keys_*`: `(gpu, grid, block, text, n, n0, vals, s, offset,
+/// The launcher of `window_keys_*`: `(gpu, (grid, block), text, n, n0, vals, s, offset,
 /// width, base, keys)`.
-type WindowKeys = fn(
-    &Gpu,
-    u32,
-    u32,
-    DevPtr,
-    u32,
-    u32,
-    DevPtr,
-    u32,
-    u32,
-    u32,
-    u32,
-    DevPtr,
-) -> Result<(), GpuError>;
-/// The launcher of `window_changes_*`: `(gpu, grid, block, text, n, n0, vals, keys, s,
+type WindowKeys =
+    fn(&Gpu, Grid, DevPtr, u32, u32, DevPtr, u32, u32, u32, u32, DevPtr) -> Result<(), GpuError>;
+/// The launcher of `window_changes_*`: `(gpu, (grid, block), text, n, n0, vals, keys, s,
 /// by_key, out)`.
 type WindowChanges =
-    fn(&Gpu, u32, u32, DevPtr, u32, u32, DevPtr, DevPtr, u32, u32, DevPtr) -> Result<(), GpuError>;
-/// The launcher of `mod0_gather_*`: `(gpu, grid, block, text, n, sa, idx, s, n0, keys,
+    fn(&Gpu, Grid, DevPtr, u32, u32, DevPtr, DevPtr, u32, u32, DevPtr) -> Result<(), GpuError>;
+/// The launcher of `mod0_gather_*`: `(gpu, (grid, block), text, n, sa, idx, s, n0, keys,
 /// vals)`.
-type Mod0Gather = fn(
-    &Gpu,
-    u32,
-    u32,
-    DevPtr,
-    u32,
-    DevPtr,
-    DevPtr,
-    u32,
-    u32,
-    DevPtr,
-    DevPtr,
-) -> Result<(), GpuError>;
+type Mod0Gather =
+    fn(&Gpu, Grid, DevPtr, u32, DevPtr, DevPtr, u32, u32, DevPtr, DevPtr) -> Result<(), GpuError>;
 
 /// The kernels that read a level's text, for one kind of text.
 struct TextKernels {
@@ -317,14 +293,7 @@ fn suffix_array<'g>(
     let mod0 = sort_mod0(gpu, ws, text, &level, &sample)?;
     prof.mark("skew: mod-0 sort");
     let s32 = level.s as u32;
-    launchers::skew::sample_positions(
-        gpu,
-        blocks(level.s),
-        THREADS,
-        sample.ptr(0),
-        s32,
-        level.n0 as u32,
-    )?;
+    launchers::skew::sample_positions(gpu, over(level.s), sample.ptr(0), s32, level.n0 as u32)?;
     // The dummy sorts first (its window is all sentinels) and is left out.
     let skip = level.dummy as usize;
     let out = gpu.alloc(4 * n)?;
@@ -357,15 +326,14 @@ fn sort_sample<'g>(
     let s32 = s as u32;
     let mut keys = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
     let mut vals = [gpu.alloc(4 * s)?, gpu.alloc(4 * s)?];
-    launchers::skew::iota(gpu, blocks(s), THREADS, vals[0].ptr(0), s32)?;
+    launchers::skew::iota(gpu, over(s), vals[0].ptr(0), s32)?;
     let (width, base, key_bits) = text.window();
     // One sort by the whole window, or three by one symbol each, last symbol first.
     let offsets: &[u32] = if width >= 3 { &[0] } else { &[2, 1, 0] };
     for &offset in offsets {
         (text.kernels().window_keys)(
             gpu,
-            blocks(s),
-            THREADS,
+            over(s),
             text.ptr(),
             level.n as u32,
             level.n0 as u32,
@@ -384,8 +352,7 @@ fn sort_sample<'g>(
     drop(spare);
     (text.kernels().window_changes)(
         gpu,
-        blocks(s),
-        THREADS,
+        over(s),
         text.ptr(),
         level.n as u32,
         level.n0 as u32,
@@ -397,7 +364,7 @@ fn sort_sample<'g>(
     )?;
     drop(sorted_keys);
     let (sa, rank) = name_and_recurse(gpu, ws, level, sorted, changes, prof)?;
-    launchers::skew::rank_from_sa(gpu, blocks(s), THREADS, sa.ptr(0), s32, rank.ptr(0))?;
+    launchers::skew::rank_from_sa(gpu, over(s), sa.ptr(0), s32, rank.ptr(0))?;
     Ok((sa, rank))
 }
 
@@ -418,8 +385,7 @@ fn name_and_recurse<'g>(
     let next = gpu.alloc(4 * s)?;
     launchers::skew::scatter_names(
         gpu,
-        blocks(s),
-        THREADS,
+        over(s),
         sorted.ptr(0),
         names.ptr(0),
         s as u32,
@@ -447,23 +413,14 @@ fn sort_mod0<'g>(
     let (s, n0) = (level.s, level.n0);
     let (s32, n0_32) = (s as u32, n0 as u32);
     let idx = gpu.alloc(4 * s)?;
-    launchers::skew::mod0_flags(
-        gpu,
-        blocks(s),
-        THREADS,
-        sample.ptr(0),
-        s32,
-        n0_32,
-        idx.ptr(0),
-    )?;
+    launchers::skew::mod0_flags(gpu, over(s), sample.ptr(0), s32, n0_32, idx.ptr(0))?;
     ws.scan_queued(idx.ptr(0), idx.ptr(0), s, ScanOp::Sum, false)?;
     // The sort's second buffers come once the scan is freed.
     let mut keys = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
     let mut vals = [gpu.alloc(4 * n0)?, gpu.alloc(4)?];
     (text.kernels().mod0_gather)(
         gpu,
-        blocks(s),
-        THREADS,
+        over(s),
         text.ptr(),
         level.n as u32,
         sample.ptr(0),

@@ -240,7 +240,15 @@ fn bucket_counts<I: Position>(
     let grid = (8 * gpu.sm_count()).min(blocks(n).max(1));
     let (words, counts_at) = (words.ptr(0), counts.ptr(0));
     let (n, w) = (n as u64, w as u32);
-    launchers::partition::bucket_counts(gpu, width::<I>(), grid, THREADS, words, n, w, counts_at)?;
+    launchers::partition::bucket_counts(
+        gpu,
+        width::<I>(),
+        (grid, THREADS),
+        words,
+        n,
+        w,
+        counts_at,
+    )?;
     let mut host = vec![0u64; buckets];
     counts.download(&mut host)?;
     Ok(Some(host.into_iter().map(|c| c as usize).collect()))
@@ -562,8 +570,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         launchers::partition::part_rows(
             gpu,
             width::<I>(),
-            all,
-            THREADS,
+            (all, THREADS),
             self.words.ptr(0),
             sorted,
             m32,
@@ -579,8 +586,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         launchers::partition::part_sampled(
             gpu,
             width::<I>(),
-            all,
-            THREADS,
+            (all, THREADS),
             sorted,
             flags,
             before,
@@ -634,8 +640,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         launchers::partition::gather_runs(
             gpu,
             width::<I>(),
-            count as u32,
-            THREADS,
+            (count as u32, THREADS),
             positions[0].ptr(0),
             runs_buf.ptr(0),
             offsets_buf.ptr(0),
@@ -666,8 +671,7 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         launchers::partition::part_gather(
             self.gpu,
             width::<I>(),
-            grid,
-            THREADS,
+            (grid, THREADS),
             self.ranks_args(),
             self.shared.partitioner.bucket_bases() as u32,
             part.buckets.start as u32,

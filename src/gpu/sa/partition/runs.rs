@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::keys::{width, Position};
 use crate::gpu::prims::radix::{KeyWidth, ScanOp, Workspace};
 use crate::gpu::runtime::launchers;
-use crate::gpu::tuning::{blocks, THREADS};
+use crate::gpu::tuning::{blocks, over, THREADS};
 use crate::gpu::{DevPtr, Gpu, GpuError};
 
 /// Longest run sorted by one block (`MEDIUM_RUN` in the kernels).
@@ -78,22 +78,12 @@ pub(crate) fn sort_runs<I: Position>(
     // Runs: start flags scanned (inclusive) into run numbers, then each run's bounds.
     let index = positions[1];
     let (lo, hi) = (keys[1], keys[1].offset(4 * m));
-    launchers::partition::run_flags(
-        gpu,
-        width::<I>(),
-        blocks(m),
-        THREADS,
-        keys[0],
-        segments,
-        m32,
-        index,
-    )?;
+    launchers::partition::run_flags(gpu, width::<I>(), over(m), keys[0], segments, m32, index)?;
     let runs = ws.scan(index, index, m, ScanOp::Sum, true)? as usize;
     launchers::partition::run_bounds(
         gpu,
         width::<I>(),
-        blocks(m),
-        THREADS,
+        over(m),
         keys[0],
         segments,
         index,
@@ -109,38 +99,18 @@ pub(crate) fn sort_runs<I: Position>(
     let stride = m / 32 + 1;
     let (medium, large) = (tied.offset(4 * m), tied.offset(4 * (m + 3 * stride)));
     let flags = positions[1];
-    launchers::partition::tied_flags(
-        gpu,
-        width::<I>(),
-        blocks(runs),
-        THREADS,
-        lo,
-        hi,
-        runs32,
-        flags,
-    )?;
+    launchers::partition::tied_flags(gpu, width::<I>(), over(runs), lo, hi, runs32, flags)?;
     let ntied = ws.scan(flags, flags, runs, ScanOp::Sum, false)? as usize;
     if ntied == 0 {
         return Ok(Vec::new());
     }
-    launchers::partition::tied_compact(
-        gpu,
-        width::<I>(),
-        blocks(runs),
-        THREADS,
-        lo,
-        hi,
-        flags,
-        runs32,
-        tied,
-    )?;
+    launchers::partition::tied_compact(gpu, width::<I>(), over(runs), lo, hi, flags, runs32, tied)?;
     let counts = gpu.alloc(16)?;
     counts.zero(16)?;
     launchers::partition::sort_small_runs(
         gpu,
         width::<I>(),
-        blocks(32 * ntied),
-        THREADS,
+        over(32 * ntied),
         *compare,
         tied,
         ntied as u32,
@@ -159,8 +129,7 @@ pub(crate) fn sort_runs<I: Position>(
             launchers::partition::sort_medium_runs(
                 gpu,
                 width::<I>(),
-                found[class],
-                threads,
+                (found[class], threads),
                 *compare,
                 medium.offset(4 * class * stride),
                 lo,
@@ -281,8 +250,7 @@ impl LongRuns<'_, '_> {
         launchers::partition::run_members(
             gpu,
             width::<I>(),
-            count as u32,
-            THREADS,
+            (count as u32, THREADS),
             self.positions,
             runs_at,
             offsets_at,
@@ -306,8 +274,7 @@ impl LongRuns<'_, '_> {
         launchers::partition::put_run_members(
             gpu,
             width::<I>(),
-            count as u32,
-            THREADS,
+            (count as u32, THREADS),
             members[1],
             runs_at,
             offsets_at,
@@ -335,8 +302,7 @@ impl LongRuns<'_, '_> {
         launchers::partition::offset_keys(
             self.gpu,
             width::<I>(),
-            blocks(t),
-            THREADS,
+            over(t),
             self.text.0,
             self.text.1 as u64,
             members,
@@ -363,8 +329,7 @@ impl LongRuns<'_, '_> {
         launchers::partition::permute(
             self.gpu,
             width::<I>(),
-            grid,
-            THREADS,
+            (grid, THREADS),
             order,
             t32,
             w_in,

@@ -27,7 +27,7 @@ use crate::gpu::prims::radix::{ScanOp, Workspace};
 use crate::gpu::runtime::launchers;
 use crate::gpu::sa::doubling::{self, doubling_rounds, init_ranks, List};
 use crate::gpu::sa::Profile;
-use crate::gpu::tuning::{blocks, THREADS};
+use crate::gpu::tuning::over;
 use crate::gpu::{prefaulted_vec, DevBuf, DevPtr, Gpu, GpuError};
 use crate::reference::PackedText;
 use crate::sa::cover::{Cover, PERIOD};
@@ -63,8 +63,7 @@ pub fn ranks<I: Position>(
     launchers::partition::sample_keys(
         gpu,
         width::<I>(),
-        blocks(m),
-        THREADS,
+        over(m),
         words.ptr(0),
         member.ptr(0),
         count,
@@ -106,8 +105,7 @@ pub fn ranks<I: Position>(
     launchers::partition::sample_starts(
         gpu,
         width::<I>(),
-        blocks(m),
-        THREADS,
+        over(m),
         words.ptr(0),
         n as u64,
         sorted.ptr(0),
