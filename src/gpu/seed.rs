@@ -6,12 +6,12 @@
 //! [`SMEM_SLOTS`]) is marked and left to the CPU.
 
 use super::runtime::launchers::seed::{self as launch, DeviceBwt};
-use super::tuning::{blocks, SMEM_CAP, SMEM_OVERFLOW, SMEM_SLOTS, THREADS};
+use super::tuning::{over, SMEM_CAP, SMEM_OVERFLOW, SMEM_SLOTS};
 use super::{DevBuf, Gpu, GpuError};
 use crate::fmd::BwaIndex;
 
 /// One SMEM as the device found it: its bases `begin..end` of the read and its
-/// bidirectional interval (`k`, `l`, `size`, as [`crate::seed::Interval`]).
+/// bidirectional interval (`k`, `l`, `size`, as the CPU search gives them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeviceSmem {
     /// The first base of the match in the read.
@@ -111,8 +111,7 @@ impl<'g> DeviceBwaIndex<'g> {
         let counts_dev = gpu.alloc(n * 4)?;
         launch::smem_reads(
             gpu,
-            blocks(n),
-            THREADS,
+            over(n),
             self.bwt(),
             bases.ptr(0),
             offsets.ptr(0),
@@ -139,8 +138,7 @@ impl<'g> DeviceBwaIndex<'g> {
         let dev = gpu.upload_staged(rows)?;
         launch::locate_rows(
             gpu,
-            blocks(rows.len()),
-            THREADS,
+            over(rows.len()),
             self.bwt(),
             self.positions.ptr(0),
             self.interval,
