@@ -18,7 +18,13 @@ use common::{data, galign, revcomp, run_fail, run_ok, shared_file, Rng};
 /// `bwa index -p DIR/NAME fasta`; returns the prefix.
 fn bwa_index(fasta: &Path, dir: &Path, name: &str) -> PathBuf {
     let prefix = dir.join(name);
-    run_ok(Command::new("bwa").arg("index").arg("-p").arg(&prefix).arg(fasta));
+    run_ok(
+        Command::new("bwa")
+            .arg("index")
+            .arg("-p")
+            .arg(&prefix)
+            .arg(fasta),
+    );
     prefix
 }
 
@@ -39,14 +45,20 @@ fn blocks(text: &[u8]) -> Vec<Vec<&[u8]>> {
 /// `bwa mem -t 1 -v 4 OPTIONS PREFIX READS`'s stdout.
 fn bwa_mem_debug(prefix: &Path, reads: &Path, options: &[&str]) -> Vec<u8> {
     let mut cmd = Command::new("bwa");
-    cmd.args(["mem", "-t", "1", "-v", "4"]).args(options).arg(prefix).arg(reads);
+    cmd.args(["mem", "-t", "1", "-v", "4"])
+        .args(options)
+        .arg(prefix)
+        .arg(reads);
     run_ok(&mut cmd).stdout
 }
 
 /// `galign seeds --format bwa-debug OPTIONS PREFIX READS`'s stdout.
 fn galign_debug(prefix: &Path, reads: &Path, options: &[&str]) -> Vec<u8> {
     let mut cmd = galign();
-    cmd.args(["seeds", "--format", "bwa-debug"]).args(options).arg(prefix).arg(reads);
+    cmd.args(["seeds", "--format", "bwa-debug"])
+        .args(options)
+        .arg(prefix)
+        .arg(reads);
     run_ok(&mut cmd).stdout
 }
 
@@ -61,14 +73,22 @@ fn assert_chains_as_bwa(prefix: &Path, reads: &Path, options: &[&str]) -> (usize
             "{} {options:?}: read {} differs\nbwa:\n{}\ngalign:\n{}",
             reads.display(),
             String::from_utf8_lossy(w[0]),
-            w.iter().map(|l| String::from_utf8_lossy(l) + "\n").collect::<String>(),
-            g.iter().map(|l| String::from_utf8_lossy(l) + "\n").collect::<String>()
+            w.iter()
+                .map(|l| String::from_utf8_lossy(l) + "\n")
+                .collect::<String>(),
+            g.iter()
+                .map(|l| String::from_utf8_lossy(l) + "\n")
+                .collect::<String>()
         );
     }
     assert_eq!(want.len(), got.len(), "{}: reads", reads.display());
     assert!(!want.is_empty(), "{}: bwa printed no read", reads.display());
     let chains = want.iter().map(|b| b.len() - 1).sum();
-    eprintln!("{} {options:?}: {} reads, {chains} chains as bwa", reads.display(), want.len());
+    eprintln!(
+        "{} {options:?}: {} reads, {chains} chains as bwa",
+        reads.display(),
+        want.len()
+    );
     (want.len(), chains)
 }
 
@@ -117,8 +137,16 @@ fn chrm_chains_as_bwa() {
 /// C. elegans (7 contigs, repeats: about 100 chains a read) with every option set.
 #[test]
 fn celegans_chains_as_bwa() {
-    let sets: Vec<&[&str]> = OPTION_SETS.iter().copied().chain([&["-W", "30"][..]]).collect();
-    check("celegans_ce_htslib_1Mb", &["celegans_SRR065390_1000.fq.gz"], &sets);
+    let sets: Vec<&[&str]> = OPTION_SETS
+        .iter()
+        .copied()
+        .chain([&["-W", "30"][..]])
+        .collect();
+    check(
+        "celegans_ce_htslib_1Mb",
+        &["celegans_SRR065390_1000.fq.gz"],
+        &sets,
+    );
 }
 
 /// samtools ex1 (2 contigs, 35 bp reads).
@@ -166,9 +194,23 @@ fn nasty_reference(rng: &mut Rng) -> Vec<(String, String)> {
     }
     let mut contigs = vec![
         ("main".to_string(), main.clone()),
-        ("tandem".into(), format!("{}{}{}", rng.bases(200), unit.repeat(40), rng.bases(200))),
-        ("copies".into(), format!("{piece}{}{}{piece}{}", rng.bases(150), revcomp(&piece), rng.bases(80))),
-        ("ns".into(), format!("{}{}{}", rng.bases(400), "N".repeat(120), rng.bases(400))),
+        (
+            "tandem".into(),
+            format!("{}{}{}", rng.bases(200), unit.repeat(40), rng.bases(200)),
+        ),
+        (
+            "copies".into(),
+            format!(
+                "{piece}{}{}{piece}{}",
+                rng.bases(150),
+                revcomp(&piece),
+                rng.bases(80)
+            ),
+        ),
+        (
+            "ns".into(),
+            format!("{}{}{}", rng.bases(400), "N".repeat(120), rng.bases(400)),
+        ),
         ("arich".into(), a_rich),
         ("alt1".into(), String::from_utf8(alt1).unwrap()),
         ("alt2".into(), main[2500..4000].to_string()),
@@ -198,7 +240,10 @@ fn nasty_reads(rng: &mut Rng, contigs: &[(String, String)]) -> Vec<(String, Stri
         match i % 7 {
             0 => bases = revcomp(&bases),
             1 => bases.replace_range(at..at + 1, "C"),
-            2 if len > 30 => bases.replace_range(at.min(len - 8)..at.min(len - 8) + 1 + i % 7, &"N".repeat(1 + i % 7)),
+            2 if len > 30 => bases.replace_range(
+                at.min(len - 8)..at.min(len - 8) + 1 + i % 7,
+                &"N".repeat(1 + i % 7),
+            ),
             3 => bases.insert_str(at, "GATTACA"),
             4 if len > 30 => bases.replace_range(at.min(len - 9)..at.min(len - 9) + 9, ""),
             5 => bases = format!("{}{}", &bases[..len / 2], piece(rng, len - len / 2)),
@@ -209,7 +254,10 @@ fn nasty_reads(rng: &mut Rng, contigs: &[(String, String)]) -> Vec<(String, Stri
     let mut offset = 0;
     for (name, bases) in contigs {
         if offset >= 40 {
-            reads.push((format!("across_{name}"), clean(&text[offset - 30..offset + 30])));
+            reads.push((
+                format!("across_{name}"),
+                clean(&text[offset - 30..offset + 30]),
+            ));
         }
         offset += bases.len();
     }
@@ -218,7 +266,10 @@ fn nasty_reads(rng: &mut Rng, contigs: &[(String, String)]) -> Vec<(String, Stri
         ("allA148", "A".repeat(148)),
         ("allA700", "A".repeat(700)),
         ("allN", "N".repeat(60)),
-        ("nrun_ends", format!("NNNN{}NNNNNNNNNN{}N", piece(rng, 40), piece(rng, 30))),
+        (
+            "nrun_ends",
+            format!("NNNN{}NNNNNNNNNN{}N", piece(rng, 40), piece(rng, 30)),
+        ),
         ("iupac", format!("{}RY-K{}", piece(rng, 30), piece(rng, 30))),
         ("one", "G".into()),
         ("empty", String::new()),
@@ -234,7 +285,10 @@ fn nasty_files(dir: &Path) -> (PathBuf, PathBuf) {
     let mut rng = Rng(65);
     let contigs = nasty_reference(&mut rng);
     let reads = nasty_reads(&mut rng, &contigs);
-    let fasta: String = contigs.iter().map(|(h, b)| format!(">{h}\n{b}\n")).collect();
+    let fasta: String = contigs
+        .iter()
+        .map(|(h, b)| format!(">{h}\n{b}\n"))
+        .collect();
     let (fa, fq) = (dir.join("ref.fa"), dir.join("reads.fq"));
     std::fs::write(&fa, fasta).unwrap();
     let fastq: String = reads
@@ -252,7 +306,11 @@ fn nasty_files(dir: &Path) -> (PathBuf, PathBuf) {
 fn nasty_reads_on_a_nasty_reference_as_bwa() {
     let dir = tempfile::tempdir().unwrap();
     let (prefix, fq) = nasty_files(dir.path());
-    let sets: Vec<&[&str]> = OPTION_SETS.iter().copied().chain([&["-k", "12", "-y", "3"][..]]).collect();
+    let sets: Vec<&[&str]> = OPTION_SETS
+        .iter()
+        .copied()
+        .chain([&["-k", "12", "-y", "3"][..]])
+        .collect();
     let mut total = 0;
     for options in &sets {
         total += assert_chains_as_bwa(&prefix, &fq, options).1;
@@ -269,7 +327,15 @@ fn tsv_and_threads() {
     let (prefix, fq) = nasty_files(dir.path());
     let debug = galign_debug(&prefix, &fq, &["-t", "1"]);
     assert_eq!(galign_debug(&prefix, &fq, &["-t", "3"]), debug);
-    let tsv = |threads: &str| run_ok(galign().args(["seeds", "-t", threads]).arg(&prefix).arg(&fq)).stdout;
+    let tsv = |threads: &str| {
+        run_ok(
+            galign()
+                .args(["seeds", "-t", threads])
+                .arg(&prefix)
+                .arg(&fq),
+        )
+        .stdout
+    };
     let one = tsv("1");
     assert_eq!(tsv("3"), one);
     let text = String::from_utf8(one).unwrap();
@@ -297,5 +363,8 @@ fn long_reads_are_refused_clearly() {
     let read = &reference[1000..2000];
     std::fs::write(&fq, format!("@long1\n{read}\n+\n{}\n", "I".repeat(1000))).unwrap();
     let err = run_fail(galign().arg("seeds").arg(&prefix).arg(&fq));
-    assert!(err.contains("long1") && err.contains("Smith-Waterman"), "{err}");
+    assert!(
+        err.contains("long1") && err.contains("Smith-Waterman"),
+        "{err}"
+    );
 }

@@ -60,3 +60,27 @@ fn flags(bytes: &[u8], contigs: &Contigs) -> Vec<bool> {
     }
     alt
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fmd::ann::Contig;
+
+    /// A line's name ends at its first tab or line end; `@` lines, leading spaces,
+    /// unknown names and an unterminated last line set nothing.
+    #[test]
+    fn alt_lines_flag_contigs_as_bwa_reads_them() {
+        let contig = |name: &str| Contig {
+            name: name.as_bytes().to_vec(),
+            offset: 0,
+            len: 1,
+        };
+        let contigs = Contigs {
+            l_pac: 4,
+            contigs: ["a", "b", "c", "d"].map(contig).to_vec(),
+        };
+        let text = b"@SQ\tSN:a\n b\t0\nc\r\nzz\t1\nd";
+        assert_eq!(flags(text, &contigs), [false, false, true, false]);
+        assert_eq!(flags(b"a\tx\nd\n", &contigs), [true, false, false, true]);
+    }
+}

@@ -12,7 +12,7 @@ use super::MemOptions;
 #[derive(Debug, thiserror::Error)]
 #[error(
     "a read of {len} bases: bwa mem re-scores its seeds by Smith-Waterman \
-     (mem_flt_chained_seeds), which galign does not do yet (reads up to about 700 bases \
+     (mem_flt_chained_seeds), which galign does not do yet (reads up to 724 bases \
      with -W 0 are exact)"
 )]
 pub struct LongReadError {
@@ -125,5 +125,25 @@ pub fn check_seed_filter(len: usize, opt: &MemOptions) -> Result<(), LongReadErr
     match min_l > f64::from(0.05f32 * len as f32) {
         true => Ok(()),
         false => Err(LongReadError { len }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// bwa's seed filter returns at once up to 724 bases with `-W 0`, about 440 with `-W 20`.
+    #[test]
+    fn the_seed_filter_is_a_no_op_for_short_reads_only() {
+        let opt = MemOptions::default();
+        assert!(check_seed_filter(148, &opt).is_ok());
+        assert!(check_seed_filter(724, &opt).is_ok());
+        assert!(check_seed_filter(725, &opt).is_err());
+        let heavy = MemOptions {
+            min_chain_weight: 20,
+            ..opt
+        };
+        assert!(check_seed_filter(430, &heavy).is_ok());
+        assert!(check_seed_filter(450, &heavy).is_err());
     }
 }

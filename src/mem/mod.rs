@@ -36,7 +36,7 @@ pub struct ChainFinder {
 
 /// The chains bwa mem keeps for the read `seq` (bases as written, any case) and passes
 /// on to extension, in its order: `mem_chain`, `mem_chain_flt`, then
-/// `mem_flt_chained_seeds`, which leaves reads short enough alone (up to about 700 bases
+/// `mem_flt_chained_seeds`, which leaves reads short enough alone (up to 724 bases
 /// with `-W 0`) and is not ported for longer ones ([`LongReadError`]). `alt[rid]` says
 /// which contigs are ALT contigs ([`alt_contigs`]).
 pub fn read_chains(

@@ -185,7 +185,7 @@ fn write_reads(
 /// The read's name as bwa mem keeps it: a trailing `/` and digit cut (`trim_readno`).
 fn bwa_name(word: &[u8]) -> &[u8] {
     match word {
-        [rest @ .., b'/', d] if rest.len() > 0 && d.is_ascii_digit() => rest,
+        [rest @ .., b'/', d] if !rest.is_empty() && d.is_ascii_digit() => rest,
         _ => word,
     }
 }
