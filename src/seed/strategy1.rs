@@ -22,11 +22,11 @@ pub fn seed_strategy1(
         return (x + 1, None);
     }
     let mut ik = base_interval(bwt, query[x]);
-    for i in x + 1..query.len() {
-        if query[i] > 3 {
+    for (i, &base) in query.iter().enumerate().skip(x + 1) {
+        if base > 3 {
             return (i + 1, None);
         }
-        let ok = extend(bwt, &ik, false)[usize::from(3 - query[i])];
+        let ok = extend(bwt, &ik, false)[usize::from(3 - base)];
         if ok[2] < max_intv as i64 as u64 && (i - x) as i64 >= i64::from(min_len) {
             let found = (ok[2] > 0).then_some(Smem {
                 begin: x,
