@@ -13,9 +13,9 @@
 //! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
 //! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
 //! index files (`galign index --format bwa`); [`fmd`] reads them back, and [`seed`] finds
-//! reads' SMEMs in them as bwa does (`galign fastmap`); [`align`](mod@align) extends and
-//! aligns them as bwa mem's `ksw.c` does. [`cli`] holds the command line's arguments and
-//! runs each command.
+//! reads' SMEMs in them as bwa does (`galign fastmap`); [`mem`] seeds and chains reads as bwa
+//! mem does (`galign seeds`); [`align`](mod@align) extends and aligns them as bwa mem's
+//! `ksw.c` does. [`cli`] holds the command line's arguments and runs each command.
 
 #![warn(missing_docs)]
 
@@ -32,6 +32,7 @@ pub mod huge_pages;
 pub mod index;
 pub mod io;
 pub mod map;
+pub mod mem;
 pub mod out_of_memory;
 pub mod par;
 mod popcnt;

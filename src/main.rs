@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use galign::cli::{fastmap::FastmapArgs, index::IndexArgs, map::MapArgs, sa::SaArgs};
+use galign::cli::{
+    fastmap::FastmapArgs, index::IndexArgs, map::MapArgs, sa::SaArgs, seeds::SeedsArgs,
+};
 
 /// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
 /// and mapping.
@@ -30,6 +32,9 @@ enum Command {
     /// The super-maximal exact matches of reads and their hits, byte-identical to `bwa
     /// fastmap` (0.7.17) on bwa's index (`galign index --format bwa` or `bwa index`).
     Fastmap(FastmapArgs),
+    /// Each read's seeds and chains as bwa mem (0.7.17) builds them before extension, on
+    /// bwa's index: TSV, or `bwa mem -v 4`'s chain lines (--format bwa-debug).
+    Seeds(SeedsArgs),
 }
 
 /// The system's allocator, watched so that running out of memory is a clear error.
@@ -104,6 +109,10 @@ fn run(cli: Cli) -> Result<(), Box<dyn Error>> {
             Ok(args.run(&log)?)
         }
         Command::Fastmap(args) => {
+            let log = args.setup()?;
+            Ok(args.run(&log)?)
+        }
+        Command::Seeds(args) => {
             let log = args.setup()?;
             Ok(args.run(&log)?)
         }

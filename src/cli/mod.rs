@@ -1,5 +1,5 @@
 //! The command line's arguments, a file a command ([`index`], [`map`], [`sa`],
-//! [`fastmap`]): each
+//! [`fastmap`], [`seeds`]): each
 //! turns its clap arguments into the library's options and runs its command; the options
 //! every command shares (threads, device) and their setup here.
 
@@ -7,6 +7,7 @@ pub mod fastmap;
 pub mod index;
 pub mod map;
 pub mod sa;
+pub mod seeds;
 
 use crate::device::DeviceChoice;
 use crate::progress::Reporter;

@@ -2,16 +2,19 @@
 //! index ([`crate::fmd`]), found as bwa 0.7.17 finds them ([`smem`]: `smem_next` over
 //! `bwt_smem1a`, the same matches in the same order), their occurrences located as bwa
 //! locates them ([`locate`]: `bwt_sa`, then `bns_depos` and `bns_pos2rid`), and
-//! `galign fastmap`, which prints them as `bwa fastmap` does ([`fastmap`]).
+//! `galign fastmap`, which prints them as `bwa fastmap` does ([`fastmap`]); bwa mem's
+//! third seeding pass ([`strategy1`]).
 //!
 //! A gapped aligner takes a read's [`Smem`]s from [`SmemFinder::smems`] (the read's
 //! bases coded by [`nt4`]) and each match's [`Hit`]s from [`locate`].
 
 pub mod fastmap;
 pub mod smem;
+pub mod strategy1;
 
 pub use fastmap::FastmapError;
 pub use smem::{Interval, Smem, SmemConfig, SmemFinder};
+pub use strategy1::seed_strategy1;
 
 use crate::fmd::BwaIndex;
 

@@ -69,7 +69,7 @@ pub struct SmemFinder {
 
 /// The interval of base `c` alone (bwa's `bwt_set_intv`).
 #[inline(always)]
-fn base_interval(bwt: &Bwt, c: u8) -> [u64; 3] {
+pub(super) fn base_interval(bwt: &Bwt, c: u8) -> [u64; 3] {
     let c = usize::from(c);
     [bwt.l2[c] + 1, bwt.l2[3 - c] + 1, bwt.l2[c + 1] - bwt.l2[c]]
 }
@@ -78,7 +78,7 @@ fn base_interval(bwt: &Bwt, c: u8) -> [u64; 3] {
 /// match) or forward (after it, through the reverse complement's rows): bwa's
 /// `bwt_extend`.
 #[inline(always)]
-fn extend(bwt: &Bwt, ik: &[u64; 3], back: bool) -> [[u64; 3]; 4] {
+pub(super) fn extend(bwt: &Bwt, ik: &[u64; 3], back: bool) -> [[u64; 3]; 4] {
     let (f, b) = if back { (0, 1) } else { (1, 0) };
     let start = ik[f].wrapping_sub(1);
     let tk = bwt.occ4(start);
@@ -130,6 +130,34 @@ impl SmemFinder {
                 },
             }));
         }
+    }
+
+    /// Appends the SMEMs overlapping base `x` of `query` whose intervals hold at least
+    /// `min_intv` rows (below 1 is 1) to `out`, by start, and returns where the next
+    /// search starts: bwa's `bwt_smem1a` with this finder's `-I` (bwa mem's `bwt_smem1`
+    /// when that is 0). An ambiguous base at `x` yields no match and `x + 1`.
+    #[inline(always)]
+    pub fn smems_at(
+        &mut self,
+        bwt: &Bwt,
+        query: &[u8],
+        x: usize,
+        min_intv: i32,
+        out: &mut Vec<Smem>,
+    ) -> usize {
+        let saved = std::mem::replace(&mut self.config.min_intv, min_intv);
+        let next = self.smem1a(bwt, query, x);
+        self.config.min_intv = saved;
+        out.extend(self.mem.iter().map(|m| Smem {
+            begin: (m.info >> 32) as usize,
+            end: m.info as u32 as usize,
+            interval: Interval {
+                k: m.x[0],
+                l: m.x[1],
+                size: m.x[2],
+            },
+        }));
+        next
     }
 
     /// The SMEMs overlapping base `x` of `q` into `self.mem`, by start; returns where

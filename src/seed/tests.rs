@@ -132,3 +132,32 @@ fn bases_code_as_bwa_codes_them() {
     let coded: Vec<u8> = b"ACGTacgtNnUu-RX.".iter().map(|&b| nt4(b)).collect();
     assert_eq!(coded, [0, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 5, 4, 4, 4]);
 }
+
+/// bwa mem's passes: SMEMs through a base with at least `min_intv` occurrences each,
+/// and `bwt_seed_strategy1`'s match, the shortest long enough and rare enough.
+#[test]
+fn reseeding_and_third_pass_matches_hold_their_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, doubled) = index_of_random_reference(dir.path());
+    let mut finder = SmemFinder::default();
+    for read in reads(&doubled) {
+        let x = read.len() / 2;
+        let mut found = Vec::new();
+        finder.smems_at(&index.bwt, &read, x, 2, &mut found);
+        for smem in &found {
+            assert!(smem.interval.size >= 2 && (smem.begin..smem.end).contains(&x));
+            let matched = &read[smem.begin..smem.end];
+            assert_eq!(smem.interval.size as usize, occurrences(&doubled, matched));
+        }
+        let (next, m) = seed_strategy1(&index.bwt, &read, 0, 12, 3);
+        assert!(next > 0 && next <= read.len());
+        if let Some(m) = m {
+            let matched = &read[m.begin..m.end];
+            assert_eq!((m.begin, m.end), (0, next));
+            assert!(matched.len() > 12 && m.interval.size < 3 && m.interval.size > 0);
+            assert_eq!(m.interval.size as usize, occurrences(&doubled, matched));
+            let shorter = &matched[..matched.len() - 1];
+            assert!(shorter.len() <= 12 || occurrences(&doubled, shorter) >= 3);
+        }
+    }
+}
