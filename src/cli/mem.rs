@@ -9,9 +9,13 @@ use crate::mem::settings::AlignOptions;
 use crate::mem::MemOptions;
 use crate::progress::Reporter;
 
-/// `galign mem`'s arguments.
+/// `galign mem`'s arguments (`-h` is bwa's XA limit, so help is `--help` alone).
 #[derive(clap::Args)]
+#[command(disable_help_flag = true)]
 pub struct MemArgs {
+    /// Print help.
+    #[arg(long = "help", action = clap::ArgAction::Help)]
+    help: Option<bool>,
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann, .pac; PREFIX.alt if present).
     prefix: PathBuf,
     /// Reads (FASTQ or FASTA), or `-` for stdin; single-end.
