@@ -124,3 +124,28 @@ impl Pac {
         (beg, end, rid, seq)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reverse half of the text is the forward half's reverse complement; a
+    /// stretch across the strands is empty, one past the ends clamped.
+    #[test]
+    fn both_strands_as_bns_get_seq() {
+        let dir = tempfile::tempdir().unwrap();
+        let forward = [0u8, 1, 2, 3, 3, 2, 1];
+        let mut packed = vec![0u8; 2];
+        for (k, &b) in forward.iter().enumerate() {
+            packed[k >> 2] |= b << ((!k & 3) << 1);
+        }
+        std::fs::write(dir.path().join("x.pac"), &packed).unwrap();
+        let pac = Pac::load(&dir.path().join("x"), 7).unwrap();
+        assert_eq!(pac.get_seq(0, 7), forward);
+        let rc: Vec<u8> = forward.iter().rev().map(|b| 3 - b).collect();
+        assert_eq!(pac.get_seq(7, 14), rc);
+        assert_eq!(pac.get_seq(9, 8), rc[1..2]);
+        assert!(pac.get_seq(5, 9).is_empty());
+        assert_eq!(pac.get_seq(-3, 2), forward[..2]);
+    }
+}

@@ -314,3 +314,35 @@ pub fn mark_primary_se(opt: &AlignOptions, a: &mut [AlnReg], id: u64) -> usize {
     }
     n_pri
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// klib's `hash_64`, values from bwa's C code.
+    #[test]
+    fn hash_64_as_bwa() {
+        assert_eq!(hash_64(0), 7654268697807496793);
+        assert_eq!(hash_64(1), 2320827452992767577);
+        assert_eq!(hash_64(123456789), 1734215268924325803);
+    }
+
+    /// Primary first, an overlapping lower hit shadowed by it and counted as its sub.
+    #[test]
+    fn mark_primary_shadows_overlapping_hits() {
+        let opt = AlignOptions::default();
+        let reg = |score, qb, qe, rb| AlnReg {
+            score,
+            qb,
+            qe,
+            rb,
+            re: rb + i64::from(qe - qb),
+            ..AlnReg::default()
+        };
+        let mut a = vec![reg(40, 0, 50, 1000), reg(90, 0, 100, 0), reg(50, 100, 150, 5000)];
+        assert_eq!(mark_primary_se(&opt, &mut a, 7), 3);
+        assert_eq!(a.iter().map(|r| r.score).collect::<Vec<_>>(), [90, 50, 40]);
+        assert_eq!(a.iter().map(|r| r.secondary).collect::<Vec<_>>(), [-1, -1, 0]);
+        assert_eq!(a[0].sub, 40);
+    }
+}
