@@ -4,7 +4,8 @@
 //! against its reference (E. coli R1, C. elegans, samtools ex1, HG002 chr20 when
 //! present) and generated nasty reads (indels, N runs, reads across contig boundaries,
 //! all-A, reads shorter than -k, 1 kbp reads, chimeric reads, repeats); with the
-//! defaults and with -a, -M, -Y, -T 20, -k 25, -A 2 -B 6; whatever the thread count.
+//! defaults and with -a, -M, -Y, -T 20, -k 25, -A 2 -B 6 (the nasty reads with more:
+//! -w -d -r -c -O -E -L -5 -q -h -D); whatever the thread count.
 
 mod common;
 
@@ -280,6 +281,9 @@ fn nasty_reads_as_bwa() {
     assert_as_bwa(&prefix, &fa, &[], "2");
     assert_as_bwa(&prefix, &fq, &["-w", "20", "-d", "30", "-r", "2.5", "-c", "50"], "2");
     assert_as_bwa(&prefix, &fq, &["-O", "4,7", "-E", "2,1", "-L", "0,20", "-T", "10"], "2");
+    for options in [&["-5"][..], &["-q"], &["-5", "-M", "-h", "2"], &["-h", "20,30", "-D", "0.3"]] {
+        assert_as_bwa(&prefix, &fq, options, "2");
+    }
 }
 
 /// The output does not depend on the thread count; `-R` adds the read group as bwa.

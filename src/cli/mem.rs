@@ -92,6 +92,10 @@ pub struct MemArgs {
     /// Don't modify mapQ of supplementary alignments.
     #[arg(short = 'q')]
     keep_supp_mapq: bool,
+    /// For split alignment, take the alignment with the smallest coordinate on the read
+    /// as primary (implies -q).
+    #[arg(short = '5')]
+    primary5: bool,
     /// Append FASTA/FASTQ comment to SAM output (not supported yet: refused).
     #[arg(short = 'C')]
     copy_comment: bool,
@@ -146,7 +150,8 @@ impl MemArgs {
             all: self.all,
             no_multi: self.no_multi,
             softclip: self.softclip,
-            keep_supp_mapq: self.keep_supp_mapq,
+            keep_supp_mapq: self.keep_supp_mapq || self.primary5,
+            primary5: self.primary5,
             ..AlignOptions::default()
         };
         let a = self.match_score.unwrap_or(1);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::extend::{chain2aln, filter_chained_seeds};
 use super::pac::{Pac, PacError};
-use super::region::{mark_primary_se, sort_dedup_patch, AlnReg};
+use super::region::{mark_primary_se, reorder_primary5, sort_dedup_patch, AlnReg};
 use super::sam::{reg2sam, SamRead};
 use super::settings::AlignOptions;
 use super::{alt_contigs, chain, filter, AltError, ChainFinder};
@@ -103,6 +103,9 @@ pub fn align_read(
 ) {
     let mut regs = align_regions(finder, idx, opt, read.seq);
     mark_primary_se(opt, &mut regs, id);
+    if opt.primary5 {
+        reorder_primary5(opt.min_out_score, &mut regs);
+    }
     let sam = SamRead {
         name: read.name,
         seq: &finder.codes,

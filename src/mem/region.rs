@@ -315,6 +315,36 @@ pub fn mark_primary_se(opt: &AlignOptions, a: &mut [AlnReg], id: u64) -> usize {
     n_pri
 }
 
+/// `mem_reorder_primary5` (`-5`): of the primary non-ALT hits scoring at least `t`,
+/// the one starting first on the read swapped to the front.
+pub fn reorder_primary5(t: i32, a: &mut [AlnReg]) {
+    let counts = |p: &AlnReg| p.secondary < 0 && !p.is_alt && p.score >= t;
+    if a.iter().filter(|p| counts(p)).count() <= 1 {
+        return;
+    }
+    let (mut left_st, mut left_k) = (i32::MAX, 0);
+    for (k, p) in a.iter().enumerate() {
+        if counts(p) && p.qb < left_st {
+            (left_st, left_k) = (p.qb, k);
+        }
+    }
+    if left_k == 0 {
+        return;
+    }
+    a.swap(0, left_k);
+    let swap = |x: &mut i32| {
+        if *x == 0 {
+            *x = left_k as i32;
+        } else if *x == left_k as i32 {
+            *x = 0;
+        }
+    };
+    for p in a[1..].iter_mut() {
+        swap(&mut p.secondary);
+        swap(&mut p.secondary_all);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,8 @@ pub struct AlignOptions {
     pub softclip: bool,
     /// Keep the MAPQ of supplementary alignments (`-q`).
     pub keep_supp_mapq: bool,
+    /// Make the hit with the smallest read start primary (`-5`).
+    pub primary5: bool,
     /// Overlap share above which a hit is redundant (`mask_level_redun`, 0.95).
     pub mask_level_redun: f32,
     /// XA hits kept above this share of the best score (0.8).
@@ -70,6 +72,7 @@ impl Default for AlignOptions {
             no_multi: false,
             softclip: false,
             keep_supp_mapq: false,
+            primary5: false,
             mask_level_redun: 0.95,
             xa_drop_ratio: 0.8,
             max_xa_hits: 5,
