@@ -248,6 +248,7 @@ fn nasty_reads(rng: &mut Rng, contigs: &[(String, String)]) -> Vec<(String, Stri
             format!("NNNNN{}NNNNNNNNNNNN{}N", piece(rng, 60), piece(rng, 50)),
         ),
         ("one", "G".into()),
+        ("empty", String::new()),
     ] {
         reads.push((name.to_string(), bases));
     }
@@ -266,7 +267,11 @@ fn nasty_files(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
         .iter()
         .map(|(n, b)| format!("@{n} comment\n{b}\n+\n{}\n", "I".repeat(b.len())))
         .collect();
-    let fa: String = reads.iter().map(|(n, b)| format!(">{n}\n{b}\n")).collect();
+    let fa: String = reads
+        .iter()
+        .filter(|(_, b)| !b.is_empty())
+        .map(|(n, b)| format!(">{n}\n{b}\n"))
+        .collect();
     let (fq_path, fa_path) = (dir.join("reads.fq"), dir.join("reads.fa"));
     std::fs::write(&fq_path, fq).unwrap();
     std::fs::write(&fa_path, fa).unwrap();

@@ -208,7 +208,8 @@ fn align_reads(
         let read = MemRead {
             name: bwa_name(batch.header_word(i)),
             seq: rec.seq,
-            qual: rec.qual,
+            // kseq keeps no qualities for an empty read: bwa writes `*`
+            qual: rec.qual.filter(|q| !q.is_empty()),
         };
         align_read(&mut finder, idx, opt, rg_id, first_id + i as u64, read, &mut out);
     }

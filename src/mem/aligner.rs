@@ -48,7 +48,7 @@ impl MemIndex {
 }
 
 /// `mem_align1_core`: the deduplicated alignment regions of read `seq` (bases as
-/// written); `codes` receives its base codes.
+/// written); `finder.codes` receives its base codes (`-` as N, 4).
 pub fn align_regions(
     finder: &mut ChainFinder,
     idx: &MemIndex,
@@ -65,6 +65,12 @@ pub fn align_regions(
         chains = chain::chains(&idx.index, &idx.alt, &finder.found, seq.len(), copt);
         chains = filter::filter(chains, copt);
     }
+    // bwa's code 5 ('-') indexes past its 5 x 5 matrix from here on (undefined
+    // behaviour in bwa): scored and written as N here (docs/MEM.md).
+    for c in finder.codes.iter_mut() {
+        *c = (*c).min(4);
+    }
+    let codes = &finder.codes;
     let contigs = &idx.index.contigs;
     filter_chained_seeds(opt, contigs, &idx.pac, codes, &mut chains);
     let mut regs = Vec::new();
