@@ -14,7 +14,8 @@
 //! ends the run; [`stdio`] remembers a stdout closed at the start. [`bwa`] writes bwa's
 //! index files (`galign index --format bwa`); [`fmd`] reads them back, and [`seed`] finds
 //! reads' SMEMs in them as bwa does (`galign fastmap`); [`mem`] seeds and chains reads as
-//! bwa mem does (`galign seeds`); [`align`](mod@align) extends and aligns them as bwa
+//! bwa mem does (`galign seeds`) and aligns them as bwa mem does (`galign mem`, single-end);
+//! [`align`](mod@align) extends and aligns them as bwa
 //! mem's `ksw.c` does. [`cli`] holds the command line's arguments and runs each command.
 
 #![warn(missing_docs)]

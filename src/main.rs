@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use galign::cli::{
-    fastmap::FastmapArgs, index::IndexArgs, map::MapArgs, sa::SaArgs, seeds::SeedsArgs,
+    fastmap::FastmapArgs, index::IndexArgs, map::MapArgs, mem::MemArgs, sa::SaArgs,
+    seeds::SeedsArgs,
 };
 
 /// GPU-accelerated read aligner (exact or up to 3 mismatches): FM-index construction
@@ -35,6 +36,9 @@ enum Command {
     /// Each read's seeds and chains as bwa mem (0.7.17) builds them before extension, on
     /// bwa's index: TSV, or `bwa mem -v 4`'s chain lines (--format bwa-debug).
     Seeds(SeedsArgs),
+    /// Align single-end reads as `bwa mem` (0.7.17) does, on bwa's index; writes SAM
+    /// whose records equal bwa's.
+    Mem(MemArgs),
 }
 
 /// The system's allocator, watched so that running out of memory is a clear error.
@@ -113,6 +117,10 @@ fn run(cli: Cli) -> Result<(), Box<dyn Error>> {
             Ok(args.run(&log)?)
         }
         Command::Seeds(args) => {
+            let log = args.setup()?;
+            Ok(args.run(&log)?)
+        }
+        Command::Mem(args) => {
             let log = args.setup()?;
             Ok(args.run(&log)?)
         }

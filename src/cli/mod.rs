@@ -1,11 +1,12 @@
 //! The command line's arguments, a file a command ([`index`], [`map`], [`sa`],
-//! [`fastmap`], [`seeds`]): each
+//! [`fastmap`], [`seeds`], [`mem`]): each
 //! turns its clap arguments into the library's options and runs its command; the options
 //! every command shares (threads, device) and their setup here.
 
 pub mod fastmap;
 pub mod index;
 pub mod map;
+pub mod mem;
 pub mod sa;
 pub mod seeds;
 

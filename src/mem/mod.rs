@@ -7,15 +7,24 @@
 //!
 //! An aligner calls [`read_chains`] per read with a [`ChainFinder`] kept per thread.
 
+pub mod aligner;
+pub mod align_run;
 pub mod alt;
 pub mod chain;
+pub mod cigar;
+pub mod extend;
 pub mod filter;
 pub mod kbtree;
 pub mod ksort;
+pub mod mapq;
 pub mod options;
+pub mod pac;
 pub mod print;
+pub mod region;
 pub mod run;
+pub mod sam;
 pub mod seeds;
+pub mod settings;
 
 pub use alt::{alt_contigs, AltError};
 pub use chain::{Chain, Seed};

@@ -1,0 +1,225 @@
+//! `galign mem`: reads aligned as `bwa mem` 0.7.17 aligns single-end reads, written
+//! as SAM. Reads come through [`crate::io`] in batches; each batch's reads are aligned
+//! in parallel (rayon, a chunk of reads a task) and written in input order, each read
+//! numbered from 0 across the run as bwa numbers it: the output does not depend on the
+//! thread count.
+
+use std::io::Write;
+use std::ops::Range;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use super::aligner::{align_read, MemIndex, MemIndexError, MemRead};
+use super::settings::AlignOptions;
+use super::ChainFinder;
+use crate::atomic_file::OutputError;
+use crate::io::{BatchReader, ReadBatch, ReadSource, ReadsError};
+use crate::progress::Reporter;
+
+/// Reads per batch.
+const BATCH: usize = 16_384;
+/// Reads per task.
+const CHUNK: usize = 32;
+
+/// Why `galign mem` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MemError {
+    /// The output is an input.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// bwa's index could not be loaded.
+    #[error(transparent)]
+    Index(#[from] MemIndexError),
+    /// The reads could not be read.
+    #[error(transparent)]
+    Reads(#[from] ReadsError),
+    /// An option's value is not one bwa accepts, or the option is not supported.
+    #[error("{0}")]
+    Option(String),
+    /// The read group line is not one bwa accepts.
+    #[error("bad read group line: {0}")]
+    ReadGroup(String),
+    /// The records could not be written.
+    #[error("{0}")]
+    Write(#[source] std::io::Error),
+    /// The output file could not be written.
+    #[error("cannot write {}", path.display())]
+    WriteFile {
+        /// The output file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+}
+
+/// A `galign mem` run.
+#[derive(Clone, Debug)]
+pub struct MemRun {
+    /// The prefix of bwa's index files.
+    pub prefix: PathBuf,
+    /// The reads (`-` for stdin).
+    pub reads: PathBuf,
+    /// Where the output goes (stdout when `None`).
+    pub output: Option<PathBuf>,
+    /// bwa mem's options.
+    pub options: AlignOptions,
+    /// `-R`: the read group line as given (`\t` escaped).
+    pub read_group: Option<String>,
+    /// The command line for the `@PG` line.
+    pub command_line: String,
+}
+
+/// `bwa_set_rg`: the read group line with its escapes resolved, and its ID.
+pub fn read_group(line: &str) -> Result<(String, String), MemError> {
+    let bad = |why: &str| MemError::ReadGroup(format!("{why}: {line}"));
+    if !line.starts_with("@RG") {
+        return Err(bad("the read group line does not start with @RG"));
+    }
+    if line.contains('\t') {
+        return Err(bad("literal <tab> in the read group line; write \\t"));
+    }
+    let mut text = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('t') => text.push('\t'),
+                Some('n') => text.push('\n'),
+                Some(other) => text.push(other),
+                None => break,
+            },
+            c => text.push(c),
+        }
+    }
+    let at = text.find("\tID:").ok_or_else(|| bad("no ID in the read group line"))?;
+    let id: String = text[at + 4..]
+        .chars()
+        .take_while(|&c| c != '\t' && c != '\n')
+        .collect();
+    if id.len() + 1 > 256 {
+        return Err(bad("@RG ID is longer than 255 characters"));
+    }
+    Ok((text, id))
+}
+
+/// The SAM header: `@SQ` lines as bwa writes them, the read group, galign's `@PG`.
+fn header(idx: &MemIndex, rg_line: Option<&str>, command_line: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (rid, c) in idx.index.contigs.contigs.iter().enumerate() {
+        out.extend_from_slice(b"@SQ\tSN:");
+        out.extend_from_slice(&c.name);
+        out.extend_from_slice(format!("\tLN:{}", c.len as i32).as_bytes());
+        if idx.alt.get(rid).copied().unwrap_or(false) {
+            out.extend_from_slice(b"\tAH:*");
+        }
+        out.push(b'\n');
+    }
+    if let Some(rg) = rg_line {
+        out.extend_from_slice(rg.as_bytes());
+        out.push(b'\n');
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    out.extend_from_slice(
+        format!("@PG\tID:galign\tPN:galign\tVN:{version}\tCL:{command_line}\n").as_bytes(),
+    );
+    out
+}
+
+/// Runs `galign mem`: the index loaded, the SAM written to stdout or, complete, to
+/// the output file.
+pub fn run(run: &MemRun, log: &Reporter) -> Result<(), MemError> {
+    if let Some(output) = &run.output {
+        let inputs = [("the reads", run.reads.as_path())];
+        crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
+    }
+    let rg = run.read_group.as_deref().map(read_group).transpose()?;
+    let idx = log.step("load bwa index", || MemIndex::load(&run.prefix))?;
+    let write = |out: &mut dyn Write| {
+        let head = header(&idx, rg.as_ref().map(|r| r.0.as_str()), &run.command_line);
+        out.write_all(&head).map_err(MemError::Write)?;
+        records(&idx, run, rg.as_ref().map(|r| r.1.as_bytes()), out)
+    };
+    match &run.output {
+        Some(path) => crate::atomic_file::write_with(path, |out| write(out).map_err(io_error))
+            .map_err(|source| MemError::WriteFile {
+                path: path.clone(),
+                source,
+            }),
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            write(&mut out)?;
+            out.flush().map_err(MemError::Write)
+        }
+    }
+}
+
+/// `error` as an I/O error: a write's own, any other wrapped.
+fn io_error(error: MemError) -> std::io::Error {
+    match error {
+        MemError::Write(io) => io,
+        other => std::io::Error::other(other),
+    }
+}
+
+/// Writes the records of every read of `run.reads` to `out`, batch by batch.
+fn records(
+    idx: &MemIndex,
+    run: &MemRun,
+    rg_id: Option<&[u8]>,
+    out: &mut dyn Write,
+) -> Result<(), MemError> {
+    let source = ReadSource::Single(run.reads.clone());
+    let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    let mut batch = ReadBatch::default();
+    let mut first_id = 0u64;
+    loop {
+        reader.fill_batch(BATCH, &mut batch)?;
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let chunks: Vec<Range<usize>> = (0..batch.len())
+            .step_by(CHUNK)
+            .map(|start| start..(start + CHUNK).min(batch.len()))
+            .collect();
+        let pieces: Vec<Vec<u8>> = chunks
+            .into_par_iter()
+            .map(|reads| align_reads(idx, &run.options, rg_id, &batch, reads, first_id))
+            .collect();
+        for piece in pieces {
+            out.write_all(&piece).map_err(MemError::Write)?;
+        }
+        first_id += batch.len() as u64;
+    }
+}
+
+/// The SAM lines of reads `reads` of `batch`, whose first read is number `first_id`.
+fn align_reads(
+    idx: &MemIndex,
+    opt: &AlignOptions,
+    rg_id: Option<&[u8]>,
+    batch: &ReadBatch,
+    reads: Range<usize>,
+    first_id: u64,
+) -> Vec<u8> {
+    let mut finder = ChainFinder::default();
+    let mut out = Vec::with_capacity(reads.len() * 700);
+    for (i, rec) in reads.clone().zip(batch.records_in(reads)) {
+        let read = MemRead {
+            name: bwa_name(batch.header_word(i)),
+            seq: rec.seq,
+            // kseq keeps no qualities for an empty read: bwa writes `*`
+            qual: rec.qual.filter(|q| !q.is_empty()),
+        };
+        align_read(&mut finder, idx, opt, rg_id, first_id + i as u64, read, &mut out);
+    }
+    out
+}
+
+/// The read's name as bwa mem keeps it: a trailing `/` and digit cut (`trim_readno`).
+fn bwa_name(word: &[u8]) -> &[u8] {
+    match word {
+        [rest @ .., b'/', d] if !rest.is_empty() && d.is_ascii_digit() => rest,
+        _ => word,
+    }
+}
