@@ -12,7 +12,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{data, galign, revcomp, run_ok, shared_file, Rng};
+use common::{data, galign, revcomp, run_fail, run_ok, shared_file, Rng};
 
 /// The option sets every read set is checked with.
 const OPTION_SETS: [&[&str]; 7] = [
@@ -130,13 +130,19 @@ fn celegans_reads_as_bwa() {
 
 #[test]
 fn ecoli_r1_reads_as_bwa() {
-    check_shared("ecoli_K12_MG1655", &["ecoli_MG1655_first10kb_EAS20_R1.fq.gz"]);
+    check_shared(
+        "ecoli_K12_MG1655",
+        &["ecoli_MG1655_first10kb_EAS20_R1.fq.gz"],
+    );
 }
 
 /// chr20 (63 Mbp, 3.5 Mbp of N): the HG002 reads.
 #[test]
 fn chr20_reads_as_bwa() {
-    check_shared("human_GRCh37_chr20", &["HG002_chr20_10.0-10.1Mb_148bp.fq.gz"]);
+    check_shared(
+        "human_GRCh37_chr20",
+        &["HG002_chr20_10.0-10.1Mb_148bp.fq.gz"],
+    );
 }
 
 /// A reference for the nasty reads: random contigs, one with N runs and IUPAC codes,
@@ -260,7 +266,10 @@ fn nasty_files(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     let mut rng = Rng(65);
     let contigs = nasty_reference(&mut rng);
     let reads = nasty_reads(&mut rng, &contigs);
-    let fasta: String = contigs.iter().map(|(h, b)| format!(">{h}\n{b}\n")).collect();
+    let fasta: String = contigs
+        .iter()
+        .map(|(h, b)| format!(">{h}\n{b}\n"))
+        .collect();
     let fasta_path = dir.join("ref.fa");
     std::fs::write(&fasta_path, fasta).unwrap();
     let fq: String = reads
@@ -284,9 +293,24 @@ fn nasty_reads_as_bwa() {
     let (prefix, fq, fa) = nasty_files(dir.path());
     check_all_options(&prefix, &fq);
     assert_as_bwa(&prefix, &fa, &[], "2");
-    assert_as_bwa(&prefix, &fq, &["-w", "20", "-d", "30", "-r", "2.5", "-c", "50"], "2");
-    assert_as_bwa(&prefix, &fq, &["-O", "4,7", "-E", "2,1", "-L", "0,20", "-T", "10"], "2");
-    for options in [&["-5"][..], &["-q"], &["-5", "-M", "-h", "2"], &["-h", "20,30", "-D", "0.3"]] {
+    assert_as_bwa(
+        &prefix,
+        &fq,
+        &["-w", "20", "-d", "30", "-r", "2.5", "-c", "50"],
+        "2",
+    );
+    assert_as_bwa(
+        &prefix,
+        &fq,
+        &["-O", "4,7", "-E", "2,1", "-L", "0,20", "-T", "10"],
+        "2",
+    );
+    for options in [
+        &["-5"][..],
+        &["-q"],
+        &["-5", "-M", "-h", "2"],
+        &["-h", "20,30", "-D", "0.3"],
+    ] {
         assert_as_bwa(&prefix, &fq, options, "2");
     }
 }
@@ -300,4 +324,20 @@ fn threads_and_read_group_as_bwa() {
         assert_as_bwa(&prefix, &fq, &[], threads);
     }
     assert_as_bwa(&prefix, &fq, &["-R", r"@RG\tID:grp1\tSM:s"], "2");
+}
+
+#[test]
+fn device_gpu_is_refused_as_mem_runs_on_the_cpu_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = bwa_index(&data("human_rCRS_chrM_NC_012920.fa.gz"), dir.path());
+    let err = run_fail(
+        galign()
+            .args(["mem", "--device", "gpu"])
+            .arg(&prefix)
+            .arg(data("NA12878_chrM_20k.fq.gz")),
+    );
+    assert!(
+        err.contains("--device gpu: galign mem runs on the CPU only"),
+        "{err}"
+    );
 }

@@ -178,12 +178,15 @@ impl MemArgs {
         Ok(o)
     }
 
-    /// Aligns the reads and writes SAM (on the CPU, whatever `--device` says).
+    /// Aligns the reads and writes SAM, on the CPU (`--device gpu` refused).
     pub fn run(self, log: &Reporter) -> Result<(), MemError> {
+        if self.common.device == crate::device::DeviceChoice::Gpu {
+            return Err(MemError::GpuOnly);
+        }
         if self.copy_comment {
             return Err(MemError::Option("-C is not supported yet".into()));
         }
-        let _ = self.unpaired;
+        let _ = self.unpaired; // -U: the unpaired penalty, without effect on single-end reads
         let options = self.options()?;
         let command_line = std::env::args().collect::<Vec<_>>().join(" ");
         let run = MemRun {

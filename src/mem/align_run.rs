@@ -25,6 +25,9 @@ const CHUNK: usize = 32;
 /// Why `galign mem` failed.
 #[derive(Debug, thiserror::Error)]
 pub enum MemError {
+    /// `--device gpu`: the alignment runs on the CPU only.
+    #[error("--device gpu: galign mem runs on the CPU only (use --device cpu or auto)")]
+    GpuOnly,
     /// The output is an input.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -92,7 +95,9 @@ pub fn read_group(line: &str) -> Result<(String, String), MemError> {
             c => text.push(c),
         }
     }
-    let at = text.find("\tID:").ok_or_else(|| bad("no ID in the read group line"))?;
+    let at = text
+        .find("\tID:")
+        .ok_or_else(|| bad("no ID in the read group line"))?;
     let id: String = text[at + 4..]
         .chars()
         .take_while(|&c| c != '\t' && c != '\n')
@@ -211,7 +216,15 @@ fn align_reads(
             // kseq keeps no qualities for an empty read: bwa writes `*`
             qual: rec.qual.filter(|q| !q.is_empty()),
         };
-        align_read(&mut finder, idx, opt, rg_id, first_id + i as u64, read, &mut out);
+        align_read(
+            &mut finder,
+            idx,
+            opt,
+            rg_id,
+            first_id + i as u64,
+            read,
+            &mut out,
+        );
     }
     out
 }

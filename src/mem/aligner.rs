@@ -61,7 +61,9 @@ pub fn align_regions(
     let copt = &opt.chain;
     let mut chains = Vec::new();
     if seq.len() >= copt.min_seed_len.max(0) as usize {
-        finder.seeds.collect(&idx.index.bwt, codes, copt, &mut finder.found);
+        finder
+            .seeds
+            .collect(&idx.index.bwt, codes, copt, &mut finder.found);
         chains = chain::chains(&idx.index, &idx.alt, &finder.found, seq.len(), copt);
         chains = filter::filter(chains, copt);
     }

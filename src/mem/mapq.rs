@@ -19,8 +19,7 @@ pub fn approx_mapq_se(opt: &AlignOptions, a: &AlnReg) -> i32 {
         return 0;
     }
     let l = (a.qe - a.qb).max((a.re - a.rb) as i32);
-    let identity =
-        1.0 - f64::from(l * opt.a - a.score) / f64::from(opt.a + opt.b) / f64::from(l);
+    let identity = 1.0 - f64::from(l * opt.a - a.score) / f64::from(opt.a + opt.b) / f64::from(l);
     let mut mapq = if a.score == 0 {
         0
     } else if opt.mapq_coef_len > 0.0 {
@@ -32,7 +31,8 @@ pub fn approx_mapq_se(opt: &AlignOptions, a: &AlnReg) -> i32 {
         tmp *= identity * identity;
         (6.02 * f64::from(a.score - sub) / f64::from(opt.a) * tmp * tmp + 0.499) as i32
     } else {
-        let m = (MEM_MAPQ_COEF * (1.0 - f64::from(sub) / f64::from(a.score))
+        let m = (MEM_MAPQ_COEF
+            * (1.0 - f64::from(sub) / f64::from(a.score))
             * f64::from(a.seedcov).ln()
             + 0.499) as i32;
         if identity < 0.95 {

@@ -7,8 +7,8 @@
 //!
 //! An aligner calls [`read_chains`] per read with a [`ChainFinder`] kept per thread.
 
-pub mod aligner;
 pub mod align_run;
+pub mod aligner;
 pub mod alt;
 pub mod chain;
 pub mod cigar;

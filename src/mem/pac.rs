@@ -91,7 +91,10 @@ impl Pac {
         beg = beg.max(0);
         if beg >= l_pac {
             let (beg_f, end_f) = ((l_pac << 1) - 1 - end, (l_pac << 1) - 1 - beg);
-            ((beg_f + 1)..=end_f).rev().map(|k| 3 - self.base(k)).collect()
+            ((beg_f + 1)..=end_f)
+                .rev()
+                .map(|k| 3 - self.base(k))
+                .collect()
         } else if end <= l_pac {
             (beg..end).map(|k| self.base(k)).collect()
         } else {

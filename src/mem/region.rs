@@ -104,8 +104,8 @@ fn patch_reg(
     let q = &query[a.qb as usize..b.qe as usize];
     let score = gen_cigar(opt, w, pac, q, a.rb, b.re, false)?.score;
     let sum = f64::from(b.score + a.score);
-    let q_s = (f64::from(b.qe - a.qb) / f64::from((b.qe - b.qb) + (a.qe - a.qb)) * sum + 0.499)
-        as i32;
+    let q_s =
+        (f64::from(b.qe - a.qb) / f64::from((b.qe - b.qb) + (a.qe - a.qb)) * sum + 0.499) as i32;
     let r_s = ((b.re - a.rb) as f64 / ((b.re - b.rb) + (a.re - a.rb)) as f64 * sum + 0.499) as i32;
     if f64::from(score) / f64::from(q_s.max(r_s)) < f64::from(PATCH_MIN_SC_RATIO) {
         return None;
@@ -195,7 +195,11 @@ fn dedup_pair(
         return false;
     }
     let or = q.re - p.rb;
-    let oq = i64::from(if q.qb < p.qb { q.qe - p.qb } else { p.qe - q.qb });
+    let oq = i64::from(if q.qb < p.qb {
+        q.qe - p.qb
+    } else {
+        p.qe - q.qb
+    });
     let mr = (q.re - q.rb).min(p.re - p.rb);
     let mq = i64::from((q.qe - q.qb).min(p.qe - p.qb));
     let lvl = opt.mask_level_redun;
@@ -369,10 +373,17 @@ mod tests {
             re: rb + i64::from(qe - qb),
             ..AlnReg::default()
         };
-        let mut a = vec![reg(40, 0, 50, 1000), reg(90, 0, 100, 0), reg(50, 100, 150, 5000)];
+        let mut a = vec![
+            reg(40, 0, 50, 1000),
+            reg(90, 0, 100, 0),
+            reg(50, 100, 150, 5000),
+        ];
         assert_eq!(mark_primary_se(&opt, &mut a, 7), 3);
         assert_eq!(a.iter().map(|r| r.score).collect::<Vec<_>>(), [90, 50, 40]);
-        assert_eq!(a.iter().map(|r| r.secondary).collect::<Vec<_>>(), [-1, -1, 0]);
+        assert_eq!(
+            a.iter().map(|r| r.secondary).collect::<Vec<_>>(),
+            [-1, -1, 0]
+        );
         assert_eq!(a[0].sub, 40);
     }
 }

@@ -321,7 +321,10 @@ pub fn aln2sam(
     }
     out.extend_from_slice(read.name);
     out.push(b'\t');
-    put_num(out, (flag & 0xffff) | if flag & 0x10000 != 0 { 0x100 } else { 0 });
+    put_num(
+        out,
+        (flag & 0xffff) | if flag & 0x10000 != 0 { 0x100 } else { 0 },
+    );
     out.push(b'\t');
     if p.rid >= 0 {
         out.extend_from_slice(&contigs.contigs[p.rid as usize].name);
@@ -342,7 +345,14 @@ pub fn aln2sam(
 
 /// SEQ and QUAL: `*` on secondary lines, reverse complemented on the reverse strand,
 /// hard-clipped bases left out of supplementary lines.
-fn put_seq_qual(opt: &AlignOptions, out: &mut Vec<u8>, read: &SamRead, p: &Aln, flag: i32, which: usize) {
+fn put_seq_qual(
+    opt: &AlignOptions,
+    out: &mut Vec<u8>,
+    read: &SamRead,
+    p: &Aln,
+    flag: i32,
+    which: usize,
+) {
     if flag & 0x100 != 0 {
         out.extend_from_slice(b"*\t*");
         return;
@@ -370,7 +380,12 @@ fn put_seq_qual(opt: &AlignOptions, out: &mut Vec<u8>, read: &SamRead, p: &Aln, 
         }
     } else {
         let (qb, qe) = (clip_last, n - clip_first);
-        out.extend(seq[qb..qe].iter().rev().map(|&c| b"TGCAN"[usize::from(c.min(4))]));
+        out.extend(
+            seq[qb..qe]
+                .iter()
+                .rev()
+                .map(|&c| b"TGCAN"[usize::from(c.min(4))]),
+        );
         out.push(b'\t');
         match read.qual {
             Some(q) => out.extend(q[qb..qe].iter().rev()),
