@@ -53,7 +53,11 @@ fn missing(error: FormatError, prefix: &Path) -> IndexError {
     match error {
         FormatError::Io { path, error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
             let prefix = prefix.display().to_string();
-            IndexError::Missing { path, prefix }
+            IndexError::Missing {
+                path,
+                prefix,
+                cause: error,
+            }
         }
         other => IndexError::Format(other),
     }
@@ -394,12 +398,16 @@ pub enum IndexError {
     #[error(transparent)]
     Format(#[from] FormatError),
     /// No index file at the prefix: the command that builds one.
-    #[error("{path}: no such index; build it with `galign index -p {prefix} REFERENCE.fa`")]
+    #[error(
+        "{path}: no such index ({cause}); build it with `galign index -p {prefix} REFERENCE.fa`"
+    )]
     Missing {
         /// The index file's path.
         path: String,
         /// The prefix it was looked for at.
         prefix: String,
+        /// The error of opening it (not found).
+        cause: std::io::Error,
     },
     /// The metadata is malformed, or it and the sections do not fit together.
     #[error(
