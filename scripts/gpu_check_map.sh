@@ -18,7 +18,9 @@
 #        "150 100"), MAP_BIG_FASTA (optional human-scale references, space separated,
 #        e.g. from `gen_inputs.py DIR --real chr20.fa.gz 49` and `--random 3100000000`:
 #        each indexed on the GPU, then 150 bp reads of it mapped to it), BOWTIE_DIR (bowtie-align-s and bowtie-build-s, else
-#        PATH), MAP_THROUGHPUT_ONLY=1 (skip the tests and comparisons on real reads).
+#        PATH), MAP_THROUGHPUT_ONLY=1 (skip the tests and comparisons on real reads),
+#        MAP_GPU_TESTS (the unit tests' name filters; default "gpu_ kernels_compile", all
+#        of them, over 5 minutes: e.g. "gpu_map gpu_mismatch gpu_search" for map's own).
 set -euo pipefail
 bin=$1; galign=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,7 +44,8 @@ fi
 
 if [ -z "${MAP_THROUGHPUT_ONLY:-}" ]; then
 echo "== unit tests on the GPU"
-"$bin" --test-threads 1 gpu_ kernels_compile --nocapture 2>&1 | grep -v '^$'
+# shellcheck disable=SC2086
+"$bin" --test-threads 1 ${MAP_GPU_TESTS:-gpu_ kernels_compile} --nocapture 2>&1 | grep -v '^$'
 
 echo "== galign map: --device gpu vs --device cpu (cmp)"
 # name|reference|mate 1|mate 2
