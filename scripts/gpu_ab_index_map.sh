@@ -10,7 +10,8 @@
 #
 # usage: scripts/gpu_ab_index_map.sh A B [WORKDIR]
 # env:   GALIGN_SHARED_DATA (ref/, reads/; default ../shared/data of the checkout),
-#        ROUNDS (default 3), COPIES (index inputs, default "3 31"), READ_COPIES (100).
+#        ROUNDS (default 3), COPIES (index inputs, default "3 31"; empty: no index rows),
+#        READ_COPIES (100), LEVELS (the -v of the map rows, default "0 2").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(realpath "${3:-$(mktemp -d)}"); mkdir -p "$work/A" "$work/B"
@@ -22,7 +23,9 @@ rounds=${ROUNDS:-3}
 chr20=$shared/ref/human_GRCh37_chr20.fa.gz
 echo "== $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null || echo 'no GPU'), $(nproc) cores"
 python3 "$here/copy_reads.py" "$shared/reads/HG002_chr20_10.0-10.1Mb_148bp.fq.gz" "${READ_COPIES:-100}" "$work/reads.fq"
-mapfile -t inputs < <(python3 "$here/gen_inputs.py" "$work/in" --real "$chr20" ${COPIES:-3 31})
+inputs=()
+copies=${COPIES-3 31}
+[ -z "$copies" ] || mapfile -t inputs < <(python3 "$here/gen_inputs.py" "$work/in" --real "$chr20" $copies)
 
 galign() { local x=$1; shift; (cd "$work/$x" && ./galign "$@"); }
 # timed ROW BINARY ARGS...: one run of `galign ARGS...`; appends "ROW BINARY SECONDS".
@@ -42,14 +45,14 @@ rows() {
   done
 }
 : >"$work/times"
-for f in "${inputs[@]}"; do
+for f in "${inputs[@]+"${inputs[@]}"}"; do
   row="index_$(basename "$f" .fa)"
   rows "$row" index --device gpu -p idx "$f"
   cmp "$work/A/idx.galign" "$work/B/idx.galign" && echo "$row: A and B index files identical"
 done
 galign B index --device gpu -p chr20 "$chr20" 2>/dev/null
 cp "$work/B/chr20.galign" "$work/A/"
-for v in 0 2; do
+for v in ${LEVELS:-0 2}; do
   rows "map_v$v" map -v "$v" --device gpu chr20 "$work/reads.fq"
   a=$(galign A map -v "$v" --device gpu chr20 "$work/reads.fq" 2>/dev/null | md5sum)
   b=$(galign B map -v "$v" --device gpu chr20 "$work/reads.fq" 2>/dev/null | md5sum)
