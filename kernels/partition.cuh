@@ -416,3 +416,12 @@ extern "C" __global__ void gather_runs(const pos_t* __restrict__ positions, cons
     for (u32 j = threadIdx.x; j < len; j += blockDim.x) out[at + j] = positions[start + j];
     if (threadIdx.x == 0) sampled_before[r] = before[start];
 }
+
+// Every stride-th position from first: out[i] = positions[first + i * stride], i < count
+// (the rows of bwa's sampled suffix array among a part's).
+extern "C" __global__ void strided_positions(const pos_t* __restrict__ positions, u64 first, u32 stride,
+                                             u64 count, pos_t* __restrict__ out) {
+    u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    out[i] = positions[first + i * stride];
+}

@@ -311,6 +311,16 @@ pub fn write_into(file: AtomicFile, mut out: File, bytes: &[u8]) -> std::io::Res
     file.commit()
 }
 
+/// Writes `bytes` to `path`'s temporary and syncs it, leaving the rename to the caller
+/// ([`AtomicFile::commit`]; dropped uncommitted, the temporary is removed): for outputs
+/// that appear together, once every one is complete.
+pub fn write_uncommitted(path: &Path, bytes: &[u8]) -> std::io::Result<AtomicFile> {
+    let (file, mut out) = AtomicFile::open(path)?;
+    out.write_all(bytes)?;
+    file.sync(&out)?;
+    Ok(file)
+}
+
 /// Checks, before a long run, that an output can be created at `path` (its folder
 /// writable, an existing file writable by this user): a temporary is made and removed.
 pub fn ensure_creatable(path: &Path) -> std::io::Result<()> {
@@ -399,6 +409,19 @@ pub fn write_with(
     file.sync(&out)?;
     drop(out);
     file.commit()
+}
+
+/// [`write_with`], leaving the rename to the caller ([`write_uncommitted`]).
+pub fn write_with_uncommitted(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<AtomicFile> {
+    let (file, out) = AtomicFile::open(path)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 22, out);
+    fill(&mut out)?;
+    let out = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync(&out)?;
+    Ok(file)
 }
 
 #[cfg(test)]

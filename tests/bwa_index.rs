@@ -330,3 +330,65 @@ fn bwas_limits_are_errors_naming_them() {
         "{err}"
     );
 }
+
+/// The `.sa` (every 32nd row's position, kept as the suffix array's parts stream into
+/// the FM builder) and the other files stay those of `bwa index` when the build is cut
+/// into many parts (about the least `--memory` that works: parts of 65,536 to 82,000
+/// suffixes, 30 and more; 32- and 64-bit positions) and on 1, 2 or 3 threads; a budget too small
+/// fails the build before any file appears, though `.pac`, `.ann` and `.amb` are
+/// written beside the build.
+#[test]
+fn many_parts_and_thread_counts_as_bwa() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(6332);
+    let unit = rng.bases(40_000);
+    let mut seq = rng.bases(1_000_000);
+    for _ in 0..5 {
+        seq.push_str(&unit); // long runs of equal 32-base keys in the sort
+        seq.push_str(&rng.bases(1000));
+    }
+    seq.push_str(&"N".repeat(500));
+    seq.push_str(&rng.bases(77_777));
+    let fasta = dir.path().join("parts.fa");
+    let b = rng.bases(33_333);
+    let text = format!(
+        ">a with a description\n{}>b\n{}",
+        wrapped(&seq, 60, "\n"),
+        wrapped(&b, 60, "\n")
+    );
+    std::fs::write(&fasta, text).unwrap();
+    let prefix = dir.path().join("refused");
+    let err = run_fail(
+        galign()
+            .args([
+                "index", "--format", "bwa", "--device", "cpu", "--memory", "1M", "-p",
+            ])
+            .arg(&prefix)
+            .arg(&fasta),
+    );
+    for ext in EXTENSIONS {
+        assert!(!file(&prefix, ext).exists(), ".{ext} written: {err}");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("refused"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // The least budget that works, as the error names it: "... (N bytes) is needed".
+    let needed: u64 = err
+        .split(" bytes)")
+        .next()
+        .and_then(|head| head.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no least budget named: {err}"));
+    let least = format!("{}K", needed.div_ceil(1024) + 320);
+    let variants: [&[&str]; 5] = [
+        &["--memory", &least, "-t", "1"],
+        &["--memory", &least, "-t", "2"],
+        &["--memory", &least, "-t", "3"],
+        &["--memory", &least, "--force-u64-positions"],
+        &["-t", "3"],
+    ];
+    both_indexes(&fasta, dir.path(), &variants);
+}

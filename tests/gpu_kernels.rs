@@ -341,6 +341,10 @@ fn fm_difference(got: &FmParts, want: &FmParts) -> Option<String> {
             "jump",
             first_difference(&values(&got.jump), &values(&want.jump)),
         ),
+        (
+            "row samples",
+            first_difference(&got.row_samples, &want.row_samples),
+        ),
     ];
     for (name, what) in arrays {
         if let Some(what) = what {
@@ -378,7 +382,30 @@ fn check_fm_with(gpu: &Gpu, algorithm: Algorithm, text: &PackedText, rates: &[u3
             "{what} (n = {}, Occ only, {algorithm:?}): GPU FM index differs: {diff}",
             text.len()
         );
+    } // bwa's build: the BWT/Occ and the positions of every 32nd row (gathered on the
+      // device), no locate arrays.
+    want.row_samples = every_row(&sa, 32);
+    let got = fm::fm_index(gpu, text, Keep::EveryRow(32), algorithm)
+        .unwrap_or_else(|e| panic!("{what} ({algorithm:?}, every row): {e}"));
+    if let Some(diff) = fm_difference(&got, &want) {
+        panic!(
+            "{what} (n = {}, every 32nd row, {algorithm:?}): GPU FM index differs: {diff}",
+            text.len()
+        );
     }
+    assert!(
+        got.row_samples == want.row_samples,
+        "{what}: every 32nd row's position"
+    );
+}
+
+/// The positions of rows `interval`, `2 * interval`, ... of the suffix array `sa` (rows
+/// `1..=n`): [`FmParts::row_samples`].
+fn every_row<I: galign::sa::SaIndex>(sa: &[I], interval: usize) -> Vec<u64> {
+    (interval..=sa.len())
+        .step_by(interval)
+        .map(|row| sa[row - 1].to_usize() as u64)
+        .collect()
 }
 
 /// Contigs with runs of N (which the reader replaces by pseudo-random bases) and soft
@@ -568,6 +595,26 @@ fn check_partitioned<I: partition::Position>(gpu: &Gpu, what: &str, text: &Packe
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         if let Some(diff) = fm_difference(&got, &want) {
             panic!("{what} (n = {n}, {bits}-bit, parts of {max_part}): partitioned GPU FM index differs: {diff}");
+        } // bwa's build: every 32nd row's position kept as the parts stream by.
+        let rows = (16, 32);
+        let got = partition::fm_index_keeping_rows::<I>(
+            one,
+            text,
+            rows,
+            max_part,
+            (OnFailure::Stop, &quiet),
+        )
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            got.row_samples == every_row(&sa, 32),
+            "{what} (n = {n}, {bits}-bit, parts of {max_part}): every 32nd row's position differs"
+        );
+        let got = FmParts {
+            row_samples: Vec::new(),
+            ..got
+        };
+        if let Some(diff) = fm_difference(&got, &want) {
+            panic!("{what} (n = {n}, {bits}-bit, parts of {max_part}, rows kept): partitioned GPU FM index differs: {diff}");
         }
     }
     let several = several_gpus();
@@ -576,6 +623,19 @@ fn check_partitioned<I: partition::Position>(gpu: &Gpu, what: &str, text: &Packe
     if let Some(diff) = fm_difference(&got, &want) {
         panic!("{what} (n = {n}, {bits}-bit): partitioned FM index on 3 devices differs: {diff}");
     }
+    // Each device's thread sorts its long runs itself there: the rows kept too.
+    let got = partition::fm_index_keeping_rows::<I>(
+        &several,
+        text,
+        (16, 32),
+        2000,
+        (OnFailure::Stop, &quiet),
+    )
+    .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        got.row_samples == every_row(&sa, 32),
+        "{what} (n = {n}, {bits}-bit): every 32nd row's position on 3 devices differs"
+    );
 }
 
 /// Partitioned builds of the real references (E. coli, K. pneumoniae, chr20, where the

@@ -7,14 +7,14 @@
 //! top bits), every 128 bases preceded by the four symbol counts before them (u64 each),
 //! and the totals at the end. `.sa` (`bwt_dump_sa`): `primary`, `L2[1..=4]`, the
 //! interval 32, the text length, then the text position of every 32nd row from row 32
-//! on (u64 each). Both are made a group of rows at a time on all cores and written in
-//! order.
+//! on (u64 each), as the build kept them ([`crate::fm::Keep::EveryRow`]). The `.bwt`
+//! is made a group of Occ intervals at a time on all cores and written in order.
 
 use std::io::Write;
 
 use rayon::prelude::*;
 
-use crate::fm::{FmIndex, FmParts, Occ};
+use crate::fm::{FmParts, Occ};
 
 /// bwa's Occ interval (`OCC_INTERVAL`): bases between two sets of counts.
 const OCC_INTERVAL: u64 = 128;
@@ -99,56 +99,22 @@ pub fn write_bwt(fm: &FmParts, out: &mut dyn Write) -> std::io::Result<()> {
         .try_for_each(|c| out.write_all(&c.to_le_bytes()))
 }
 
-/// Rows located together by one task, their LF steps interleaved so that their memory
-/// reads overlap.
-const LOCATED_TOGETHER: usize = 256;
-
-/// The text positions of `rows` (through `index`'s sampled suffix array and LF steps)
-/// into `out`: every row's next step taken in turn, its reads prefetched a round ahead.
-fn locate_together(index: &FmIndex, rows: &[u64], out: &mut [u64]) {
-    let mut at = rows.to_vec();
-    let mut steps = vec![0u64; rows.len()];
-    let mut pending: Vec<usize> = (0..rows.len()).collect();
-    while !pending.is_empty() {
-        for &i in &pending {
-            index.occ.prefetch(at[i]);
-            index.sampled.prefetch(at[i]);
-        }
-        pending.retain(|&i| match index.sampled.get(at[i]) {
-            Some(p) => {
-                out[i] = p + steps[i];
-                false
-            }
-            None => {
-                at[i] = index.lf(at[i]);
-                steps[i] += 1;
-                true
-            }
-        });
-    }
-}
-
-/// Writes the `.sa` file of `fm`, searchable as `index`, to `out`: each sampled row
-/// located through `index`.
-pub fn write_sa(fm: &FmParts, index: &FmIndex, out: &mut dyn Write) -> std::io::Result<()> {
+/// Writes the `.sa` file of `fm` to `out`: the positions of every 32nd row, kept as the
+/// index was built ([`crate::fm::Keep::EveryRow`]).
+///
+/// # Panics
+/// If `fm` has not kept them (a caller's bug).
+pub fn write_sa(fm: &FmParts, out: &mut dyn Write) -> std::io::Result<()> {
     let n = fm.n;
+    assert_eq!(
+        fm.row_samples.len() as u64,
+        n / SA_INTERVAL,
+        "the positions of every {SA_INTERVAL}th row"
+    );
     out.write_all(&header(fm))?;
     out.write_all(&SA_INTERVAL.to_le_bytes())?;
     out.write_all(&n.to_le_bytes())?;
-    let sampled = (n + SA_INTERVAL) / SA_INTERVAL; // rows 0, 32, ... up to n
-    let rows_per_group = GROUP * OCC_INTERVAL / SA_INTERVAL;
-    for group in (1..sampled).step_by(rows_per_group as usize) {
-        let last = (group + rows_per_group).min(sampled);
-        let rows: Vec<u64> = (group..last).map(|j| j * SA_INTERVAL).collect();
-        let mut positions = vec![0u64; rows.len()];
-        positions
-            .par_chunks_mut(LOCATED_TOGETHER)
-            .zip(rows.par_chunks(LOCATED_TOGETHER))
-            .for_each(|(out, rows)| locate_together(index, rows, out));
-        let bytes: Vec<u8> = positions.iter().flat_map(|p| p.to_le_bytes()).collect();
-        out.write_all(&bytes)?;
-    }
-    Ok(())
+    out.write_all(crate::index::format::as_bytes(&fm.row_samples))
 }
 
 #[cfg(test)]
@@ -221,10 +187,13 @@ mod tests {
             let codes = random_codes(len, len as u64, alphabet);
             let text = PackedText::from_codes(&codes);
             let sa: Vec<u32> = crate::sa::suffix_array(&text);
-            let fm = FmParts::build(&text, &sa, 4);
+            let mut builder = crate::fm::FmBuilder::new(&text, 1024);
+            builder.keep_rows_every(SA_INTERVAL);
+            builder.push(&sa);
+            let fm = builder.finish();
             let (mut bwt, mut sa_file) = (Vec::new(), Vec::new());
             write_bwt(&fm, &mut bwt).unwrap();
-            write_sa(&fm, &fm.view(&text), &mut sa_file).unwrap();
+            write_sa(&fm, &mut sa_file).unwrap();
             let (want_bwt, want_sa) = naive(&codes);
             assert!(bwt == want_bwt, "{len} bases of {alphabet}: .bwt differs");
             assert!(sa_file == want_sa, "{len} bases of {alphabet}: .sa differs");

@@ -246,6 +246,23 @@ pub struct FmBuilder<'t, I> {
     occ: BlocksBuilder,
     sampled: SampleBuilder<I>,
     jump: JumpBuilder<I>,
+    /// The row interval of [`FmParts::row_samples`] (0: none kept).
+    row_interval: u64,
+    row_samples: Vec<u64>,
+}
+
+/// The positions of the rows among `positions` (the first of them row `first`) that
+/// are multiples of `interval`, in row order: [`FmParts::row_samples`]' share of them.
+pub fn rows_every<I: SaIndex>(positions: &[I], first: u64, interval: u64) -> Vec<u64> {
+    let start = ((interval - first % interval) % interval) as usize;
+    if start >= positions.len() {
+        return Vec::new();
+    }
+    positions[start..]
+        .par_iter()
+        .step_by(interval as usize)
+        .map(|p| p.to_usize() as u64)
+        .collect()
 }
 
 impl<'t, I: SaIndex> FmBuilder<'t, I> {
@@ -266,7 +283,32 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
                 sampled_sa::sampled_positions(text.len(), sample_rate),
             ),
             jump: JumpBuilder::new(k),
+            row_interval: 0,
+            row_samples: Vec::new(),
         }
+    }
+
+    /// Keeps the text position of every `interval`-th row as well (rows `interval`,
+    /// `2 * interval`, ... up to `n`: [`FmParts::row_samples`]); 0 keeps none. Rows
+    /// pushed with [`FmBuilder::push`] give theirs here; those pushed as [`Rows`] come
+    /// with [`FmBuilder::add_row_samples`].
+    pub fn keep_rows_every(&mut self, interval: u64) {
+        self.row_interval = interval;
+        if interval > 0 {
+            self.row_samples = Vec::with_capacity(self.text.len() / interval as usize);
+        }
+    }
+
+    /// Rows pushed so far, row 0 (the sentinel's) included: the row of the next one.
+    pub fn rows_pushed(&self) -> u64 {
+        (self.built + self.pending.len()) as u64
+    }
+
+    /// Appends the positions of the next rows of [`FmBuilder::keep_rows_every`]'s
+    /// interval, in row order (those of rows pushed as [`Rows`]).
+    pub fn add_row_samples<J: SaIndex>(&mut self, positions: &[J]) {
+        self.row_samples
+            .extend(positions.iter().map(|p| p.to_usize() as u64));
     }
 
     /// k of the jump table.
@@ -282,6 +324,10 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
             // Chunks that end on a span boundary leave no rows held back to copy.
             let take = (POSITIONS_AT_ONCE - self.pending.len() % SPAN).min(rest.len());
             let (now, later) = rest.split_at(take);
+            if self.row_interval > 0 {
+                let kept = rows_every(now, self.rows_pushed(), self.row_interval);
+                self.row_samples.extend_from_slice(&kept);
+            }
             let (rows, runs) = Rows::with_kmer_runs(self.text, self.sample_rate, now, self.k);
             self.jump.add_runs(&runs);
             self.push_rows(&rows);
@@ -346,6 +392,7 @@ impl<'t, I: SaIndex> FmBuilder<'t, I> {
             sample_rate: self.sample_rate,
             k: self.k,
             jump: I::into_positions(self.jump.finish(self.text)),
+            row_samples: self.row_samples,
         }
     }
 }
@@ -360,6 +407,17 @@ impl FmParts {
         sorted: SortedSuffixes<I>,
         sample_rate: u32,
     ) -> FmParts {
+        Self::from_sorted_keeping_rows(text, sorted, sample_rate, 0)
+    }
+
+    /// [`FmParts::from_sorted`], keeping the positions of every `row_interval`-th row
+    /// ([`FmParts::row_samples`]; 0 keeps none).
+    pub fn from_sorted_keeping_rows<I: SaIndex>(
+        text: &PackedText,
+        sorted: SortedSuffixes<I>,
+        sample_rate: u32,
+        row_interval: u64,
+    ) -> FmParts {
         let mut builder = FmBuilder::new(text, sample_rate);
         assert_eq!(
             sorted.kmer_counts.len(),
@@ -372,6 +430,10 @@ impl FmParts {
             kmer_counts,
             ..
         } = sorted;
+        if row_interval > 0 {
+            builder.keep_rows_every(row_interval);
+            builder.add_row_samples(&rows_every(&sa, 1, row_interval));
+        }
         let rows = Rows::from_preceding(preceding, &sa, sample_rate);
         drop(sa);
         builder.push_rows(&rows);
@@ -388,7 +450,19 @@ impl FmParts {
         sample_rate: u32,
         max_part: usize,
     ) -> FmParts {
+        Self::build_in_parts_keeping_rows::<I>(text, sample_rate, max_part, 0)
+    }
+
+    /// [`FmParts::build_in_parts`], keeping the positions of every `row_interval`-th row
+    /// ([`FmParts::row_samples`]; 0 keeps none) as each part streams by.
+    pub fn build_in_parts_keeping_rows<I: SaIndex>(
+        text: &PackedText,
+        sample_rate: u32,
+        max_part: usize,
+        row_interval: u64,
+    ) -> FmParts {
         let mut builder = FmBuilder::new(text, sample_rate);
+        builder.keep_rows_every(row_interval);
         crate::sa::partition::suffix_array_in_parts::<I>(text, max_part, |part| {
             builder.push(&part)
         });
@@ -627,6 +701,88 @@ mod tests {
         let ranks = parts.sampled.ranks.as_slice();
         assert_eq!(ranks.get(ranks.len() - 1), sampled as u64);
         assert_eq!(parts.sampled.positions.as_slice().len(), sampled as usize);
+    }
+
+    /// The positions of every `interval`-th row, straight off the suffix array `sa`
+    /// (rows `1..=n`).
+    fn every_row_of(sa: &[u32], interval: usize) -> Vec<u64> {
+        (interval..=sa.len())
+            .step_by(interval)
+            .map(|row| u64::from(sa[row - 1]))
+            .collect()
+    }
+
+    /// The positions of every 32nd row (bwa's `.sa`) are those of the suffix array's
+    /// rows, whether the rows come in runs of any length, from the sort's gathered rows
+    /// or in parts (32- and 64-bit), and the rest of the index is unchanged.
+    #[test]
+    fn every_rows_position_is_kept_however_the_rows_come() {
+        for (len, alphabet) in [
+            (0, 4),
+            (1, 4),
+            (31, 4),
+            (32, 4),
+            (33, 2),
+            (3 * BATCH + 77, 4),
+            (5_000, 1),
+        ] {
+            let text = text_of(len, len as u64 + 3, alphabet);
+            let sa: Vec<u32> = crate::sa::suffix_array(&text);
+            for interval in [1u64, 32, 1000] {
+                let want = every_row_of(&sa, interval as usize);
+                let plain = FmParts::build(&text, &sa, 16);
+                for runs in [&[1usize, 31, 5][..], &[SPAN + 1, BATCH], &[len.max(1)]] {
+                    if len > 20_000 && runs[0] < SPAN {
+                        continue;
+                    }
+                    let mut builder = FmBuilder::new(&text, 16);
+                    builder.keep_rows_every(interval);
+                    let mut rest = &sa[..];
+                    for &run in runs.iter().cycle() {
+                        if rest.is_empty() {
+                            break;
+                        }
+                        let (now, later) = rest.split_at(run.min(rest.len()));
+                        builder.push(now);
+                        rest = later;
+                    }
+                    let fm = builder.finish();
+                    assert_eq!(
+                        fm.row_samples, want,
+                        "{len} bases, every {interval}, runs {runs:?}"
+                    );
+                    assert!(
+                        FmParts {
+                            row_samples: Vec::new(),
+                            ..fm
+                        } == plain
+                    );
+                }
+                if len == 0 {
+                    continue;
+                }
+                let sorted = crate::sa::sorted_suffixes::<u32>(&text, jump::choose_k(len));
+                let fm = FmParts::from_sorted_keeping_rows(&text, sorted, 16, interval);
+                assert_eq!(
+                    fm.row_samples, want,
+                    "{len} bases, every {interval}, sorted"
+                );
+                for max_part in [len.max(1), 3000, 777] {
+                    let fm =
+                        FmParts::build_in_parts_keeping_rows::<u32>(&text, 16, max_part, interval);
+                    assert_eq!(
+                        fm.row_samples, want,
+                        "{len} bases, every {interval}, parts of {max_part}"
+                    );
+                    let fm =
+                        FmParts::build_in_parts_keeping_rows::<u64>(&text, 16, max_part, interval);
+                    assert_eq!(
+                        fm.row_samples, want,
+                        "{len} bases, every {interval}, 64-bit parts"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

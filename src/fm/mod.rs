@@ -17,7 +17,7 @@ use crate::sa::{PositionSlice, Positions, SaIndex, Width};
 #[cfg(test)]
 pub(crate) use bidir::TestIndex;
 pub use bidir::{BiInterval, Bidirectional};
-pub use builder::{symbol_starts, FmBuilder, Rows, SYMBOL};
+pub use builder::{rows_every, symbol_starts, FmBuilder, Rows, SYMBOL};
 pub use locating::{Checked, Locating};
 pub use occ::Occ;
 pub use sampled_sa::SAMPLED;
@@ -46,6 +46,10 @@ pub struct FmParts {
     pub k: u32,
     /// Jump table: the first row of each k-mer, then the end (`jump`'s layout).
     pub jump: Positions,
+    /// The text positions of rows `i, 2i, 3i, ...` up to `n`, for the row interval `i`
+    /// of [`Keep::EveryRow`] (bwa's `.sa`), collected as the rows stream by; empty for
+    /// the other builds.
+    pub row_samples: Vec<u64>,
 }
 
 /// The lengths (in elements) of the arrays of the FM index of a text of `n` bases sampled
@@ -92,6 +96,10 @@ pub enum Keep {
     /// Nothing more: the mirror index of the k-mismatch search, whose hits are located
     /// through the forward index.
     OccOnly,
+    /// The text positions of every `.0`-th row (rows `.0`, `2 * .0`, ... up to `n`,
+    /// [`FmParts::row_samples`]), taken from the suffix array as its rows are built, and
+    /// neither the sampled suffix array nor the jump table: bwa's `.sa` (interval 32).
+    EveryRow(u32),
 }
 
 impl Keep {
@@ -101,7 +109,15 @@ impl Keep {
     pub fn sample_rate(self) -> u32 {
         match self {
             Keep::Locate(rate) => rate,
-            Keep::OccOnly => 1024,
+            Keep::OccOnly | Keep::EveryRow(_) => 1024,
+        }
+    }
+
+    /// The row interval of [`Keep::EveryRow`]; 0 (no row kept) for the others.
+    pub fn row_interval(self) -> u64 {
+        match self {
+            Keep::EveryRow(interval) => u64::from(interval),
+            _ => 0,
         }
     }
 }
@@ -121,7 +137,7 @@ impl FmParts {
         let s = &self.sampled;
         let arrays = [&s.ranks, &s.positions, &self.jump];
         let positions: usize = arrays.iter().map(|a| a.as_slice().as_bytes().len()).sum();
-        (8 * (self.occ.len() + s.bits.len()) + positions) as u64
+        (8 * (self.occ.len() + s.bits.len() + self.row_samples.len()) + positions) as u64
     }
 
     /// The width of the positions and rows (that of the jump table, which every index

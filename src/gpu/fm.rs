@@ -113,7 +113,7 @@ pub fn fm_index(
     let n = text.len();
     if n == 0 {
         let mut fm = FmParts::build::<u32>(text, &[], sample_rate);
-        if keep == Keep::OccOnly {
+        if !matches!(keep, Keep::Locate(_)) {
             fm.drop_locate_and_jump();
         }
         return Ok(fm);
@@ -138,6 +138,10 @@ pub fn fm_index(
     prof.mark("sa temporaries freed");
     let (occ, bits, primary, row_kmers) = bwt_occ(gpu, &ws, (&words, &sa), shape)?;
     prof.mark("bwt occ");
+    let row_samples = every_row(gpu, &sa, n, keep.row_interval())?;
+    if keep.row_interval() > 0 {
+        prof.mark("every row's position");
+    }
     let located = if locate {
         let (ranks, positions) = sampled_sa(gpu, &ws, (&sa, &bits), shape)?;
         drop(sa);
@@ -168,7 +172,36 @@ pub fn fm_index(
     let primary = primary.read_u32(0)? as u64;
     prof.mark("download");
     prof.report(n);
-    Ok(parts(shape, primary, out))
+    let mut fm = parts(shape, primary, out);
+    fm.row_samples = row_samples.into_iter().map(u64::from).collect();
+    Ok(fm)
+}
+
+/// The positions of rows `interval`, `2 * interval`, ... up to `n` of the suffix array
+/// `sa` (of rows `1..=n`) on the device, gathered there ([`FmParts::row_samples`]; none
+/// where `interval` is 0).
+fn every_row(gpu: &Gpu, sa: &DevBuf, n: usize, interval: u64) -> Result<Vec<u32>, GpuError> {
+    let count = match interval {
+        0 => 0,
+        _ => n / interval as usize,
+    };
+    let mut host = prefaulted_vec::<u32>(count);
+    if count == 0 {
+        return Ok(host);
+    }
+    let out = gpu.alloc(4 * count)?;
+    launchers::partition::strided_positions(
+        gpu,
+        crate::sa::Width::U32,
+        super::tuning::over(count),
+        sa.ptr(0),
+        interval - 1,
+        interval as u32,
+        count as u64,
+        out.ptr(0),
+    )?;
+    out.download_staged(&mut host)?;
+    Ok(host)
 }
 
 /// The FM index of `shape` from its host arrays and primary row.
@@ -194,6 +227,7 @@ fn parts(shape: Shape, primary: u64, out: HostArrays) -> FmParts {
         sample_rate: shape.rate,
         k: shape.k,
         jump: Positions::U32(out.jump),
+        row_samples: Vec::new(),
     }
 }
 

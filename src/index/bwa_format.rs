@@ -4,6 +4,12 @@
 //! reverse complement indexed by [`stages::fm_index`] (the same builders, CPU or GPU,
 //! whole or in parts, within `--memory` and `--gpu-memory`, 64-bit positions where the
 //! doubled text needs them), and the five files written in [`crate::bwa`]'s formats.
+//!
+//! The `.sa` rows (every 32nd) are kept as the suffix array's rows stream into the FM
+//! builder ([`Keep::EveryRow`]), the sampled suffix array and jump table of galign's own
+//! index left unmade. `.pac`, `.ann` and `.amb`, which depend on the text alone, are
+//! written on a thread of their own while the index is built, `.bwt` and `.sa` beside
+//! each other after; all five are renamed into place only once every one is complete.
 
 use std::path::{Path, PathBuf};
 
@@ -13,17 +19,14 @@ use super::build::{
 };
 use super::devices::{Devices, ExpectedBuild};
 use super::stages;
+use crate::atomic_file::AtomicFile;
 use crate::bwa::records::{BwaRecords, Header, Hole};
 use crate::bwa::{ann, bwt, check_limits, pac, paths, LimitError};
 use crate::fm::{FmParts, Keep};
 use crate::progress::Reporter;
-use crate::reference::{read_fasta_observed, PackedText, Reference};
+use crate::reference::{read_fasta_observed, Layout, PackedText, Reference};
 use crate::sa::Width;
 
-/// The sampling rate of the FM index the `.sa` rows are located through: each of them at
-/// most 3 LF steps from a sampled one (a quarter of the positions held meanwhile; at 8,
-/// locating took 4x as long, chr20 on 2 cores: 1.8 s against 0.47 s).
-const LOCATE_RATE: u32 = 4;
 /// The sampling rate that the host budget of the sort counts the FM index at
 /// ([`crate::fm::DEFAULT_SAMPLE_RATE`]).
 const BUDGETED_RATE: u64 = crate::fm::DEFAULT_SAMPLE_RATE as u64;
@@ -74,24 +77,41 @@ pub fn build_bwa_index(
     check_reference(fasta, &reference)?;
     let (headers, holes) = records.finish(&reference.layout);
     check_limits(fasta, prefix, &headers)?;
+    let Reference { layout, text } = reference;
     let forward = log.step("replace holes (bwa's draws)", || {
-        pac::replace_holes(&reference.text, &holes)
+        pac::replace_holes(text, &holes)
     });
     let doubled = log.step("reverse complement", || {
         pac::with_reverse_complement(&forward)
     });
     check_base_counts(fasta, &doubled, MAX_BASE_COUNT).map_err(BwaError::Doubled)?;
-    let fm = doubled_index(fasta, &doubled, &options, &devices, log)?;
-    let closing = devices.close_in_background();
-    let sources = (&reference, &headers[..], &holes[..]);
-    write_files(prefix, sources, (&forward, &doubled), &fm, log).map_err(|source| {
-        BwaError::Write {
-            prefix: prefix.to_path_buf(),
-            source,
-        }
+    let cannot_write = |source| BwaError::Write {
+        prefix: prefix.to_path_buf(),
+        source,
+    };
+    let sources = (&layout, &headers[..], &holes[..]);
+    let written = std::thread::scope(|s| {
+        let text_files = s.spawn(|| {
+            log.step("write .pac, .ann, .amb (beside the index build)", || {
+                write_text_files(prefix, sources, &forward)
+            })
+        });
+        let fm = doubled_index(fasta, &doubled, &options, &devices, log);
+        let closing = devices.close_in_background();
+        let index_files = match fm {
+            Ok(fm) => write_index_files(prefix, &fm, log).map_err(cannot_write),
+            Err(e) => Err(e.into()),
+        };
+        let text_files = text_files.join().expect("writing .pac does not panic");
+        closing.join().expect("closing the GPUs does not panic");
+        Ok::<_, BwaError>((index_files?, text_files.map_err(cannot_write)?))
     })?;
-    closing.join().expect("closing the GPUs does not panic");
-    Ok(())
+    let (index_files, text_files) = written;
+    text_files
+        .into_iter()
+        .chain(index_files)
+        .try_for_each(AtomicFile::commit)
+        .map_err(cannot_write)
 }
 
 /// The FM index of `doubled` (read from `fasta`) on `devices`, within the budgets of
@@ -113,43 +133,65 @@ fn doubled_index(
             }
         })?;
     }
-    // Held besides the sort's own: both texts, and the sampled positions beyond those
-    // the budget counts.
-    let extra_positions = n / u64::from(LOCATE_RATE) - n / BUDGETED_RATE;
-    let held = 8 * (doubled.words().len() as u64 + n / 64) + width.bytes() as u64 * extra_positions;
+    // Held besides the sort's own: both texts, the `.pac` bytes while they are written,
+    // and the positions of every 32nd row beyond the sampled ones the budget counts.
+    let rows_kept = 8 * (n / bwt::SA_INTERVAL);
+    let extra = rows_kept.saturating_sub(width.bytes() as u64 * (n / BUDGETED_RATE));
+    let held = 8 * (doubled.words().len() as u64 + n / 64) + n / 8 + extra;
     let cpu_part = cpu_part_within(fasta, (n, width), options.memory, held, "bwa index")?;
     Ok(stages::fm_index(
         doubled,
-        (Keep::Locate(LOCATE_RATE), width),
+        (Keep::EveryRow(bwt::SA_INTERVAL as u32), width),
         (cpu_part, options.gpu),
         devices,
         log,
     )?)
 }
 
-/// Writes the five files under `prefix`: `.pac` of `forward`, `.ann` and `.amb` of the
-/// reference's contigs with their `headers` and `holes`, `.bwt` and `.sa` of `fm`, the
-/// FM index of `doubled`.
-fn write_files(
+/// Writes `.pac` of `forward`, `.ann` and `.amb` of the reference's contigs with their
+/// `headers` and `holes`, under `prefix`, each to its temporary (to be committed).
+fn write_text_files(
     prefix: &Path,
-    (reference, headers, holes): (&Reference, &[Header], &[Hole]),
-    (forward, doubled): (&PackedText, &PackedText),
+    (layout, headers, holes): (&Layout, &[Header], &[Hole]),
+    forward: &PackedText,
+) -> std::io::Result<Vec<AtomicFile>> {
+    let [amb, ann, _, pac_path, _] = paths(prefix);
+    let l_pac = forward.len() as u64;
+    Ok(vec![
+        crate::atomic_file::write_uncommitted(&pac_path, &pac::pac_bytes(forward))?,
+        crate::atomic_file::write_uncommitted(
+            &ann,
+            &ann::ann_bytes(l_pac, layout, headers, holes),
+        )?,
+        crate::atomic_file::write_uncommitted(
+            &amb,
+            &ann::amb_bytes(l_pac, layout.contigs.len(), holes),
+        )?,
+    ])
+}
+
+/// Writes `.bwt` and `.sa` of `fm` (the FM index of the doubled text, with the positions
+/// of every 32nd row) under `prefix`, each on its own thread to its temporary (to be
+/// committed).
+fn write_index_files(
+    prefix: &Path,
     fm: &FmParts,
     log: &Reporter,
-) -> std::io::Result<()> {
-    let [amb, ann, bwt_path, pac_path, sa] = paths(prefix);
-    let l_pac = forward.len() as u64;
-    let layout = &reference.layout;
-    log.step("write .pac, .ann, .amb", || {
-        crate::atomic_file::write(&pac_path, &pac::pac_bytes(forward))?;
-        crate::atomic_file::write(&ann, &ann::ann_bytes(l_pac, layout, headers, holes))?;
-        crate::atomic_file::write(&amb, &ann::amb_bytes(l_pac, layout.contigs.len(), holes))
-    })?;
-    log.step("write .bwt", || {
-        crate::atomic_file::write_with(&bwt_path, |out| bwt::write_bwt(fm, out))
-    })?;
-    let index = fm.view(doubled);
-    log.step("locate and write .sa", || {
-        crate::atomic_file::write_with(&sa, |out| bwt::write_sa(fm, &index, out))
-    })
+) -> std::io::Result<Vec<AtomicFile>> {
+    let [_, _, bwt_path, _, sa] = paths(prefix);
+    let (bwt_file, sa_file) = std::thread::scope(|s| {
+        let sa_file = s.spawn(|| {
+            log.step("write .sa", || {
+                crate::atomic_file::write_with_uncommitted(&sa, |out| bwt::write_sa(fm, out))
+            })
+        });
+        let bwt_file = log.step("write .bwt", || {
+            crate::atomic_file::write_with_uncommitted(&bwt_path, |out| bwt::write_bwt(fm, out))
+        });
+        (
+            bwt_file,
+            sa_file.join().expect("writing .sa does not panic"),
+        )
+    });
+    Ok(vec![bwt_file?, sa_file?])
 }

@@ -68,7 +68,7 @@ pub fn fm_index(
         Width::U32 => fm_index_of::<u32>(build, devices, log),
         Width::U64 => fm_index_of::<u64>(build, devices, log),
     }?;
-    if keep == Keep::OccOnly {
+    if !matches!(keep, Keep::Locate(_)) {
         fm.drop_locate_and_jump(); // the builders that made them anyway
     }
     Ok(fm)
@@ -85,21 +85,26 @@ fn fm_index_of<I: Position>(
     if let Some(fm) = decision.resolve(NOT_USED, ON_CPU, |m| devices.say_fallback(m, log))? {
         return Ok(fm);
     }
-    let sample_rate = keep.sample_rate();
+    let (sample_rate, row_interval) = (keep.sample_rate(), keep.row_interval());
     let bits = if I::BYTES == 8 { ", 64-bit" } else { "" };
+    let what = match keep {
+        Keep::EveryRow(interval) => {
+            format!("the positions of rows {interval}, {}, ...", 2 * interval)
+        }
+        _ => "sampled SA, jump table".to_string(),
+    };
     if let Some(max_part) = cpu_part {
         return Ok(log.step(
-            &format!("suffix array in parts, BWT, Occ, sampled SA, jump table (CPU{bits})"),
-            || FmParts::build_in_parts::<I>(text, sample_rate, max_part),
+            &format!("suffix array in parts, BWT, Occ, {what} (CPU{bits})"),
+            || FmParts::build_in_parts_keeping_rows::<I>(text, sample_rate, max_part, row_interval),
         ));
     }
     let sorted = log.step(&format!("suffix array (CPU{bits})"), || {
         crate::sa::sorted_suffixes::<I>(text, crate::fm::jump::choose_k(text.len()))
     });
-    Ok(log.step(
-        &format!("BWT, Occ, sampled SA, jump table (CPU{bits})"),
-        || FmParts::from_sorted(text, sorted, sample_rate),
-    ))
+    Ok(log.step(&format!("BWT, Occ, {what} (CPU{bits})"), || {
+        FmParts::from_sorted_keeping_rows(text, sorted, sample_rate, row_interval)
+    }))
 }
 
 /// The FM index of `text` on the GPUs of `devices`, whole on the first where it fits,
@@ -158,10 +163,10 @@ fn gpu_fm_index<I: Position>(
                 "suffix array in parts (GPU), BWT, Occ, sampled SA, jump table (CPU)",
                 || {
                     let failures = (on_failure, &say as &(dyn Fn(&str) + Sync));
-                    crate::gpu::sa::partition::fm_index::<I>(
+                    crate::gpu::sa::partition::fm_index_keeping_rows::<I>(
                         gpus,
                         text,
-                        keep.sample_rate(),
+                        (keep.sample_rate(), keep.row_interval()),
                         max_part,
                         failures,
                     )

@@ -34,6 +34,11 @@ impl PackedText {
         text
     }
 
+    /// The packed words (the text's own, not copied), for [`PackedText::from_words`].
+    pub fn into_words(self) -> Vec<u64> {
+        self.words
+    }
+
     /// Rebuilds a text from its packed words (as stored on disk) and its length.
     pub fn from_words(mut words: Vec<u64>, len: usize) -> Self {
         words.resize(Self::word_count(len), 0);

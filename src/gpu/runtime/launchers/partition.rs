@@ -72,4 +72,6 @@ kernels! {
     /// The listed runs' positions and the sampled rows before each.
     fn gather_runs(positions: DevPtr, runs: DevPtr, offsets: DevPtr, before: DevPtr,
         out: DevPtr, sampled_before: DevPtr);
+    /// Every `stride`-th position from `first`, `count` of them.
+    fn strided_positions(positions: DevPtr, first: u64, stride: u32, count: u64, out: DevPtr);
 }

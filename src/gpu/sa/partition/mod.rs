@@ -129,6 +129,20 @@ pub fn fm_index<I: Position>(
     text: &PackedText,
     sample_rate: u32,
     max_part: usize,
+    failures: (OnFailure, &(dyn Fn(&str) + Sync)),
+) -> Result<FmParts, GpuError> {
+    fm_index_keeping_rows::<I>(gpus, text, (sample_rate, 0), max_part, failures)
+}
+
+/// [`fm_index`], keeping the positions of every `row_interval`-th row as well
+/// ([`FmParts::row_samples`]; 0 keeps none): each part's share gathered on the device
+/// from its sorted positions (its first row known from the plan), those in its long
+/// runs put right on the CPU once the runs are sorted.
+pub fn fm_index_keeping_rows<I: Position>(
+    gpus: &[Gpu],
+    text: &PackedText,
+    (sample_rate, row_interval): (u32, u64),
+    max_part: usize,
     (on_failure, say): (OnFailure, &(dyn Fn(&str) + Sync)),
 ) -> Result<FmParts, GpuError> {
     if text.len() as u64 > I::MAX_TEXT {
@@ -165,11 +179,25 @@ pub fn fm_index<I: Position>(
     };
     prof.mark("plan (bucket counts on the GPU)");
     let mut builder = FmBuilder::new(text, sample_rate);
+    builder.keep_rows_every(row_interval);
+    let first_rows: Vec<u64> = plan
+        .iter()
+        .scan(1u64, |row, part| {
+            let first = *row;
+            *row += part.suffixes as u64;
+            Some(first)
+        })
+        .collect();
     let shared = Shared {
         partitioner: &partitioner,
         sample_rate,
         k: builder.k(),
         buffers: RowBuffers::new(max_part),
+        rows: RowSampling {
+            interval: row_interval,
+            plan: &plan,
+            first_rows,
+        },
     };
     let first_words = Mutex::new(Some(words));
     let open = |id: usize| {
@@ -194,9 +222,10 @@ pub fn fm_index<I: Position>(
         host.mark("waiting for the GPUs");
         let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
         host.large += part.long.len();
-        let part = part.finish(text, sample_rate, compare);
+        let part = part.finish(text, (sample_rate, row_interval), compare);
         host.mark("long runs (CPU)");
         builder.push_rows(&part.rows);
+        builder.add_row_samples(&part.row_samples);
         builder.add_kmer_counts(part.kmers.start, &part.kmer_counts);
         shared.buffers.give_back(part.rows);
         host.mark("FM builder");
@@ -313,7 +342,8 @@ impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
         self.prof.large += sorted.long.len();
         let ranks = self.sorter.shared.partitioner.ranks();
         let compare = |a: I, b: I| ranks.compare(a.to_usize(), b.to_usize());
-        let part = sorted.finish(text, self.sorter.shared.sample_rate, compare);
+        let shared = self.sorter.shared;
+        let part = sorted.finish(text, (shared.sample_rate, shared.rows.interval), compare);
         self.prof.mark("parts: long runs (CPU)");
         Ok(OnDevice::finished(part))
     }
@@ -322,6 +352,11 @@ impl<I: Position> PartSort for DeviceSorter<'_, '_, '_, I> {
 /// A part's FM rows and the counts of the k-mers its rows start with.
 struct PartRows<I> {
     rows: Rows<I>,
+    /// The row of the part's first in the index.
+    first_row: u64,
+    /// The positions of its rows that are multiples of the row interval
+    /// ([`FmParts::row_samples`]), where one is asked for.
+    row_samples: Vec<I>,
     /// The k-mer codes counted in `kmer_counts` (those the part can hold).
     kmers: Range<usize>,
     kmer_counts: Vec<I>,
@@ -332,6 +367,8 @@ impl<I: Position> PartRows<I> {
     fn empty() -> PartRows<I> {
         PartRows {
             rows: Rows::default(),
+            first_row: 0,
+            row_samples: Vec::new(),
             kmers: 0..0,
             kmer_counts: Vec::new(),
         }
@@ -362,11 +399,12 @@ impl<I: Position> OnDevice<I> {
     }
 
     /// The part once its long runs are sorted by `compare` (the suffix order) and their
-    /// rows redone ([`Rows::of`]).
+    /// rows redone ([`Rows::of`]), and their rows among those of every `row_interval`-th
+    /// (where 0 < `row_interval`) given their positions.
     fn finish(
         mut self,
         text: &PackedText,
-        sample_rate: u32,
+        (sample_rate, row_interval): (u32, u64),
         compare: impl Fn(I, I) -> Ordering + Sync,
     ) -> PartRows<I> {
         let mut offsets = Vec::with_capacity(2 * self.long_runs.len());
@@ -392,6 +430,20 @@ impl<I: Position> OnDevice<I> {
                 rows.primary = Some(start + p);
             }
         }
+        if row_interval > 0 {
+            let first_row = self.part.first_row;
+            // The part's first kept row, counted in the part.
+            let phase = (row_interval - first_row % row_interval) % row_interval;
+            for (&[start, len, _], pair) in self.long_runs.iter().zip(offsets.chunks(2)) {
+                let (start, len, at) = (u64::from(start), u64::from(len), pair[0] as usize);
+                let first_kept =
+                    phase + start.saturating_sub(phase).div_ceil(row_interval) * row_interval;
+                for row in (first_kept..start + len).step_by(row_interval as usize) {
+                    self.part.row_samples[((row - phase) / row_interval) as usize] =
+                        self.long[at + (row - start) as usize];
+                }
+            }
+        }
         self.part
     }
 }
@@ -404,6 +456,39 @@ struct Shared<'p, 't, I> {
     /// k of the jump table.
     k: u32,
     buffers: RowBuffers<I>,
+    rows: RowSampling<'p>,
+}
+
+/// Which rows' positions a partitioned build keeps besides ([`FmParts::row_samples`]),
+/// and where each part of its plan starts.
+struct RowSampling<'p> {
+    /// The row interval (0: none kept).
+    interval: u64,
+    plan: &'p [Part],
+    /// The index row of each part's first.
+    first_rows: Vec<u64>,
+}
+
+impl RowSampling<'_> {
+    /// The index row of the first of `part`, a part of the plan.
+    fn first_row(&self, part: &Part) -> u64 {
+        let i = self
+            .plan
+            .iter()
+            .position(|p| std::ptr::eq(p, part))
+            .or_else(|| self.plan.iter().position(|p| p == part))
+            .expect("a part of the plan");
+        self.first_rows[i]
+    }
+
+    /// Of a part of `m` rows from index row `first_row`: the first of its rows kept
+    /// (counted in the part) and how many are kept.
+    fn kept(&self, first_row: u64, m: usize) -> (u64, usize) {
+        let interval = self.interval;
+        let phase = (interval - first_row % interval) % interval;
+        let count = (m as u64).saturating_sub(phase).div_ceil(interval);
+        (phase, count as usize)
+    }
 }
 
 /// Host buffers of the rows of parts that the FM builder has read, used again for the
@@ -541,9 +626,16 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
             self.shared.partitioner.bucket_bases(),
             self.shared.k as usize,
         );
-        let part = self.rows(&ws, [&keys[0], &keys[1]], &positions, (m, kmers), long_runs);
+        let first_row = match self.shared.rows.interval {
+            0 => 0,
+            _ => self.shared.rows.first_row(part),
+        };
+        let rows = self.rows(&ws, [&keys[0], &keys[1]], &positions, (m, kmers), long_runs);
+        let mut rows = rows?;
+        rows.part.first_row = first_row;
+        rows.part.row_samples = self.row_samples(&keys[1], &positions[0], (first_row, m))?;
         prof.mark("parts: rows and download");
-        part
+        Ok(rows)
     }
 
     /// The FM rows of the `m` sorted positions in `positions[0]` of a part (but for
@@ -603,12 +695,56 @@ impl<'g, 'p, 't, I: Position> PartSorter<'g, 'p, 't, I> {
         Ok(OnDevice {
             part: PartRows {
                 rows,
+                first_row: 0,
+                row_samples: Vec::new(),
                 kmers,
                 kmer_counts,
             },
             long,
             long_runs,
         })
+    }
+
+    /// The positions of the part's rows (`m` from index row `first_row`, sorted in
+    /// `sorted` but for its long runs) that are multiples of the row interval, gathered
+    /// on the device past the flags and the scan in `scratch` (or in a buffer of their
+    /// own where a tiny part leaves no room there).
+    fn row_samples(
+        &self,
+        scratch: &DevBuf,
+        sorted: &DevBuf,
+        (first_row, m): (u64, usize),
+    ) -> Result<Vec<I>, GpuError> {
+        let rows = &self.shared.rows;
+        if rows.interval == 0 {
+            return Ok(Vec::new());
+        }
+        let (phase, count) = rows.kept(first_row, m);
+        let mut out = prefaulted_vec::<I>(count);
+        if count == 0 {
+            return Ok(out);
+        }
+        let at = (m.next_multiple_of(8) + 4 * m).next_multiple_of(256);
+        let bytes = I::BYTES * count;
+        let own;
+        let (buf, at) = if at + bytes <= scratch.bytes() {
+            (scratch, at)
+        } else {
+            own = self.gpu.alloc(bytes)?;
+            (&own, 0)
+        };
+        launchers::partition::strided_positions(
+            self.gpu,
+            width::<I>(),
+            (blocks(count), THREADS),
+            sorted.ptr(0),
+            phase,
+            rows.interval as u32,
+            count as u64,
+            buf.ptr(at),
+        )?;
+        buf.download_staged_at(at, &mut out)?;
+        Ok(out)
     }
 
     /// The counts of the k-mers `codes` since the last take, zeroed on the device after.
@@ -729,24 +865,40 @@ mod tests {
             }
             let rows = Rows::of(&text, rate, &device);
             let before = |row: usize| rows.flags[..row].iter().filter(|&&f| f & 4 != 0).count();
-            let long_runs = long_runs
+            let long_runs: Vec<[u32; 3]> = long_runs
                 .iter()
                 .map(|&(s, l)| [s as u32, l as u32, before(s) as u32])
                 .collect();
-            let on_device = OnDevice {
-                part: PartRows {
-                    rows: rows.clone(),
-                    ..PartRows::empty()
-                },
-                long,
-                long_runs,
-            };
-            let want = Rows::of(&text, rate, &sa[part.clone()]);
-            assert!(rows != want, "the runs were out of order");
-            assert!(
-                on_device.finish(&text, rate, compare).rows == want,
-                "part {part:?}"
-            );
+            // The part's rows in the index from row 1 + part.start; kept every 32nd (and
+            // every 7th), as the device gathers them from its unsorted runs.
+            let first_row = 1 + part.start as u64;
+            for interval in [32u64, 7] {
+                let kept =
+                    |positions: &[u32]| crate::fm::rows_every(positions, first_row, interval);
+                let on_device = OnDevice {
+                    part: PartRows {
+                        rows: rows.clone(),
+                        first_row,
+                        row_samples: kept(&device).into_iter().map(|p| p as u32).collect(),
+                        ..PartRows::empty()
+                    },
+                    long: long.clone(),
+                    long_runs: long_runs.clone(),
+                };
+                let want = Rows::of(&text, rate, &sa[part.clone()]);
+                assert!(rows != want, "the runs were out of order");
+                let want_kept: Vec<u32> = kept(&sa[part.clone()])
+                    .into_iter()
+                    .map(|p| p as u32)
+                    .collect();
+                assert_ne!(kept(&device), kept(&sa[part.clone()]), "part {part:?}");
+                let finished = on_device.finish(&text, (rate, interval), compare);
+                assert!(finished.rows == want, "part {part:?}");
+                assert_eq!(
+                    finished.row_samples, want_kept,
+                    "part {part:?}, every {interval}"
+                );
+            }
         }
     }
 
