@@ -375,10 +375,11 @@ fn many_parts_and_thread_counts_as_bwa() {
         .filter(|name| name.starts_with("refused"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    // The least budget that works, as the error names it: "... (N bytes) is needed".
+    // The least budget that works, as the error names it last: "... (N bytes) is needed"
+    // (the budget given is named first, the same way).
     let needed: u64 = err
-        .split(" bytes)")
-        .next()
+        .rsplit(" bytes)")
+        .nth(1)
         .and_then(|head| head.rsplit('(').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no least budget named: {err}"));
