@@ -12,7 +12,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{data, galign, revcomp, run_fail, run_ok, shared_file, Rng};
+use common::{bwa_index, data, galign, revcomp, run_fail, run_ok, shared_file, without_pg, Rng};
 
 /// The option sets every read set is checked with.
 const OPTION_SETS: [&[&str]; 7] = [
@@ -24,25 +24,6 @@ const OPTION_SETS: [&[&str]; 7] = [
     &["-k", "25"],
     &["-A", "2", "-B", "6"],
 ];
-
-/// bwa's index of `fasta` in `dir`, written by `galign index --format bwa`.
-fn bwa_index(fasta: &Path, dir: &Path) -> PathBuf {
-    let prefix = dir.join("idx");
-    run_ok(
-        galign()
-            .args(["index", "--format", "bwa", "--device", "cpu", "-p"])
-            .arg(&prefix)
-            .arg(fasta),
-    );
-    prefix
-}
-
-/// The output without its `@PG` lines.
-fn without_pg(sam: &[u8]) -> Vec<&[u8]> {
-    sam.split_inclusive(|&b| b == b'\n')
-        .filter(|line| !line.starts_with(b"@PG\t"))
-        .collect()
-}
 
 /// Asserts that `galign mem OPTIONS` writes what `bwa mem -t 1 OPTIONS` writes (but
 /// `@PG`), naming the differing records and their count; returns the record count.

@@ -1,10 +1,12 @@
-//! `galign mem`'s arguments: bwa mem 0.7.17's options that single-end alignment reads
-//! (same letters, defaults and `-A` rescaling of the unset penalties), `-t` and `-o`.
+//! `galign mem`'s arguments: bwa mem 0.7.17's options of single-end and paired-end
+//! alignment (same letters, defaults and `-A` rescaling of the unset penalties), `-t`
+//! and `-o`.
 
 use std::path::PathBuf;
 
 use super::SetupError;
 use crate::mem::align_run::{MemError, MemRun};
+use crate::mem::pestat::insert_option;
 use crate::mem::settings::AlignOptions;
 use crate::mem::MemOptions;
 use crate::progress::Reporter;
@@ -18,8 +20,33 @@ pub struct MemArgs {
     help: Option<bool>,
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann, .pac; PREFIX.alt if present).
     prefix: PathBuf,
-    /// Reads (FASTQ or FASTA), or `-` for stdin; single-end.
+    /// Reads (FASTQ or FASTA), or `-` for stdin: single-end, mate 1 of pairs, or
+    /// interleaved pairs with -p.
     reads: PathBuf,
+    /// Mate 2 of the pairs (paired-end).
+    mates: Option<PathBuf>,
+    /// Smart pairing: the reads file holds pairs interleaved (consecutive reads of the
+    /// same name; others single-end).
+    #[arg(short = 'p')]
+    interleaved: bool,
+    /// Insert size distribution of FR pairs: FLOAT[,FLOAT[,INT[,INT]]] (mean, standard
+    /// deviation [10% of the mean], max [mean+4sd], min [mean-4sd]); estimated per batch
+    /// when not given.
+    #[arg(short = 'I', value_name = "FLOAT[,FLOAT[,INT[,INT]]]")]
+    insert: Option<String>,
+    /// Skip pairing; mate rescue still performed unless -S.
+    #[arg(short = 'P')]
+    no_pairing: bool,
+    /// Skip mate rescue.
+    #[arg(short = 'S')]
+    no_rescue: bool,
+    /// Perform at most INT rounds of mate rescue for each read.
+    #[arg(short = 'm', value_name = "INT", default_value_t = 50)]
+    max_matesw: i32,
+    /// Process INT input bases in each batch of pairs, whatever the threads [10000000
+    /// times -t, bwa's rule: the insert size is estimated per batch].
+    #[arg(short = 'K', value_name = "INT")]
+    chunk_size: Option<i64>,
     /// Minimum seed length.
     #[arg(short = 'k', value_name = "INT", default_value_t = 19)]
     min_seed_len: i32,
@@ -71,7 +98,7 @@ pub struct MemArgs {
     /// Penalty for 5'- and 3'-end clipping [5,5].
     #[arg(short = 'L', value_name = "INT[,INT]")]
     clip_penalty: Option<String>,
-    /// Penalty for an unpaired read pair (paired-end only: no effect here) [17].
+    /// Penalty for an unpaired read pair [17].
     #[arg(short = 'U', value_name = "INT")]
     unpaired: Option<i32>,
     /// Minimum score to output [30].
@@ -152,6 +179,9 @@ impl MemArgs {
             softclip: self.softclip,
             keep_supp_mapq: self.keep_supp_mapq || self.primary5,
             primary5: self.primary5,
+            max_matesw: self.max_matesw,
+            rescue: !self.no_rescue,
+            pairing: !self.no_pairing,
             ..AlignOptions::default()
         };
         let a = self.match_score.unwrap_or(1);
@@ -160,6 +190,7 @@ impl MemArgs {
         o.b = self.mismatch.unwrap_or_else(|| scale(o.b));
         o.min_out_score = self.min_score.unwrap_or_else(|| scale(o.min_out_score));
         o.zdrop = self.zdrop.unwrap_or_else(|| scale(o.zdrop));
+        o.pen_unpaired = self.unpaired.unwrap_or_else(|| scale(o.pen_unpaired));
         (o.o_del, o.o_ins) = match &self.gap_open {
             Some(t) => pair(t)?,
             None => (scale(o.o_del), scale(o.o_ins)),
@@ -186,12 +217,30 @@ impl MemArgs {
         if self.copy_comment {
             return Err(MemError::Option("-C is not supported yet".into()));
         }
-        let _ = self.unpaired; // -U: the unpaired penalty, without effect on single-end reads
+        if self.interleaved && self.mates.is_some() {
+            return Err(MemError::Option(
+                "-p: the pairs come interleaved in one file; give one reads file".into(),
+            ));
+        }
         let options = self.options()?;
+        let insert = match &self.insert {
+            Some(text) => Some(insert_option(text).ok_or_else(|| {
+                MemError::Option(format!("-I '{text}' is not FLOAT[,FLOAT[,INT[,INT]]]"))
+            })?),
+            None => None,
+        };
+        let chunk_size = match self.chunk_size {
+            Some(k) if k > 0 => k,
+            _ => 10_000_000 * self.common.threads.unwrap_or(1) as i64,
+        };
         let command_line = std::env::args().collect::<Vec<_>>().join(" ");
         let run = MemRun {
             prefix: self.prefix,
             reads: self.reads,
+            mates: self.mates,
+            interleaved: self.interleaved,
+            insert,
+            chunk_size,
             output: self.output,
             options,
             read_group: self.read_group,

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::aligner::{align_read, MemIndex, MemIndexError, MemRead};
+use super::aligner::{align_read, bwa_name, MemIndex, MemIndexError, MemRead};
+use super::pair_run::{align_batch, PairInput, PairSettings};
+use super::pestat::PeStats;
 use super::settings::AlignOptions;
 use super::ChainFinder;
 use crate::atomic_file::OutputError;
@@ -61,8 +63,17 @@ pub enum MemError {
 pub struct MemRun {
     /// The prefix of bwa's index files.
     pub prefix: PathBuf,
-    /// The reads (`-` for stdin).
+    /// The reads (`-` for stdin): mate 1's with [`MemRun::mates`], interleaved pairs
+    /// with [`MemRun::interleaved`].
     pub reads: PathBuf,
+    /// Mate 2's reads.
+    pub mates: Option<PathBuf>,
+    /// `-p`: the reads are pairs interleaved (and reads without a mate of their name).
+    pub interleaved: bool,
+    /// `-I`: the insert size distribution (estimated per batch where `None`).
+    pub insert: Option<PeStats>,
+    /// Bases per batch of paired reads (bwa's `-K`, or 10,000,000 per thread).
+    pub chunk_size: i64,
     /// Where the output goes (stdout when `None`).
     pub output: Option<PathBuf>,
     /// bwa mem's options.
@@ -135,7 +146,10 @@ fn header(idx: &MemIndex, rg_line: Option<&str>, command_line: &str) -> Vec<u8> 
 /// the output file.
 pub fn run(run: &MemRun, log: &Reporter) -> Result<(), MemError> {
     if let Some(output) = &run.output {
-        let inputs = [("the reads", run.reads.as_path())];
+        let mut inputs = vec![("the reads", run.reads.as_path())];
+        if let Some(mates) = &run.mates {
+            inputs.push(("the mates", mates.as_path()));
+        }
         crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
     }
     let rg = run.read_group.as_deref().map(read_group).transpose()?;
@@ -143,7 +157,11 @@ pub fn run(run: &MemRun, log: &Reporter) -> Result<(), MemError> {
     let write = |out: &mut dyn Write| {
         let head = header(&idx, rg.as_ref().map(|r| r.0.as_str()), &run.command_line);
         out.write_all(&head).map_err(MemError::Write)?;
-        records(&idx, run, rg.as_ref().map(|r| r.1.as_bytes()), out)
+        let rg_id = rg.as_ref().map(|r| r.1.as_bytes());
+        match run.mates.is_some() || run.interleaved {
+            true => pair_records(&idx, run, rg_id, out, log),
+            false => records(&idx, run, rg_id, out),
+        }
     };
     match &run.output {
         Some(path) => crate::atomic_file::write_with(path, |out| write(out).map_err(io_error))
@@ -229,10 +247,34 @@ fn align_reads(
     out
 }
 
-/// The read's name as bwa mem keeps it: a trailing `/` and digit cut (`trim_readno`).
-fn bwa_name(word: &[u8]) -> &[u8] {
-    match word {
-        [rest @ .., b'/', d] if !rest.is_empty() && d.is_ascii_digit() => rest,
-        _ => word,
+/// Writes the records of every pair of `run`'s inputs to `out`, in bwa's batches.
+fn pair_records(
+    idx: &MemIndex,
+    run: &MemRun,
+    rg_id: Option<&[u8]>,
+    out: &mut dyn Write,
+    log: &Reporter,
+) -> Result<(), MemError> {
+    let mut input = PairInput::open(&run.reads, run.mates.as_deref())?;
+    let set = PairSettings {
+        opt: &run.options,
+        rg_id,
+        insert: run.insert.as_ref(),
+        smart: run.interleaved,
+    };
+    let mut n_processed = 0u64;
+    loop {
+        let reads = input.next_batch(run.chunk_size)?;
+        if reads.is_empty() {
+            return Ok(());
+        }
+        let (sam, messages) = align_batch(idx, set, &reads, n_processed);
+        if log.verbose() {
+            for m in messages {
+                eprintln!("[M::mem_pestat] {m}");
+            }
+        }
+        out.write_all(&sam).map_err(MemError::Write)?;
+        n_processed += reads.len() as u64;
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::extend::{chain2aln, filter_chained_seeds};
 use super::pac::{Pac, PacError};
 use super::region::{mark_primary_se, reorder_primary5, sort_dedup_patch, AlnReg};
-use super::sam::{reg2sam, SamRead};
+use super::sam::{reg2sam, Pairing, SamRead};
 use super::settings::AlignOptions;
 use super::{alt_contigs, chain, filter, AltError, ChainFinder};
 use crate::fmd::{BwaIndex, BwaIndexError};
@@ -120,5 +120,21 @@ pub fn align_read(
         qual: read.qual,
         rg_id,
     };
-    reg2sam(opt, &idx.index.contigs, &idx.pac, &sam, &regs, out);
+    reg2sam(
+        opt,
+        &idx.index.contigs,
+        &idx.pac,
+        &sam,
+        &regs,
+        Pairing::default(),
+        out,
+    );
+}
+
+/// The read's name as bwa mem keeps it: a trailing `/` and digit cut (`trim_readno`).
+pub fn bwa_name(word: &[u8]) -> &[u8] {
+    match word {
+        [rest @ .., b'/', d] if !rest.is_empty() && d.is_ascii_digit() => rest,
+        _ => word,
+    }
 }

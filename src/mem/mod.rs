@@ -17,12 +17,17 @@ pub mod filter;
 pub mod kbtree;
 pub mod ksort;
 pub mod mapq;
+pub mod matesw;
 pub mod options;
 pub mod pac;
+pub mod pair;
+pub mod pair_run;
+pub mod pestat;
 pub mod print;
 pub mod region;
 pub mod run;
 pub mod sam;
+pub mod sam_pe;
 pub mod seeds;
 pub mod settings;
 

@@ -150,6 +150,12 @@ fn keep_nonempty(a: &mut Vec<AlnReg>, from: usize) {
 
 /// `mem_sort_dedup_patch` over the regions of read `query` (base codes).
 pub fn sort_dedup_patch(opt: &AlignOptions, pac: &Pac, query: &[u8], a: &mut Vec<AlnReg>) {
+    sort_dedup(opt, Some((pac, query)), a);
+}
+
+/// `mem_sort_dedup_patch`, colinear regions merged where `patch` gives the text and the
+/// read, never where it is `None` (bwa's call without them, after mate rescue).
+pub fn sort_dedup(opt: &AlignOptions, patch: Option<(&Pac, &[u8])>, a: &mut Vec<AlnReg>) {
     if a.len() <= 1 {
         return;
     }
@@ -165,7 +171,7 @@ pub fn sort_dedup_patch(opt: &AlignOptions, pac: &Pac, query: &[u8], a: &mut Vec
         let mut j = i;
         while j > 0 && a[i].rid == a[j - 1].rid && a[i].rb < a[j - 1].re + gap {
             j -= 1;
-            if dedup_pair(opt, pac, query, a, i, j) {
+            if dedup_pair(opt, patch, a, i, j) {
                 break;
             }
         }
@@ -184,8 +190,7 @@ pub fn sort_dedup_patch(opt: &AlignOptions, pac: &Pac, query: &[u8], a: &mut Vec
 /// earlier `q = a[j]`; true where the loop breaks (`p` dropped).
 fn dedup_pair(
     opt: &AlignOptions,
-    pac: &Pac,
-    query: &[u8],
+    patch: Option<(&Pac, &[u8])>,
     a: &mut [AlnReg],
     i: usize,
     j: usize,
@@ -209,7 +214,7 @@ fn dedup_pair(
             return true;
         }
         a[j].qe = a[j].qb;
-    } else if q.rb < p.rb {
+    } else if let (true, Some((pac, query))) = (q.rb < p.rb, patch) {
         if let Some((score, w)) = patch_reg(opt, pac, query, &q, &p) {
             let p = &mut a[i];
             p.n_comp += q.n_comp + 1;

@@ -230,13 +230,24 @@ pub fn gen_alt(
     )
 }
 
-/// `mem_reg2sam` for a single-end read: appends its SAM lines to `out`.
+/// How a read's lines are written: bits added to every line's flag and, for a mate of a
+/// pair, the mate's alignment (`mem_reg2sam`'s `extra_flag` and `m`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pairing<'a> {
+    /// Flag bits added to every line (0 for a single-end read).
+    pub extra_flag: i32,
+    /// The mate's primary alignment (`None`: single-end).
+    pub mate: Option<&'a Aln>,
+}
+
+/// `mem_reg2sam`: appends the read's SAM lines to `out`.
 pub fn reg2sam(
     opt: &AlignOptions,
     contigs: &Contigs,
     pac: &Pac,
     read: &SamRead,
     a: &[AlnReg],
+    pairing: Pairing,
     out: &mut Vec<u8>,
 ) {
     let xa = match opt.all {
@@ -259,6 +270,7 @@ pub fn reg2sam(
         }
         let mut q = reg2aln(opt, contigs, pac, read.seq, Some(p));
         q.xa = xa.as_ref().and_then(|x| x[k].clone());
+        q.flag |= pairing.extra_flag;
         if p.secondary >= 0 {
             q.sub = -1;
         }
@@ -271,11 +283,12 @@ pub fn reg2sam(
         aa.push(q);
     }
     if aa.is_empty() {
-        let t = reg2aln(opt, contigs, pac, read.seq, None);
-        aln2sam(opt, contigs, out, read, &[t], 0);
+        let mut t = reg2aln(opt, contigs, pac, read.seq, None);
+        t.flag |= pairing.extra_flag;
+        aln2sam(opt, contigs, out, read, &[t], 0, pairing.mate);
     } else {
         for k in 0..aa.len() {
-            aln2sam(opt, contigs, out, read, &aa, k);
+            aln2sam(opt, contigs, out, read, &aa, k, pairing.mate);
         }
     }
 }
@@ -302,7 +315,17 @@ fn put_num(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// `mem_aln2sam` for a single-end read: the line of `list[which]`.
+/// `get_rlen`: the reference length of a CIGAR (its M and D operations).
+fn ref_len(cigar: &[u32]) -> i64 {
+    cigar
+        .iter()
+        .filter(|&&c| c & 0xf == 0 || c & 0xf == OP_D)
+        .map(|&c| i64::from(c >> 4))
+        .sum()
+}
+
+/// `mem_aln2sam`: the line of `list[which]`, with `mate` the mate's alignment for a
+/// read of a pair.
 pub fn aln2sam(
     opt: &AlignOptions,
     contigs: &Contigs,
@@ -310,15 +333,35 @@ pub fn aln2sam(
     read: &SamRead,
     list: &[Aln],
     which: usize,
+    mate: Option<&Aln>,
 ) {
-    let p = &list[which];
+    let mut p = list[which].clone();
+    let mut m = mate.cloned();
     let mut flag = p.flag;
-    if p.rid < 0 {
+    if let Some(m) = &mut m {
+        flag |= 0x1;
+        if m.rid < 0 {
+            flag |= 0x8;
+        }
+        if p.rid < 0 && m.rid >= 0 {
+            (p.rid, p.pos, p.is_rev) = (m.rid, m.pos, m.is_rev);
+            p.cigar.clear();
+        }
+        if m.rid < 0 && p.rid >= 0 {
+            (m.rid, m.pos, m.is_rev) = (p.rid, p.pos, p.is_rev);
+            m.cigar.clear();
+        }
+    }
+    if list[which].rid < 0 {
         flag |= 0x4;
     }
     if p.is_rev {
         flag |= 0x10;
     }
+    if m.as_ref().is_some_and(|m| m.is_rev) {
+        flag |= 0x20;
+    }
+    let p = &p;
     out.extend_from_slice(read.name);
     out.push(b'\t');
     put_num(
@@ -337,10 +380,35 @@ pub fn aln2sam(
     } else {
         out.extend_from_slice(b"*\t0\t0\t*");
     }
-    out.extend_from_slice(b"\t*\t0\t0\t");
+    out.push(b'\t');
+    put_mate(contigs, out, p, m.as_ref());
+    out.push(b'\t');
     put_seq_qual(opt, out, read, p, flag, which);
-    put_tags(opt, contigs, out, read, list, which, flag);
+    put_tags(opt, contigs, out, read, list, which, flag, p, m.as_ref());
     out.push(b'\n');
+}
+
+/// RNEXT, PNEXT and TLEN.
+fn put_mate(contigs: &Contigs, out: &mut Vec<u8>, p: &Aln, m: Option<&Aln>) {
+    let Some(m) = m.filter(|m| m.rid >= 0) else {
+        out.extend_from_slice(b"*\t0\t0");
+        return;
+    };
+    if p.rid == m.rid {
+        out.push(b'=');
+    } else {
+        out.extend_from_slice(&contigs.contigs[m.rid as usize].name);
+    }
+    out.push(b'\t');
+    put_num(out, m.pos + 1);
+    out.push(b'\t');
+    if p.rid != m.rid || m.cigar.is_empty() || p.cigar.is_empty() {
+        out.push(b'0');
+        return;
+    }
+    let end = |a: &Aln| a.pos + if a.is_rev { ref_len(&a.cigar) - 1 } else { 0 };
+    let (p0, p1) = (end(p), end(m));
+    put_num(out, -(p0 - p1 + (p0 - p1).signum()));
 }
 
 /// SEQ and QUAL: `*` on secondary lines, reverse complemented on the reverse strand,
@@ -394,7 +462,9 @@ fn put_seq_qual(
     }
 }
 
-/// The optional fields: NM MD AS XS RG SA pa XA.
+/// The optional fields: NM MD MC AS XS RG SA pa XA (`p`: `list[which]` as written,
+/// `m`: the mate's alignment as written).
+#[allow(clippy::too_many_arguments)]
 fn put_tags(
     opt: &AlignOptions,
     contigs: &Contigs,
@@ -403,13 +473,18 @@ fn put_tags(
     list: &[Aln],
     which: usize,
     flag: i32,
+    p: &Aln,
+    m: Option<&Aln>,
 ) {
-    let p = &list[which];
     if !p.cigar.is_empty() {
         out.extend_from_slice(b"\tNM:i:");
         put_num(out, p.nm);
         out.extend_from_slice(b"\tMD:Z:");
         out.extend_from_slice(p.md.as_bytes());
+    }
+    if let Some(m) = m.filter(|m| !m.cigar.is_empty()) {
+        out.extend_from_slice(b"\tMC:Z:");
+        add_cigar(opt, m, out, which);
     }
     if p.score >= 0 {
         out.extend_from_slice(b"\tAS:i:");
@@ -454,5 +529,4 @@ fn put_tags(
         out.extend_from_slice(b"\tXA:Z:");
         out.extend_from_slice(xa.as_bytes());
     }
-    let _ = opt;
 }

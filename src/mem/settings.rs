@@ -51,6 +51,16 @@ pub struct AlignOptions {
     pub mapq_coef_len: f32,
     /// `mapQ_coef_fac`: bwa's `int` field, `log(mapQ_coef_len)` truncated.
     pub mapq_coef_fac: i32,
+    /// Penalty for an unpaired read pair (`-U`, 17).
+    pub pen_unpaired: i32,
+    /// Longest insert counted by the insert size estimation (`max_ins`, 10000).
+    pub max_ins: i32,
+    /// Most mate rescues per read (`-m`, 50).
+    pub max_matesw: i32,
+    /// Rescue mates by Smith-Waterman (off with `-S`).
+    pub rescue: bool,
+    /// Pair the mates' hits (off with `-P`: mates rescued only).
+    pub pairing: bool,
 }
 
 impl Default for AlignOptions {
@@ -79,6 +89,11 @@ impl Default for AlignOptions {
             max_xa_hits_alt: 200,
             mapq_coef_len: 50.0,
             mapq_coef_fac: 50f64.ln() as i32,
+            pen_unpaired: 17,
+            max_ins: 10000,
+            max_matesw: 50,
+            rescue: true,
+            pairing: true,
         }
     }
 }

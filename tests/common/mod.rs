@@ -270,3 +270,22 @@ pub fn write_fastq(reads: &[(String, String)], path: &Path) {
         .collect();
     std::fs::write(path, fq).unwrap();
 }
+
+/// bwa's index of `fasta` in `dir`, written by `galign index --format bwa`.
+pub fn bwa_index(fasta: &Path, dir: &Path) -> PathBuf {
+    let prefix = dir.join("idx");
+    run_ok(
+        galign()
+            .args(["index", "--format", "bwa", "--device", "cpu", "-p"])
+            .arg(&prefix)
+            .arg(fasta),
+    );
+    prefix
+}
+
+/// The output without its `@PG` lines.
+pub fn without_pg(sam: &[u8]) -> Vec<&[u8]> {
+    sam.split_inclusive(|&b| b == b'\n')
+        .filter(|line| !line.starts_with(b"@PG\t"))
+        .collect()
+}
