@@ -18,6 +18,7 @@ use std::sync::Arc;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
+use super::bam::{BamReads, Mates};
 use super::blocks::{Block, BlockInput, SharedBlock, BLOCK, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::names;
@@ -106,6 +107,8 @@ enum ReadsFile {
     Blocks(BlockFastq),
     /// FASTA, through needletail.
     Needletail(NeedletailFile),
+    /// Unaligned BAM, its records decoded one at a time.
+    Bam(BamReads),
 }
 
 impl ReadsFile {
@@ -121,6 +124,7 @@ impl ReadsFile {
                 )))
             }
             Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
+            Format::Bam => BamReads::open(opened).map(ReadsFile::Bam),
         }
     }
 
@@ -128,6 +132,7 @@ impl ReadsFile {
         match self {
             ReadsFile::Blocks(f) => &f.path,
             ReadsFile::Needletail(f) => &f.path,
+            ReadsFile::Bam(f) => &f.path,
         }
     }
 
@@ -136,6 +141,7 @@ impl ReadsFile {
         match self {
             ReadsFile::Blocks(f) => f.records,
             ReadsFile::Needletail(f) => f.records,
+            ReadsFile::Bam(f) => f.records,
         }
     }
 
@@ -150,6 +156,13 @@ impl ReadsFile {
         match self {
             ReadsFile::Blocks(f) => f.fill(batch, wanted, (stride, offset)),
             ReadsFile::Needletail(f) => {
+                let mut filled = 0;
+                while filled < wanted && f.next_into(batch, filled * stride + offset)? {
+                    filled += 1;
+                }
+                Ok(filled)
+            }
+            ReadsFile::Bam(f) => {
                 let mut filled = 0;
                 while filled < wanted && f.next_into(batch, filled * stride + offset)? {
                     filled += 1;
@@ -565,12 +578,37 @@ impl BatchReader {
             }
             ReadSource::Paired(p1, p2) => (open(p1)?, Some(open(p2)?)),
         };
-        Ok(BatchReader {
+        let mut reader = BatchReader {
             first,
             second,
             paired: source.is_paired(),
             pairs_read: 0,
-        })
+        };
+        // One BAM read as pairs (-p): mates alternate; two BAMs: a mate each record.
+        if let (ReadsFile::Bam(bam), true, None) =
+            (&mut reader.first, reader.paired, &reader.second)
+        {
+            bam.set_mates(Mates::Pairs);
+        }
+        Ok(reader)
+    }
+
+    /// What to say when a single unaligned BAM read as single reads holds pairs (its
+    /// first record flagged 0x1), as bowtie2 maps such reads unless asked for pairs.
+    pub fn pairs_read_single(&self) -> Option<String> {
+        match (&self.first, self.paired) {
+            (ReadsFile::Bam(bam), false) if bam.holds_pairs() => Some(format!(
+                "{}: its records are flagged paired (0x1) and map as single reads; give -p \
+                 to map them as pairs",
+                bam.path
+            )),
+            _ => None,
+        }
+    }
+
+    /// Whether the reads come in pairs (mate 1, mate 2 in each batch).
+    pub fn is_paired(&self) -> bool {
+        self.paired
     }
 
     /// Replaces `batch` with the next up to `size` reads or pairs (empty at the end of
