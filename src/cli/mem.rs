@@ -18,7 +18,7 @@ pub struct MemArgs {
     help: Option<bool>,
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann, .pac; PREFIX.alt if present).
     prefix: PathBuf,
-    /// Reads (FASTQ or FASTA), or `-` for stdin; single-end.
+    /// Reads (FASTQ, FASTA or unaligned BAM), or `-` for stdin; single-end.
     reads: PathBuf,
     /// Minimum seed length.
     #[arg(short = 'k', value_name = "INT", default_value_t = 19)]

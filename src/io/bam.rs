@@ -12,12 +12,20 @@
 
 use std::io::Read;
 
+use super::blocks::BlocksReader;
 use super::fastq;
 use super::names;
-use super::open::{InputError, Opened};
-use super::reads::ReadsError;
+use super::open::Opened;
 use super::records::{ReadBatch, ReadRecord};
-use super::BlocksReader;
+
+/// Why a BAM input cannot be read as reads (the reads layer adds the input's name).
+#[derive(Debug)]
+pub(super) enum BamError {
+    /// Reading or inflating failed.
+    Read(std::io::Error),
+    /// A header or record is malformed, or not a read galign takes; what and where.
+    Malformed(String),
+}
 
 /// Flag bits of a BAM record read here.
 const PAIRED: u16 = 0x1;
@@ -30,8 +38,9 @@ const SUPPLEMENTARY: u16 = 0x800;
 /// The fixed part of a BAM record after its `block_size`.
 const FIXED: usize = 32;
 
-/// The largest record read (its `block_size`): a read of some 64 Mbp, as FASTQ's cap.
-const MAX_BLOCK: usize = super::MAX_RECORD * 2;
+/// The largest record read (its `block_size`): a read of some 64 Mbp (as a FASTQ
+/// record of the longest galign reads).
+const MAX_BLOCK: usize = 128 << 20;
 
 /// BAM's 4-bit base codes.
 const BASES: &[u8; 16] = b"=ACMGRSVTWYHKDBN";
@@ -73,7 +82,7 @@ pub(super) struct BamReads {
 impl BamReads {
     /// Opens a BAM input whose decompressed bytes `opened` gives (its header checked and
     /// skipped, its first record decoded ahead).
-    pub(super) fn open(opened: Opened) -> Result<BamReads, ReadsError> {
+    pub(super) fn open(opened: Opened) -> Result<BamReads, BamError> {
         let path = opened.name.clone();
         let mut reads = BamReads {
             input: opened.into_reader(),
@@ -106,7 +115,7 @@ impl BamReads {
 
     /// The next read copied into read slot `i` of `batch`; `false` at the end of the
     /// input.
-    pub(super) fn next_into(&mut self, batch: &mut ReadBatch, i: usize) -> Result<bool, ReadsError> {
+    pub(super) fn next_into(&mut self, batch: &mut ReadBatch, i: usize) -> Result<bool, BamError> {
         let mut record = std::mem::take(&mut self.spare);
         let found = match self.ahead.take() {
             Some(ahead) => {
@@ -131,7 +140,7 @@ impl BamReads {
 
     /// Under [`Mates::Pairs`], an error unless `record` (read slot `i`: even for mate 1,
     /// odd for mate 2) is flagged as the mate it stands for.
-    fn check_mate(&self, record: &Decoded, i: usize) -> Result<(), ReadsError> {
+    fn check_mate(&self, record: &Decoded, i: usize) -> Result<(), BamError> {
         if self.mates == Mates::Single {
             return Ok(());
         }
@@ -153,7 +162,7 @@ impl BamReads {
     }
 
     /// Reads the BAM header (magic, text, references) and checks its magic.
-    fn skip_header(&mut self) -> Result<(), ReadsError> {
+    fn skip_header(&mut self) -> Result<(), BamError> {
         let mut fixed = [0u8; 8];
         if !self.read_exact_or_end(&mut fixed, 0)? || &fixed[..4] != b"BAM\x01" {
             return Err(self.error("the BAM header is truncated or has no BAM magic".into()));
@@ -169,7 +178,7 @@ impl BamReads {
     }
 
     /// Fills `out` from the header; the input ending first is an error.
-    fn header_bytes(&mut self, out: &mut [u8]) -> Result<(), ReadsError> {
+    fn header_bytes(&mut self, out: &mut [u8]) -> Result<(), BamError> {
         match self.read_exact_or_end(out, 0)? {
             true => Ok(()),
             false => Err(self.error("the BAM header is truncated".into())),
@@ -177,7 +186,7 @@ impl BamReads {
     }
 
     /// Skips `n` bytes of the header (`what`).
-    fn skip(&mut self, n: u64, what: &str) -> Result<(), ReadsError> {
+    fn skip(&mut self, n: u64, what: &str) -> Result<(), BamError> {
         let skipped = std::io::copy(&mut (&mut self.input).take(n), &mut std::io::sink())
             .map_err(|e| self.read_error(e))?;
         match skipped == n {
@@ -187,7 +196,7 @@ impl BamReads {
     }
 
     /// Decodes the next record into `out`; `false` at the end of the input.
-    fn decode_next(&mut self, out: &mut Decoded) -> Result<bool, ReadsError> {
+    fn decode_next(&mut self, out: &mut Decoded) -> Result<bool, BamError> {
         let mut size = [0u8; 4];
         if !self.read_exact_or_end(&mut size, 1)? {
             return Ok(false);
@@ -212,7 +221,7 @@ impl BamReads {
 
     /// An error unless `record` is a read galign takes: a primary record with a name SAM
     /// allows and qualities in SAM's range.
-    fn check_record(&self, record: &Decoded) -> Result<(), ReadsError> {
+    fn check_record(&self, record: &Decoded) -> Result<(), BamError> {
         let kind = match record.flag {
             f if f & SECONDARY != 0 => Some("a secondary alignment (flag 0x100)"),
             f if f & SUPPLEMENTARY != 0 => Some("a supplementary alignment (flag 0x800)"),
@@ -240,7 +249,7 @@ impl BamReads {
     /// Fills `out` whole (`true`), or finds the input at its end before its first byte
     /// (`false`); ending inside it is an error, naming the header, or the record
     /// `records + ahead` (`ahead`: 1 for the size of the next, 0 inside the current).
-    fn read_exact_or_end(&mut self, out: &mut [u8], ahead: u64) -> Result<bool, ReadsError> {
+    fn read_exact_or_end(&mut self, out: &mut [u8], ahead: u64) -> Result<bool, BamError> {
         let mut filled = 0;
         while filled < out.len() {
             match self.input.read(&mut out[filled..]) {
@@ -261,22 +270,16 @@ impl BamReads {
         }
     }
 
-    fn read_error(&self, error: std::io::Error) -> ReadsError {
-        ReadsError::Input(InputError::Read {
-            name: self.path.clone(),
-            error,
-        })
+    fn read_error(&self, error: std::io::Error) -> BamError {
+        BamError::Read(error)
     }
 
-    fn error(&self, msg: String) -> ReadsError {
-        ReadsError::Parse {
-            path: self.path.clone(),
-            msg,
-        }
+    fn error(&self, msg: String) -> BamError {
+        BamError::Malformed(msg)
     }
 
     /// An error about the current record (`what` says what is wrong with it).
-    fn at_record(&self, what: String) -> ReadsError {
+    fn at_record(&self, what: String) -> BamError {
         self.error(format!("BAM record {} {what}", self.records))
     }
 }

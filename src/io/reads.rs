@@ -18,7 +18,7 @@ use std::sync::Arc;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
-use super::bam::{BamReads, Mates};
+use super::bam::{BamError, BamReads, Mates};
 use super::blocks::{Block, BlockInput, SharedBlock, BLOCK, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::names;
@@ -29,7 +29,7 @@ use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadsError {
-    /// The input cannot be opened or read, or is no reads (FASTQ or FASTA) at all.
+    /// The input cannot be opened or read, or is no reads (FASTQ, FASTA or BAM) at all.
     #[error(transparent)]
     Input(#[from] InputError),
     /// Parsing failed.
@@ -124,7 +124,12 @@ impl ReadsFile {
                 )))
             }
             Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
-            Format::Bam => BamReads::open(opened).map(ReadsFile::Bam),
+            Format::Bam => {
+                let name = opened.name.clone();
+                BamReads::open(opened)
+                    .map(ReadsFile::Bam)
+                    .map_err(|e| bam_error(&name, e))
+            }
         }
     }
 
@@ -164,12 +169,31 @@ impl ReadsFile {
             }
             ReadsFile::Bam(f) => {
                 let mut filled = 0;
-                while filled < wanted && f.next_into(batch, filled * stride + offset)? {
-                    filled += 1;
+                while filled < wanted {
+                    let slot = filled * stride + offset;
+                    match f.next_into(batch, slot) {
+                        Ok(true) => filled += 1,
+                        Ok(false) => break,
+                        Err(e) => return Err(bam_error(&f.path, e)),
+                    }
                 }
                 Ok(filled)
             }
         }
+    }
+}
+
+/// The error of a BAM input named `path`.
+fn bam_error(path: &str, error: BamError) -> ReadsError {
+    match error {
+        BamError::Read(error) => ReadsError::Input(InputError::Read {
+            name: path.to_string(),
+            error,
+        }),
+        BamError::Malformed(msg) => ReadsError::Parse {
+            path: path.to_string(),
+            msg,
+        },
     }
 }
 
