@@ -1444,6 +1444,8 @@ fn map_bytes(
         output_format: None,
         read_outputs: Default::default(),
         stats: None,
+        summary_file: None,
+        full_command_line: vec!["galign".into(), "map".into()],
         read_group: Some("@RG\tID:g\tSM:s".into()),
         max_alternatives: 5,
         all_hits,

@@ -423,7 +423,8 @@ fn directories_alignments_and_indexes_are_refused_by_name() {
             dir.path(),
         )
     };
-    for (file, what) in alignments {
+    // BAM is read as reads (unaligned BAM, tests/ubam.rs); SAM and CRAM are refused.
+    for (file, what) in alignments.into_iter().filter(|(_, what)| *what != "a BAM file") {
         let e = map(file, Way::File);
         let name = file.display();
         assert!(
@@ -432,9 +433,9 @@ fn directories_alignments_and_indexes_are_refused_by_name() {
         );
         assert!(e.contains(&format!("samtools fastq {name}")), "{e}");
     }
-    let e = map(&bam, Way::Dash);
+    let e = map(&cram, Way::Dash);
     assert!(
-        e.contains("stdin: this is a BAM file") && e.contains("samtools fastq"),
+        e.contains("stdin: this is a CRAM file") && e.contains("samtools fastq"),
         "{e}"
     );
     let e = map(&subdir, Way::File);

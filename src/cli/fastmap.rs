@@ -13,7 +13,8 @@ use crate::seed::SmemConfig;
 pub struct FastmapArgs {
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann).
     prefix: PathBuf,
-    /// Reads (FASTQ or FASTA), or `-` for stdin (plain, gzip, BGZF, bzip2, zstd or xz).
+    /// Reads (FASTQ, FASTA or unaligned BAM), or `-` for stdin (plain, gzip, BGZF, bzip2,
+    /// zstd or xz).
     reads: PathBuf,
     /// Shortest SMEM printed.
     #[arg(short = 'l', value_name = "MIN_LEN", default_value_t = 17)]

@@ -15,7 +15,8 @@ pub struct MapArgs {
     /// Index prefix (the PREFIX of PREFIX.galign, as given to `galign index`), or the
     /// index file PREFIX.galign itself.
     prefix: PathBuf,
-    /// Reads: FASTQ (or FASTA), or `-` for stdin; plain, gzip, BGZF, bzip2, zstd or xz.
+    /// Reads: FASTQ, FASTA or unaligned BAM, or `-` for stdin; plain, gzip, BGZF, bzip2,
+    /// zstd or xz. An unaligned BAM's records are single reads, or pairs with -p.
     reads: PathBuf,
     /// Mate 2 reads, in the same order as READS (paired-end).
     mates: Option<PathBuf>,
@@ -45,7 +46,9 @@ pub struct MapArgs {
     /// Write every hit: the primary, then the others as secondary records (flag 0x100).
     #[arg(short = 'a', long = "all")]
     all: bool,
-    /// READS is interleaved paired-end (mate 1, mate 2, mate 1, ...).
+    /// READS is interleaved paired-end (mate 1, mate 2, mate 1, ...); in an unaligned
+    /// BAM, records flagged mate 1 (0x40) and mate 2 (0x80) alternating, as `samtools
+    /// import -1 -2` writes them (bowtie2's -b --align-paired-reads).
     #[arg(short = 'p', long = "interleaved", conflicts_with = "mates")]
     interleaved: bool,
     /// Largest insert (outer distance) of a proper pair.
@@ -81,9 +84,14 @@ pub struct MapArgs {
     /// Write the proper pairs to two files (bowtie2's --al-conc), named as --un-conc's.
     #[arg(long = "al-conc", value_name = "FILE")]
     al_conc: Option<PathBuf>,
-    /// Also write the run's summary as JSON to FILE.
+    /// Also write the run's summary as JSON to FILE: counts, version, command line,
+    /// inputs, index, device, threads and timings.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
+    /// Also write the run's counts to FILE as bowtie2's alignment summary (what bowtie2
+    /// prints on stderr), which MultiQC's bowtie2 module reads.
+    #[arg(long = "summary-file", value_name = "FILE")]
+    summary_file: Option<PathBuf>,
     /// Report alignments with at most K mismatches (0 to 3), end to end, no gaps, as
     /// bowtie's -v K; a non-ACGT read base is a mismatch. On the GPU, as exact search, where one is usable.
     #[arg(short = 'v', long = "mismatches", value_name = "K", default_value_t = 0,
@@ -117,6 +125,10 @@ impl MapArgs {
                 al_conc: self.al_conc,
             },
             stats: self.stats,
+            summary_file: self.summary_file,
+            full_command_line: std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
             read_group: self.read_group,
             max_alternatives: self.alternatives,
             all_hits: self.all,
@@ -129,7 +141,7 @@ impl MapArgs {
             device: self.common.device,
         };
         let stats = crate::map::map_reads(&self.prefix, &options, log)?;
-        log.info(&stats.summary(options.source.is_paired()));
+        log.info(&stats.summary(stats.paired));
         Ok(())
     }
 }

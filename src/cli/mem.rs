@@ -20,8 +20,8 @@ pub struct MemArgs {
     help: Option<bool>,
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann, .pac; PREFIX.alt if present).
     prefix: PathBuf,
-    /// Reads (FASTQ or FASTA), or `-` for stdin: single-end, mate 1 of pairs, or
-    /// interleaved pairs with -p.
+    /// Reads (FASTQ, FASTA or unaligned BAM), or `-` for stdin: single-end, mate 1 of
+    /// pairs, or interleaved pairs with -p.
     reads: PathBuf,
     /// Mate 2 of the pairs (paired-end).
     mates: Option<PathBuf>,

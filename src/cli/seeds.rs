@@ -13,7 +13,7 @@ use crate::progress::Reporter;
 pub struct SeedsArgs {
     /// Prefix of bwa's index files (PREFIX.bwt, .sa, .ann; PREFIX.alt if present).
     prefix: PathBuf,
-    /// Reads (FASTQ or FASTA), or `-` for stdin.
+    /// Reads (FASTQ, FASTA or unaligned BAM), or `-` for stdin.
     reads: PathBuf,
     /// Minimum seed length.
     #[arg(short = 'k', value_name = "INT", default_value_t = 19)]

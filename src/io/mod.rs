@@ -4,8 +4,9 @@
 //! [`open()`] takes a path, `-` (stdin), `/dev/stdin`, a pipe, a FIFO or a process
 //! substitution alike, and never rewinds: it peeks at the first bytes to tell plain,
 //! gzip, BGZF, bzip2, zstd or xz (`sniff`), chains them back in front of the stream, and
-//! checks what the decompressed bytes hold: FASTQ or FASTA, or a directory, BAM, CRAM,
-//! SAM or galign index, refused by name with what to give instead. Its bytes are then
+//! checks what the decompressed bytes hold: FASTQ, FASTA or BAM (reads only: unaligned
+//! BAM records, `bam`), or a directory, CRAM, SAM or galign index, refused by name with
+//! what to give instead. Its bytes are then
 //! read in large blocks on a thread of their own (`blocks`; a plain regular file read by
 //! position, a block's pieces in parallel, `positioned`; BGZF inflated in parallel by
 //! `bgzf`; a gzip stream inflated as it arrives, then in parallel once held in memory
@@ -17,6 +18,7 @@
 //! reference, which encodes them in parallel. Errors name the input as written (`-` as
 //! `stdin`) and, when parsing, the record and line.
 
+mod bam;
 mod bgzf;
 mod blocks;
 mod fasta;

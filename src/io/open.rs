@@ -26,7 +26,7 @@ const HEAD: usize = 1 << 20;
 /// What an input is expected to hold; it picks the words of the errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
-    /// Reads to map: FASTQ or FASTA.
+    /// Reads to map: FASTQ, FASTA or unaligned BAM.
     Reads,
     /// A reference: FASTA.
     Reference,
@@ -35,7 +35,7 @@ pub enum Role {
 impl Role {
     fn expected(self) -> &'static str {
         match self {
-            Role::Reads => "reads (FASTQ or FASTA)",
+            Role::Reads => "reads (FASTQ, FASTA or unaligned BAM)",
             Role::Reference => "a FASTA reference",
         }
     }
@@ -48,6 +48,8 @@ pub enum Format {
     Fastq,
     /// Records start with `>`.
     Fasta,
+    /// BAM (reads only): unaligned BAM records.
+    Bam,
 }
 
 /// Why an input cannot be read. Each names the input as the user wrote it (`-` as
@@ -379,7 +381,8 @@ fn format(head: &[u8], name: &str, role: Role) -> Result<Format, InputError> {
             what,
             match role {
                 Role::Reads => format!(
-                    "convert it to FASTQ first, e.g. `samtools fastq {name} | galign map INDEX -`"
+                    "convert it to FASTQ or unaligned BAM first, e.g. `samtools fastq {name} | \
+                     galign map INDEX -` (or `samtools view -b -o reads.bam {name}`)"
                 ),
                 Role::Reference => "give the reference FASTA".to_string(),
             },
@@ -397,7 +400,10 @@ fn format(head: &[u8], name: &str, role: Role) -> Result<Format, InputError> {
                 what: "FASTA record",
             }),
         },
-        Content::Bam => Err(alignments("a BAM file")),
+        Content::Bam => match role {
+            Role::Reads => Ok(Format::Bam),
+            Role::Reference => Err(alignments("a BAM file")),
+        },
         Content::Cram => Err(alignments("a CRAM file")),
         Content::Sam => Err(alignments("a SAM file")),
         Content::Index => Err(refused(
@@ -534,8 +540,11 @@ mod tests {
     #[test]
     fn refusals_name_the_input_and_what_to_do() {
         let error = |head: &[u8], role| format(head, "x.bam", role).unwrap_err().to_string();
-        let e = error(b"BAM\x01", Role::Reads);
-        assert!(e.starts_with("x.bam: this is a BAM file"), "{e}");
+        assert_eq!(format(b"BAM\x01", "x.bam", Role::Reads).unwrap(), Format::Bam);
+        let e = error(b"BAM\x01", Role::Reference);
+        assert!(e.starts_with("x.bam: this is a BAM file, not a FASTA reference"), "{e}");
+        let e = error(b"CRAM\x03", Role::Reads);
+        assert!(e.starts_with("x.bam: this is a CRAM file"), "{e}");
         assert!(e.contains("samtools fastq x.bam"), "{e}");
         let e = error(b"CRAM\x03", Role::Reference);
         assert!(e.contains("a CRAM file, not a FASTA reference"), "{e}");

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use needletail::parser::FastxReader;
 use rayon::prelude::*;
 
+use super::bam::{BamError, BamReads, Mates};
 use super::blocks::{Block, BlockInput, SharedBlock, BLOCK, HEADROOM};
 use super::fastq::{self, Problem, Span};
 use super::names;
@@ -28,7 +29,7 @@ use super::records::{ReadBatch, ReadRecord, ReadSource, ReadSpan};
 /// Why reads could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadsError {
-    /// The input cannot be opened or read, or is no reads (FASTQ or FASTA) at all.
+    /// The input cannot be opened or read, or is no reads (FASTQ, FASTA or BAM) at all.
     #[error(transparent)]
     Input(#[from] InputError),
     /// Parsing failed.
@@ -106,6 +107,8 @@ enum ReadsFile {
     Blocks(BlockFastq),
     /// FASTA, through needletail.
     Needletail(NeedletailFile),
+    /// Unaligned BAM, its records decoded one at a time.
+    Bam(BamReads),
 }
 
 impl ReadsFile {
@@ -121,6 +124,12 @@ impl ReadsFile {
                 )))
             }
             Format::Fasta => NeedletailFile::open(opened).map(ReadsFile::Needletail),
+            Format::Bam => {
+                let name = opened.name.clone();
+                BamReads::open(opened)
+                    .map(ReadsFile::Bam)
+                    .map_err(|e| bam_error(&name, e))
+            }
         }
     }
 
@@ -128,6 +137,7 @@ impl ReadsFile {
         match self {
             ReadsFile::Blocks(f) => &f.path,
             ReadsFile::Needletail(f) => &f.path,
+            ReadsFile::Bam(f) => &f.path,
         }
     }
 
@@ -136,6 +146,7 @@ impl ReadsFile {
         match self {
             ReadsFile::Blocks(f) => f.records,
             ReadsFile::Needletail(f) => f.records,
+            ReadsFile::Bam(f) => f.records,
         }
     }
 
@@ -156,7 +167,33 @@ impl ReadsFile {
                 }
                 Ok(filled)
             }
+            ReadsFile::Bam(f) => {
+                let mut filled = 0;
+                while filled < wanted {
+                    let slot = filled * stride + offset;
+                    match f.next_into(batch, slot) {
+                        Ok(true) => filled += 1,
+                        Ok(false) => break,
+                        Err(e) => return Err(bam_error(&f.path, e)),
+                    }
+                }
+                Ok(filled)
+            }
         }
+    }
+}
+
+/// The error of a BAM input named `path`.
+fn bam_error(path: &str, error: BamError) -> ReadsError {
+    match error {
+        BamError::Read(error) => ReadsError::Input(InputError::Read {
+            name: path.to_string(),
+            error,
+        }),
+        BamError::Malformed(msg) => ReadsError::Parse {
+            path: path.to_string(),
+            msg,
+        },
     }
 }
 
@@ -565,12 +602,37 @@ impl BatchReader {
             }
             ReadSource::Paired(p1, p2) => (open(p1)?, Some(open(p2)?)),
         };
-        Ok(BatchReader {
+        let mut reader = BatchReader {
             first,
             second,
             paired: source.is_paired(),
             pairs_read: 0,
-        })
+        };
+        // One BAM read as pairs (-p): mates alternate; two BAMs: a mate each record.
+        if let (ReadsFile::Bam(bam), true, None) =
+            (&mut reader.first, reader.paired, &reader.second)
+        {
+            bam.set_mates(Mates::Pairs);
+        }
+        Ok(reader)
+    }
+
+    /// What to say when a single unaligned BAM read as single reads holds pairs (its
+    /// first record flagged 0x1), as bowtie2 maps such reads unless asked for pairs.
+    pub fn pairs_read_single(&self) -> Option<String> {
+        match (&self.first, self.paired) {
+            (ReadsFile::Bam(bam), false) if bam.holds_pairs() => Some(format!(
+                "{}: its records are flagged paired (0x1) and map as single reads; give -p \
+                 to map them as pairs",
+                bam.path
+            )),
+            _ => None,
+        }
+    }
+
+    /// Whether the reads come in pairs (mate 1, mate 2 in each batch).
+    pub fn is_paired(&self) -> bool {
+        self.paired
     }
 
     /// Replaces `batch` with the next up to `size` reads or pairs (empty at the end of

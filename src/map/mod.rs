@@ -23,10 +23,12 @@
 
 pub mod pairing;
 pub mod read_outputs;
+pub mod summary;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -65,6 +67,11 @@ pub struct MapOptions {
     /// Where the run's summary goes as JSON (`--stats`), if anywhere: created with the
     /// output before the reads are mapped, renamed into place with it at the end.
     pub stats: Option<PathBuf>,
+    /// Where the run's summary goes as bowtie2's alignment summary (`--summary-file`,
+    /// which MultiQC reads), if anywhere; as `stats`.
+    pub summary_file: Option<PathBuf>,
+    /// The whole command line as given, for the `--stats` JSON.
+    pub full_command_line: Vec<String>,
     /// `-R` read-group line.
     pub read_group: Option<String>,
     /// Alternatives listed in XA.
@@ -167,6 +174,54 @@ pub struct MapStats {
     pub seconds: f64,
     /// Reads per second.
     pub reads_per_second: f64,
+    /// Pairs in bowtie2's classes (`--summary-file`); none for single-end reads.
+    pub pair_counts: summary::PairCounts,
+    /// galign's version.
+    pub version: String,
+    /// The command line as given.
+    pub command_line: Vec<String>,
+    /// The reads' inputs as given (`-` for stdin).
+    pub inputs: Vec<String>,
+    /// The index file.
+    pub index: String,
+    /// Whether the reads were mapped as pairs.
+    pub paired: bool,
+    /// Worker threads.
+    pub threads: usize,
+    /// Where the reads were searched: `cpu`, `gpu`, or `gpu+cpu` (part on each: the
+    /// CPU while the GPU opened, or after a GPU error).
+    pub device: String,
+    /// The GPU that searched, if any.
+    pub gpu: Option<String>,
+    /// Reads searched on the GPU.
+    pub gpu_reads: u64,
+    /// What was said about the device: why the CPU was chosen, a GPU not usable, a GPU
+    /// error and the fallback to the CPU.
+    pub device_notes: Vec<String>,
+    /// Wall seconds of the run's parts.
+    pub timings: Timings,
+}
+
+/// Wall seconds of a run's parts, and each pipeline stage's busy seconds (waits on the
+/// other stages excluded; the stages run at once).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Timings {
+    /// Loading (mapping and checking) the index.
+    pub load_index: f64,
+    /// From the index loaded to the outputs written.
+    pub mapping: f64,
+    /// The whole run.
+    pub total: f64,
+    /// The reader thread's busy seconds.
+    pub read_busy: f64,
+    /// The packing thread's (reads packed for the GPU).
+    pub pack_busy: f64,
+    /// The search thread's (the GPU's search).
+    pub search_busy: f64,
+    /// The records threads' (CPU search, placement, records), summed.
+    pub records_busy: f64,
+    /// The writer thread's.
+    pub write_busy: f64,
 }
 
 impl MapStats {
@@ -202,6 +257,7 @@ impl MapStats {
     }
 
     fn add(&mut self, other: &MapStats) {
+        self.pair_counts.add(&other.pair_counts);
         self.reads += other.reads;
         self.mapped += other.mapped;
         self.unique += other.unique;
@@ -251,31 +307,32 @@ pub fn map_reads(
     );
     let devices = Devices::start(device, GpuCount::First(1));
     let index = log.step("load index", || Index::open(prefix))?;
+    let load_index = start.elapsed().as_secs_f64();
     let read_group = options
         .read_group
         .as_deref()
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
-    let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
+    let threads_for_gzip = gzip_threads(output, options.bam_level);
+    let mut reader = BatchReader::open(&options.source, threads_for_gzip)?;
     let writer = SamWriter::create(
         (options.output.as_deref(), output),
         &header,
         (options.threads, options.bam_level),
     )?;
-    let paired = options.source.is_paired();
+    let paired = reader.is_paired();
     let level = (options.threads, options.bam_level);
     let read_outputs = ReadOutputs::open(&options.read_outputs, paired, level)?;
-    let stats_out = match &options.stats {
-        Some(path) => Some(AtomicFile::open(path).map_err(|source| MapError::Stats {
-            path: path.display().to_string(),
-            source,
-        })?),
-        None => None,
-    };
+    let reports = Reports::open(options)?;
+    let device_record = DeviceRecord::default();
     // Said once the inputs and outputs are open: an input error comes first, alone.
     if let Some(note) = cpu_note {
         log.info(&note);
+        device_record.note(&note);
+    }
+    if let Some(note) = reader.pairs_read_single() {
+        eprintln!("galign: warning: {note}");
     }
 
     let fm = index.fm();
@@ -329,6 +386,7 @@ pub fn map_reads(
             }
         });
         let (index_ref, flag, turns) = (&bidirectional, &searching, &aligner.cpu_turns);
+        let record = &device_record;
         let k = options.max_mismatches;
         // Batches are packed for the GPU on a thread of their own, ahead of the search.
         let (packed_tx, packed_rx) = crossbeam_channel::bounded(CHANNEL_DEPTH);
@@ -347,10 +405,10 @@ pub fn map_reads(
                 let devices = &devices;
                 opener.spawn(move || {
                     // Fails only when the search has ended; the searcher is then dropped.
-                    let _ = gpu_tx.send(open_searcher(devices, index_ref, k, flag, log));
+                    let _ = gpu_tx.send(open_searcher(devices, index_ref, k, flag, (log, record)));
                 });
                 let opening = GpuOpening::new(gpu_rx, devices, turns);
-                let busy = search_stage(opening, packed_rx, (hits_tx, words_tx), log);
+                let busy = search_stage(opening, packed_rx, (hits_tx, words_tx), (log, record));
                 flag.store(false, Ordering::Relaxed);
                 busy
             });
@@ -373,7 +431,9 @@ pub fn map_reads(
             records_busy += busy;
             failure = failure.or(error);
         }
-        let (search_busy, closing) = search_thread.join().expect("search thread does not panic");
+        let ((search_busy, gpu_reads), closing) =
+            search_thread.join().expect("search thread does not panic");
+        stats.gpu_reads = gpu_reads;
         let pack_busy = packer_thread.join().expect("packer thread does not panic");
         let read_busy = reader_thread.join().expect("reader thread does not panic");
         let ((writer, read_outputs), write_busy) = writer_thread
@@ -385,6 +445,14 @@ pub fn map_reads(
                  thread {search_busy:.3}, records {records_busy:.3}, write {write_busy:.3}"
             ));
         }
+        stats.timings = Timings {
+            read_busy,
+            pack_busy,
+            search_busy,
+            records_busy,
+            write_busy,
+            ..Timings::default()
+        };
         let written = match failure {
             Some(e) => Err(e), // dropping the writers removes their temporary files
             None => close_outputs(writer, read_outputs),
@@ -394,7 +462,11 @@ pub fn map_reads(
     })?;
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
-    commit_outputs(&index, files, stats_out, &stats)?;
+    stats.timings.load_index = load_index;
+    stats.timings.mapping = stats.seconds - load_index;
+    stats.timings.total = stats.seconds;
+    describe_run(&mut stats, (prefix, paired), options, device_record);
+    commit_outputs(&index, files, reports, &stats)?;
     Ok(stats)
 }
 
@@ -426,6 +498,7 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
     let outputs: Vec<(&str, &Path)> = [
         ("the output", &options.output),
         ("the --stats file", &options.stats),
+        ("the --summary-file", &options.summary_file),
     ]
     .into_iter()
     .chain(read_outputs.iter().map(|path| ("a read output", path)))
@@ -434,52 +507,119 @@ fn ensure_distinct_files(prefix: &Path, options: &MapOptions) -> Result<(), MapE
     Ok(crate::atomic_file::ensure_distinct(&inputs, &outputs)?)
 }
 
+/// The run's reports, opened with the outputs before the reads are mapped (an
+/// unwritable one fails the run at once): the `--stats` JSON and the `--summary-file`.
+struct Reports {
+    stats: Option<(AtomicFile, std::fs::File)>,
+    summary: Option<(AtomicFile, std::fs::File)>,
+}
+
+impl Reports {
+    /// Creates the reports `options` asks for under temporary names.
+    fn open(options: &MapOptions) -> Result<Reports, MapError> {
+        let open = |path: &Option<PathBuf>| match path {
+            Some(path) => AtomicFile::open(path).map(Some).map_err(|source| MapError::Stats {
+                path: path.display().to_string(),
+                source,
+            }),
+            None => Ok(None),
+        };
+        Ok(Reports {
+            stats: open(&options.stats)?,
+            summary: open(&options.summary_file)?,
+        })
+    }
+
+    /// Writes the reports of `stats` (still under their temporary names).
+    fn write(self, stats: &MapStats) -> Result<Vec<AtomicFile>, MapError> {
+        let mut written = Vec::new();
+        for (report, bytes) in [
+            (self.stats, json(stats)?),
+            (self.summary, summary::bowtie2_summary(stats, stats.paired).into_bytes()),
+        ] {
+            let Some((file, mut out)) = report else {
+                continue;
+            };
+            let path = file.path().display().to_string();
+            std::io::Write::write_all(&mut out, &bytes)
+                .and_then(|()| file.sync(&out))
+                .map_err(|source| MapError::Stats { path, source })?;
+            written.push(file);
+        }
+        Ok(written)
+    }
+}
+
+/// `stats` as pretty JSON, with a final newline.
+fn json(stats: &MapStats) -> Result<Vec<u8>, MapError> {
+    let mut json = serde_json::to_vec_pretty(stats)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
+/// Fills in what `stats` says of the run besides its counts: version, command line,
+/// inputs, index, pairing, threads and device.
+fn describe_run(
+    stats: &mut MapStats,
+    (prefix, paired): (&Path, bool),
+    options: &MapOptions,
+    device: DeviceRecord,
+) {
+    stats.version = env!("CARGO_PKG_VERSION").to_string();
+    stats.command_line = options.full_command_line.clone();
+    stats.inputs = match &options.source {
+        ReadSource::Single(p) | ReadSource::Interleaved(p) => vec![p.display().to_string()],
+        ReadSource::Paired(p1, p2) => vec![p1.display().to_string(), p2.display().to_string()],
+    };
+    stats.index = crate::index::index_path(prefix).display().to_string();
+    stats.paired = paired;
+    stats.threads = rayon::current_num_threads();
+    stats.device = match stats.gpu_reads {
+        0 => "cpu",
+        n if n == stats.reads => "gpu",
+        _ => "gpu+cpu",
+    }
+    .to_string();
+    stats.gpu = device.gpu.into_inner().expect("not poisoned");
+    stats.device_notes = device.notes.into_inner().expect("not poisoned");
+}
+
+/// What the run said about its device, kept for the `--stats` JSON.
+#[derive(Default)]
+struct DeviceRecord {
+    notes: Mutex<Vec<String>>,
+    gpu: Mutex<Option<String>>,
+}
+
+impl DeviceRecord {
+    /// Keeps a message about the device.
+    fn note(&self, message: &str) {
+        self.notes.lock().expect("not poisoned").push(message.to_string());
+    }
+}
+
 /// Gives the run's outputs their final names once the mapping is done: first the index
 /// is checked unchanged (nothing is committed when another program wrote it in place
-/// meanwhile), and the stats written; then the alignments, then the stats, are renamed
-/// into place.
+/// meanwhile), and the reports written; then the alignments, the reads written back,
+/// then the reports, are renamed into place.
 fn commit_outputs(
     index: &Index,
     (sam_file, read_files): OutputFiles,
-    stats_out: Option<(AtomicFile, std::fs::File)>,
+    reports: Reports,
     stats: &MapStats,
 ) -> Result<(), MapError> {
     index.ensure_unchanged()?;
-    let stats_file = match stats_out {
-        Some((file, mut out)) => {
-            let path = file.path().display().to_string();
-            let mut json = serde_json::to_vec_pretty(stats)?;
-            json.push(b'\n');
-            std::io::Write::write_all(&mut out, &json)
-                .and_then(|()| file.sync(&out))
-                .map_err(|source| MapError::Stats { path, source })?;
-            Some(file)
-        }
-        None => None,
-    };
-    if let Some(file) = sam_file {
+    let report_files = reports.write(stats)?;
+    let named = |what| move |file: AtomicFile| (what, file);
+    let files = sam_file
+        .into_iter()
+        .map(named("output"))
+        .chain(read_files.into_iter().map(named("reads")))
+        .chain(report_files.into_iter().map(named("the stats")));
+    for (what, file) in files {
         let path = file.path().display().to_string();
-        file.commit().map_err(|source| MapError::Rename {
-            what: "output",
-            path,
-            source,
-        })?;
-    }
-    for file in read_files {
-        let path = file.path().display().to_string();
-        file.commit().map_err(|source| MapError::Rename {
-            what: "reads",
-            path,
-            source,
-        })?;
-    }
-    if let Some(file) = stats_file {
-        let path = file.path().display().to_string();
-        file.commit().map_err(|source| MapError::Rename {
-            what: "the stats",
-            path,
-            source,
-        })?;
+        file.commit()
+            .map_err(|source| MapError::Rename { what, path, source })?;
     }
     Ok(())
 }
@@ -602,12 +742,16 @@ fn open_searcher<'g>(
     index: &Bidirectional<'_>,
     k: u8,
     searching: &AtomicBool,
-    log: &Reporter,
+    (log, record): (&Reporter, &DeviceRecord),
 ) -> Result<Option<GpuSearcher<'g>>, GpuRequiredError> {
     let device = devices.choice();
+    let say = |m: &str| {
+        log.info(m);
+        record.note(m);
+    };
     let opened = device
         .decide(|| devices.first(log))
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+        .resolve(NOT_USED, ON_CPU, say)?;
     let Some(gpu) = opened else {
         return Ok(None);
     };
@@ -620,9 +764,10 @@ fn open_searcher<'g>(
                 GpuSearcher::with_mismatches(gpu, index, k)
             })
         })
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+        .resolve(NOT_USED, ON_CPU, say)?;
     if searcher.is_some() {
         log.info(&format!("searching on the GPU: {}", gpu.describe()));
+        *record.gpu.lock().expect("not poisoned") = Some(gpu.describe());
     }
     Ok(searcher)
 }
@@ -766,7 +911,7 @@ impl Default for CpuTurns {
 /// GPU searcher comes from `opening`; until it is ready, batches are passed on without
 /// results (searched on the CPU) as [`GpuOpening`] says. After a GPU error the rest goes
 /// to the CPU (with one message), or, under `gpu`, the run fails. An empty batch (end
-/// of input) or an error is the last item sent. Returns its busy seconds.
+/// of input) or an error is the last item sent. Returns its busy seconds and the reads it searched on the GPU.
 fn search_stage(
     mut opening: GpuOpening<'_, '_>,
     batches: crossbeam_channel::Receiver<PackedBatch>,
@@ -774,8 +919,8 @@ fn search_stage(
         crossbeam_channel::Sender<SearchedBatch>,
         crossbeam_channel::Sender<Vec<u32>>,
     ),
-    log: &Reporter,
-) -> f64 {
+    (log, record): (&Reporter, &DeviceRecord),
+) -> (f64, u64) {
     let mut searcher = None;
     let mut opened = false;
     let (mut reads, mut stage_seconds) = (0u64, 0.0);
@@ -804,7 +949,10 @@ fn search_stage(
                 Some(s) => match opening
                     .device()
                     .decide(|| search(s, &batch, packed))
-                    .resolve("GPU error", "mapping the rest on the CPU", |m| log.info(m))
+                    .resolve("GPU error", "mapping the rest on the CPU", |m| {
+                        log.info(m);
+                        record.note(m);
+                    })
                 {
                     Ok(Some(positions)) => {
                         reads += batch.len() as u64;
@@ -845,7 +993,7 @@ fn search_stage(
             s.host_seconds()
         ));
     }
-    stage_seconds
+    (stage_seconds, reads)
 }
 
 /// The GPU search of `batch`, packed ahead as `packed` where it was.
@@ -1045,6 +1193,8 @@ impl BatchAligner<'_> {
             stats.count(hits2);
             let proper = self.push_pair(item, (hits1, hits2), &mut records);
             stats.proper_pairs += proper as u64;
+            let best = |hits: &[Hit]| pairing::best_stratum(hits);
+            stats.pair_counts.count(proper, best(hits1), best(hits2));
             sorted.pair(self.wanted, item, proper);
         }
         (records, stats, sorted)

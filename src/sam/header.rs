@@ -151,11 +151,18 @@ pub fn build_header(layout: &Layout, read_group: Option<&ReadGroup>, command_lin
 }
 
 /// The command line for `@PG CL`, without the options that cannot change the output
-/// (threads, device, batch size, verbosity (`--verbose`, `--quiet`), stats file), so that output is byte-identical
+/// (threads, device, batch size, verbosity (`--verbose`, `--quiet`), stats and summary files), so that output is byte-identical
 /// whatever they are. (`-v K` of `map`, the mismatches, stays.) `args` are the
 /// program's, its name first.
 pub fn output_determining_command_line(args: impl IntoIterator<Item = OsString>) -> String {
-    const WITH_VALUE: [&str; 5] = ["-t", "--threads", "--device", "--batch-size", "--stats"];
+    const WITH_VALUE: [&str; 6] = [
+        "-t",
+        "--threads",
+        "--device",
+        "--batch-size",
+        "--stats",
+        "--summary-file",
+    ];
     const FLAGS: [&str; 3] = ["--verbose", "--quiet", "-q"];
     let mut words = Vec::new();
     // Arguments need not be UTF-8 (file names): any other byte is shown as U+FFFD.
