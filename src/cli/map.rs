@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use super::SetupError;
 use crate::io::ReadSource;
+use crate::map::insert_size::ProperBounds;
 use crate::map::read_outputs::ReadOutputPaths;
 use crate::map::{MapError, MapOptions};
 use crate::progress::Reporter;
@@ -48,9 +49,15 @@ pub struct MapArgs {
     /// READS is interleaved paired-end (mate 1, mate 2, mate 1, ...).
     #[arg(short = 'p', long = "interleaved", conflicts_with = "mates")]
     interleaved: bool,
-    /// Largest insert (outer distance) of a proper pair.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_insert: u64,
+    /// Largest insert (outer distance) of a proper pair, forward-reverse, instead of the
+    /// bounds estimated from the first 65,536 pairs (bwa mem's rules; 1000 where too
+    /// few pairs map uniquely).
+    #[arg(long, value_name = "N")]
+    max_insert: Option<u64>,
+    /// Smallest insert of a proper pair, forward-reverse, instead of the estimate [default:
+    /// 0 with --max-insert].
+    #[arg(long, value_name = "N")]
+    min_insert: Option<u64>,
     /// BAM compression level, 0 (stored, no compression) to 9 (smallest), as samtools'
     /// -l: lower levels compress faster into larger files. The default, 1, is the
     /// fastest that compresses (as STAR's BAM: unsorted output is usually sorted next);
@@ -120,7 +127,8 @@ impl MapArgs {
             read_group: self.read_group,
             max_alternatives: self.alternatives,
             all_hits: self.all,
-            max_insert: self.max_insert,
+            proper_bounds: (self.min_insert.is_some() || self.max_insert.is_some())
+                .then(|| ProperBounds::fixed(self.min_insert, self.max_insert)),
             max_mismatches: self.mismatches,
             batch_size: self.batch_size as usize,
             threads: rayon::current_num_threads(),
@@ -129,7 +137,9 @@ impl MapArgs {
             device: self.common.device,
         };
         let stats = crate::map::map_reads(&self.prefix, &options, log)?;
-        log.info(&stats.summary(options.source.is_paired()));
+        for line in stats.summary_lines(options.source.is_paired()) {
+            log.info(&line);
+        }
         Ok(())
     }
 }
