@@ -1449,7 +1449,7 @@ fn map_bytes(
         read_group: Some("@RG\tID:g\tSM:s".into()),
         max_alternatives: 5,
         all_hits,
-        max_insert: 1000,
+        proper_bounds: None, // estimated from the pairs (on the CPU, whatever the device)
         max_mismatches,
         batch_size,
         threads: 4,

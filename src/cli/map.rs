@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use super::SetupError;
 use crate::io::ReadSource;
+use crate::map::insert_size::ProperBounds;
 use crate::map::read_outputs::ReadOutputPaths;
 use crate::map::{MapError, MapOptions};
 use crate::progress::Reporter;
@@ -51,9 +52,15 @@ pub struct MapArgs {
     /// import -1 -2` writes them (bowtie2's -b --align-paired-reads).
     #[arg(short = 'p', long = "interleaved", conflicts_with = "mates")]
     interleaved: bool,
-    /// Largest insert (outer distance) of a proper pair.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_insert: u64,
+    /// Largest insert (outer distance) of a proper pair, forward-reverse, instead of the
+    /// bounds estimated from the first 65,536 pairs (bwa mem's rules; 1000 where too
+    /// few pairs map uniquely).
+    #[arg(long, value_name = "N")]
+    max_insert: Option<u64>,
+    /// Smallest insert of a proper pair, forward-reverse, instead of the estimate [default:
+    /// 0 with --max-insert].
+    #[arg(long, value_name = "N")]
+    min_insert: Option<u64>,
     /// BAM compression level, 0 (stored, no compression) to 9 (smallest), as samtools'
     /// -l: lower levels compress faster into larger files. The default, 1, is the
     /// fastest that compresses (as STAR's BAM: unsorted output is usually sorted next);
@@ -132,7 +139,8 @@ impl MapArgs {
             read_group: self.read_group,
             max_alternatives: self.alternatives,
             all_hits: self.all,
-            max_insert: self.max_insert,
+            proper_bounds: (self.min_insert.is_some() || self.max_insert.is_some())
+                .then(|| ProperBounds::fixed(self.min_insert, self.max_insert)),
             max_mismatches: self.mismatches,
             batch_size: self.batch_size as usize,
             threads: rayon::current_num_threads(),
@@ -141,7 +149,9 @@ impl MapArgs {
             device: self.common.device,
         };
         let stats = crate::map::map_reads(&self.prefix, &options, log)?;
-        log.info(&stats.summary(stats.paired));
+        for line in stats.summary_lines(stats.paired) {
+            log.info(&line);
+        }
         Ok(())
     }
 }

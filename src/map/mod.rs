@@ -21,6 +21,7 @@
 //! error means, is [`DeviceChoice::decide`]'s, for exact search and `-v K` alike (the
 //! GPU searcher takes the mirror index when `K > 0`).
 
+pub mod insert_size;
 pub mod pairing;
 pub mod read_outputs;
 pub mod summary;
@@ -49,6 +50,7 @@ use crate::sam::{
 };
 use crate::search::{BatchPositions, BatchSearcher, CpuSearcher, Hit, Placement, Scratch};
 use crate::units::with_si_prefix;
+use insert_size::{InsertSizes, ProperBounds, Sampler, SAMPLE_PAIRS};
 use read_outputs::{ReadOutputError, ReadOutputPaths, ReadOutputs, SortedReads, Wanted};
 
 /// Settings of a mapping run.
@@ -78,8 +80,9 @@ pub struct MapOptions {
     pub max_alternatives: usize,
     /// Write every hit (secondaries) instead of XA.
     pub all_hits: bool,
-    /// Largest insert of a proper pair.
-    pub max_insert: u64,
+    /// Which pairs are proper, as asked (`--min-insert`, `--max-insert`); `None`: as
+    /// estimated from the first pairs of the input ([`insert_size`]).
+    pub proper_bounds: Option<ProperBounds>,
     /// Most mismatches of a hit (`-v K`, at most
     /// [`MAX_MISMATCHES`](crate::search::schemes::MAX_MISMATCHES)); 0: exact hits only.
     pub max_mismatches: u8,
@@ -200,6 +203,9 @@ pub struct MapStats {
     pub device_notes: Vec<String>,
     /// Wall seconds of the run's parts.
     pub timings: Timings,
+    /// Paired-end runs: the insert sizes estimated and the bounds of proper pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub insert_size: Option<InsertSizes>,
 }
 
 /// Wall seconds of a run's parts, and each pipeline stage's busy seconds (waits on the
@@ -238,8 +244,19 @@ impl MapStats {
         }
     }
 
-    /// The run's summary line, as `galign map` says it on stderr (`paired`: with the
-    /// proper pairs).
+    /// The run's summary, as `galign map` says it on stderr: the insert sizes' lines
+    /// (paired-end runs), then the counts (`paired`: with the proper pairs).
+    pub fn summary_lines(&self, paired: bool) -> Vec<String> {
+        let mut lines = self
+            .insert_size
+            .as_ref()
+            .map(InsertSizes::summary)
+            .unwrap_or_default();
+        lines.push(self.summary(paired));
+        lines
+    }
+
+    /// The run's summary line of counts (`paired`: with the proper pairs).
     pub fn summary(&self, paired: bool) -> String {
         let percent = |x: u64| 100.0 * x as f64 / self.reads.max(1) as f64;
         format!(
@@ -336,6 +353,23 @@ pub fn map_reads(
     }
 
     let fm = index.fm();
+    let bidirectional = index.bidirectional();
+    let placement = Placement {
+        layout: index.layout(),
+        text: fm.text,
+        max_mismatches: options.max_mismatches,
+    };
+    let (prefix_batches, proper_bounds, insert_size) = match (paired, options.proper_bounds) {
+        (false, _) => (Vec::new(), ProperBounds::fixed(None, None), None),
+        (true, Some(bounds)) => (Vec::new(), bounds, Some(InsertSizes::from_options(bounds))),
+        (true, None) => {
+            let searcher = CpuSearcher::new(&bidirectional, options.max_mismatches);
+            let (batches, bounds, report) = log.step("estimate insert sizes", || {
+                sample_inserts(&mut reader, options.batch_size, &searcher, &placement)
+            })?;
+            (batches, bounds, Some(report))
+        }
+    };
     let record_options = RecordOptions {
         layout: index.layout(),
         text: fm.text,
@@ -343,25 +377,22 @@ pub fn map_reads(
         max_alternatives: options.max_alternatives,
         all_hits: options.all_hits,
     };
-    let bidirectional = index.bidirectional();
-    let placement = Placement {
-        layout: index.layout(),
-        text: fm.text,
-        max_mismatches: options.max_mismatches,
-    };
     let text = writer.wants_text();
     let aligner = BatchAligner {
         buffers: writer.buffers(),
         index: &bidirectional,
         placement: &placement,
         paired,
+        proper_bounds,
         text,
-        options,
         record_options: &record_options,
         cpu_turns: CpuTurns::default(),
         wanted: read_outputs.wanted(),
     };
-    let mut stats = MapStats::default();
+    let mut stats = MapStats {
+        insert_size,
+        ..MapStats::default()
+    };
     // `searching` tells the GPU's opener whether the index is still worth uploading.
     let searching = AtomicBool::new(true);
     let files = std::thread::scope(|scope| -> Result<OutputFiles, MapError> {
@@ -374,6 +405,13 @@ pub fn map_reads(
         // Each stage's busy seconds (waits on the channels excluded), shown with -v.
         let reader_thread = scope.spawn(move || {
             let mut busy = 0.0;
+            // The pairs read ahead for the insert sizes come first.
+            for batch in prefix_batches {
+                let done = batch.is_empty();
+                if batch_tx.send(Ok(batch)).is_err() || done {
+                    return busy;
+                }
+            }
             loop {
                 let start = Instant::now();
                 let mut batch = spare_rx.try_recv().unwrap_or_default();
@@ -468,6 +506,51 @@ pub fn map_reads(
     describe_run(&mut stats, (prefix, paired), options, device_record);
     commit_outputs(&index, files, reports, &stats)?;
     Ok(stats)
+}
+
+/// Reads the first [`SAMPLE_PAIRS`] pairs from `reader` (in batches of at most
+/// `batch_size` pairs, an empty one last where the input ended), searches them on the
+/// CPU with `searcher` and `placement` (the GPU finds the same hits), and estimates the
+/// insert sizes from them. Returns the batches (to be mapped first), the bounds of
+/// proper pairs and the report.
+fn sample_inserts(
+    reader: &mut BatchReader,
+    batch_size: usize,
+    searcher: &CpuSearcher,
+    placement: &Placement,
+) -> Result<(Vec<ReadBatch>, ProperBounds, InsertSizes), MapError> {
+    let (mut batches, mut pairs) = (Vec::new(), 0);
+    let mut sampler = Sampler::default();
+    while pairs < SAMPLE_PAIRS {
+        let mut batch = ReadBatch::default();
+        reader.fill_batch(batch_size.min(SAMPLE_PAIRS - pairs), &mut batch)?;
+        pairs += batch.len() / 2;
+        let task = 2 * TASK_SIZE;
+        let samplers: Vec<Sampler> = (0..batch.len().div_ceil(task))
+            .into_par_iter()
+            .map_init(TaskScratch::default, |scratch, c| {
+                let reads = batch.records_in(c * task..((c + 1) * task).min(batch.len()));
+                let positions = searcher.search_part(&reads, &mut scratch.search);
+                let mut part = Sampler::default();
+                for i in (0..reads.len()).step_by(2) {
+                    let (seq1, seq2) = (reads[i].seq, reads[i + 1].seq);
+                    positions.hits(placement, i, seq1, &mut scratch.search, &mut scratch.hits1);
+                    positions.hits(placement, i + 1, seq2, &mut scratch.search, &mut scratch.hits2);
+                    let (len1, len2) = (seq1.len() as u64, seq2.len() as u64);
+                    part.add((&scratch.hits1, len1), (&scratch.hits2, len2));
+                }
+                part
+            })
+            .collect();
+        samplers.into_iter().for_each(|part| sampler.merge(part));
+        let end = batch.is_empty();
+        batches.push(batch);
+        if end {
+            break;
+        }
+    }
+    let (bounds, report) = sampler.finish();
+    Ok((batches, bounds, report))
 }
 
 /// The run's output files, complete under their temporary names: the alignments (none
@@ -1065,9 +1148,10 @@ struct BatchAligner<'a> {
     index: &'a Bidirectional<'a>,
     placement: &'a Placement<'a>,
     paired: bool,
+    /// Which pairs are proper.
+    proper_bounds: ProperBounds,
     /// SAM text (else BAM records).
     text: bool,
-    options: &'a MapOptions,
     record_options: &'a RecordOptions<'a>,
     /// Where the records are encoded: buffers the writer gave back, or new ones.
     buffers: RecordBuffers,
@@ -1224,7 +1308,7 @@ impl BatchAligner<'_> {
             len1,
             hits2,
             len2,
-            self.options.max_insert,
+            &self.proper_bounds,
         );
         let mate = |first: bool, mate_hit: Option<usize>, mate_len: u64, of: &[Hit]| MateContext {
             first,

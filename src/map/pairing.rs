@@ -1,8 +1,10 @@
 //! Choosing the primary hit of a read or a pair, deterministically: by a hash of the
 //! read name, never by thread or batch, among the hits of the best stratum (the fewest
-//! mismatches). Pairs prefer a concordant combination (same contig, forward-reverse,
-//! within the maximum insert size), and among those the fewest mismatches in all.
+//! mismatches). Pairs prefer a concordant combination (same contig, an orientation and
+//! insert size within the run's [`ProperBounds`]), and among those the fewest
+//! mismatches in all.
 
+use super::insert_size::ProperBounds;
 use crate::search::Hit;
 
 /// FNV-1a of the read name and a salt (0 single, 1 and 2 for mates).
@@ -47,7 +49,8 @@ pub struct PairChoice {
 /// Largest number of hit combinations examined for concordance.
 const MAX_COMBINATIONS: usize = 1 << 16;
 
-/// Whether two hits are a forward-reverse pair on one contig within `max_insert`.
+/// Whether two hits are a forward-reverse pair on one contig, the forward hit first,
+/// within `max_insert` (outer distance): galign's fixed rule ([`ProperBounds::Fixed`]).
 pub fn concordant(a: Hit, a_len: u64, b: Hit, b_len: u64, max_insert: u64) -> bool {
     if a.contig != b.contig || a.reverse == b.reverse {
         return false;
@@ -71,12 +74,12 @@ pub fn choose_pair(
     len1: u64,
     hits2: &[Hit],
     len2: u64,
-    max_insert: u64,
+    bounds: &ProperBounds,
 ) -> PairChoice {
     if !hits1.is_empty() && !hits2.is_empty() && hits1.len() * hits2.len() <= MAX_COMBINATIONS {
         let mut combos: Vec<(usize, usize)> = (0..hits1.len())
             .flat_map(|i| (0..hits2.len()).map(move |j| (i, j)))
-            .filter(|&(i, j)| concordant(hits1[i], len1, hits2[j], len2, max_insert))
+            .filter(|&(i, j)| bounds.concordant(hits1[i], len1, hits2[j], len2))
             .collect();
         let mismatches = |&(i, j): &(usize, usize)| hits1[i].mismatches + hits2[j].mismatches;
         if let Some(fewest) = combos.iter().map(mismatches).min() {
@@ -104,6 +107,9 @@ pub fn choose_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The old fixed rule: forward-reverse within 1000.
+    const FIXED: ProperBounds = ProperBounds::Fixed { min: 0, max: 1000 };
 
     fn hit(contig: u32, pos: u64, reverse: bool) -> Hit {
         Hit {
@@ -164,11 +170,11 @@ mod tests {
             with_mismatches(1, hit(0, 400, false)),
         ];
         for name in [&b"a"[..], b"b", b"c", b"read7"] {
-            let c = choose_pair(name, &firsts, 50, &mates, 50, 1000);
+            let c = choose_pair(name, &firsts, 50, &mates, 50, &FIXED);
             assert_eq!(c.second, Some(0), "{c:?}");
             assert!(!c.proper, "mate 1 has two best hits");
         }
-        let c = choose_pair(b"a", &firsts[1..], 50, &mates, 50, 1000);
+        let c = choose_pair(b"a", &firsts[1..], 50, &mates, 50, &FIXED);
         assert_eq!((c.first, c.second, c.proper), (Some(0), Some(0), true));
     }
 
@@ -214,7 +220,7 @@ mod tests {
             50,
             &[hit(0, 200, true)],
             50,
-            1000,
+            &FIXED,
         );
         assert_eq!(
             c,
@@ -225,7 +231,7 @@ mod tests {
             }
         );
         let many = [hit(0, 10, false), hit(0, 5000, false), hit(2, 7, true)];
-        let a = choose_pair(b"r2", &many, 50, &[hit(0, 5100, true)], 50, 1000);
+        let a = choose_pair(b"r2", &many, 50, &[hit(0, 5100, true)], 50, &FIXED);
         assert_eq!((a.first, a.second, a.proper), (Some(1), Some(0), false));
         assert_eq!(choose_single(b"x", &many, 0), choose_single(b"x", &many, 0));
         assert_eq!(choose_single(b"x", &[], 0), None);
