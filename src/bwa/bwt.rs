@@ -114,8 +114,17 @@ pub fn write_sa(fm: &FmParts, out: &mut dyn Write) -> std::io::Result<()> {
     out.write_all(&header(fm))?;
     out.write_all(&SA_INTERVAL.to_le_bytes())?;
     out.write_all(&n.to_le_bytes())?;
-    out.write_all(crate::index::format::as_bytes(&fm.row_samples))
+    let mut bytes = Vec::with_capacity(8 * SA_CHUNK);
+    for chunk in fm.row_samples.chunks(SA_CHUNK) {
+        bytes.clear();
+        chunk.iter().for_each(|p| bytes.extend_from_slice(&p.to_le_bytes()));
+        out.write_all(&bytes)?;
+    }
+    Ok(())
 }
+
+/// `.sa` positions encoded (little-endian, as bwa writes them on x86) per write.
+const SA_CHUNK: usize = 1 << 16;
 
 #[cfg(test)]
 mod tests {

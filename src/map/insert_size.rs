@@ -240,7 +240,7 @@ impl ProperBounds {
     pub fn concordant(&self, a: Hit, a_len: u64, b: Hit, b_len: u64) -> bool {
         match self {
             ProperBounds::Fixed { min, max } => {
-                super::pairing::concordant(a, a_len, b, b_len, *max)
+                concordant(a, a_len, b, b_len, *max)
                     && outer_distance(a, a_len, b, b_len) >= *min
             }
             ProperBounds::Estimated(bounds) => match geometry(a, a_len, b, b_len) {
@@ -351,6 +351,23 @@ impl InsertSizes {
         }
         lines
     }
+}
+
+/// Whether two hits are a forward-reverse pair on one contig, the forward hit first,
+/// within `max_insert` (outer distance): galign's fixed rule ([`ProperBounds::Fixed`]).
+pub fn concordant(a: Hit, a_len: u64, b: Hit, b_len: u64, max_insert: u64) -> bool {
+    if a.contig != b.contig || a.reverse == b.reverse {
+        return false;
+    }
+    let (fwd, rev, rev_len) = if a.reverse {
+        (b, a, a_len)
+    } else {
+        (a, b, b_len)
+    };
+    let fwd_len = if a.reverse { b_len } else { a_len };
+    let start = fwd.pos.min(rev.pos);
+    let end = (fwd.pos + fwd_len).max(rev.pos + rev_len);
+    fwd.pos <= rev.pos && end - start <= max_insert
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //! mismatches in all.
 
 use super::insert_size::ProperBounds;
+#[cfg(test)]
+use super::insert_size::concordant;
 use crate::search::Hit;
 
 /// FNV-1a of the read name and a salt (0 single, 1 and 2 for mates).
@@ -48,23 +50,6 @@ pub struct PairChoice {
 
 /// Largest number of hit combinations examined for concordance.
 const MAX_COMBINATIONS: usize = 1 << 16;
-
-/// Whether two hits are a forward-reverse pair on one contig, the forward hit first,
-/// within `max_insert` (outer distance): galign's fixed rule ([`ProperBounds::Fixed`]).
-pub fn concordant(a: Hit, a_len: u64, b: Hit, b_len: u64, max_insert: u64) -> bool {
-    if a.contig != b.contig || a.reverse == b.reverse {
-        return false;
-    }
-    let (fwd, rev, rev_len) = if a.reverse {
-        (b, a, a_len)
-    } else {
-        (a, b, b_len)
-    };
-    let fwd_len = if a.reverse { b_len } else { a_len };
-    let start = fwd.pos.min(rev.pos);
-    let end = (fwd.pos + fwd_len).max(rev.pos + rev_len);
-    fwd.pos <= rev.pos && end - start <= max_insert
-}
 
 /// Chooses the primaries of a pair whose mates' hits are `hits1` and `hits2` (each
 /// sorted, best stratum first).
