@@ -424,6 +424,38 @@ pub fn write_with_uncommitted(
     Ok(file)
 }
 
+/// The errors of a run that writes one output, to stdout or to a file
+/// ([`write_output`]).
+pub trait OutputErrors: std::error::Error + Send + Sync + Sized + 'static {
+    /// The error of the output file `path` that could not be written: `source` is the
+    /// write's own error, or the run's other error wrapped (see [`Self::into_write`]).
+    fn file(path: &Path, source: std::io::Error) -> Self;
+    /// The error of records that could not be flushed to stdout.
+    fn stdout(source: std::io::Error) -> Self;
+    /// A write's I/O error as it is, or the error back where it is none.
+    fn into_write(self) -> Result<std::io::Error, Self>;
+}
+
+/// Runs `fill` on the output: stdout (buffered, flushed at the end) when `path` is
+/// `None`, else the file `path`, written under a temporary name and given its own only
+/// once complete ([`write_with`]); an error of the run then names the file.
+pub fn write_output<E: OutputErrors>(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<(), E> {
+    match path {
+        Some(path) => write_with(path, |out| {
+            fill(out).map_err(|e| e.into_write().unwrap_or_else(std::io::Error::other))
+        })
+        .map_err(|source| E::file(path, source)),
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            fill(&mut out)?;
+            out.flush().map_err(E::stdout)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

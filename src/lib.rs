@@ -8,6 +8,8 @@
 //! the CPU or through [`gpu`]), [`sam`] writes them. [`alphabet`] holds the DNA
 //! alphabet; [`device`] picks CPU or GPU; [`progress`] reports on stderr;
 //! [`atomic_file`] writes every output under a temporary name until it is complete;
+//! [`pipeline`] runs the read -> search -> ordered write stages of `fastmap`, `seeds`
+//! and `mem`, overlapped;
 //! [`units`] reads and writes sizes as users give them; [`threads`] starts no more
 //! threads than the system allows, and says so when it refuses one; [`out_of_memory`]
 //! says so, and cleans up, when memory runs out; [`signals`] cleans up when a signal
@@ -36,6 +38,7 @@ pub mod map;
 pub mod mem;
 pub mod out_of_memory;
 pub mod par;
+pub mod pipeline;
 mod popcnt;
 pub mod progress;
 pub mod reference;

@@ -2227,7 +2227,10 @@ fn gpu_smems_match_cpu() {
     let seqs: Vec<&[u8]> = reads.iter().map(|r| r.as_slice()).collect();
     for (min_intv, max_intv, min_len) in [(1, 0, 17), (5, 0, 17), (1, 20, 17), (1, 0, 0)] {
         let config = SmemConfig { min_intv, max_intv };
-        let found = device.smems(&seqs, (min_intv, max_intv), min_len).unwrap();
+        let max_hits = 20;
+        let found = device
+            .smems(&seqs, (min_intv, max_intv), min_len, max_hits)
+            .unwrap();
         let mut finder = SmemFinder::new(config);
         let (mut on_gpu, mut rows) = (0, Vec::new());
         for (i, seq) in seqs.iter().enumerate() {
@@ -2239,10 +2242,17 @@ fn gpu_smems_match_cpu() {
                 want.iter()
                     .flat_map(|m| m.interval.k..m.interval.k + m.interval.size.min(50)),
             );
-            let Some(got) = found.of(i) else { continue };
+            let Some((got, positions)) = found.of(i) else { continue };
             on_gpu += 1;
             let got: Vec<(usize, usize, u64, u64, u64)> =
                 got.map(|m| (m.begin, m.end, m.k, m.l, m.size)).collect();
+            // the positions of the rows of the SMEMs listed (at most -w hits), in order
+            let listed: Vec<u64> = want
+                .iter()
+                .filter(|m| m.interval.size <= max_hits)
+                .flat_map(|m| m.interval.k..m.interval.k + m.interval.size)
+                .map(|r| index.sa.locate(&index.bwt, r))
+                .collect();
             let want: Vec<(usize, usize, u64, u64, u64)> = want
                 .iter()
                 .map(|m| (m.begin, m.end, m.interval.k, m.interval.l, m.interval.size))
@@ -2252,6 +2262,11 @@ fn gpu_smems_match_cpu() {
                 want,
                 "read {i} ({} bases), -i {min_intv} -I {max_intv} -l {min_len}",
                 seq.len()
+            );
+            assert_eq!(
+                &positions[..listed.len()],
+                &listed[..],
+                "read {i}: the positions of its listed rows"
             );
         }
         assert!(

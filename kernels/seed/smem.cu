@@ -15,7 +15,16 @@
 // to counts[i]; a read whose walk needs more than SMEM_CAP intervals in a list, or has
 // more than SMEM_SLOTS SMEMs to keep, gets counts[i] = SMEM_OVERFLOW and is searched on
 // the CPU.
-// SMEM_CAP, SMEM_SLOTS and SMEM_OVERFLOW come from src/gpu/tuning.rs as -D options.
+//
+// Compaction (so that only what is used crosses the bus): smem_reads also writes each
+// read's kept slots (`used`, 0 for a read left to the CPU) and the rows its listed SMEMs
+// (at most `max_hits` occurrences) print (`listed`); a read that would list more than
+// SMEM_LISTED_ROWS rows is left to the CPU too. Both are scanned (exclusive), then
+// smem_compact copies each read's slots to slot_start[i] of a dense array and writes
+// the rows it lists, in output order, from row_start[i] of another, which locate_rows
+// turns into text positions in place.
+// SMEM_CAP, SMEM_SLOTS, SMEM_OVERFLOW and SMEM_LISTED_ROWS come from src/gpu/tuning.rs
+// as -D options.
 
 #include "common/types.cuh"
 
@@ -71,6 +80,9 @@ __device__ __forceinline__ void counts_within(const u32* words, u32 last, u64 ou
 // bwa's bwt_occ4: the counts of each base among the BWT symbols of rows 0..=row (none
 // for row u64 max).
 __device__ __forceinline__ void occ4(const Index& ix, u64 row, u64 out[4]) {
+#ifdef SMEM_COUNT_OCC
+    SMEM_COUNT_OCC(row);
+#endif
     if (row == ~0ull) {
         out[0] = out[1] = out[2] = out[3] = 0;
         return;
@@ -204,12 +216,23 @@ __device__ u32 smem1a(const Index& ix, const u8* q, u32 len, u32 x, u64 min_intv
     return next;
 }
 
+// Read r's outcome: its count (or SMEM_OVERFLOW), the slots it keeps and the rows it
+// lists.
+__device__ __forceinline__ void finish(u32 r, u32 n, u32 listed, u32* counts, u32* used, u32* rows) {
+    if (n != SMEM_OVERFLOW && listed > SMEM_LISTED_ROWS) n = SMEM_OVERFLOW;
+    const bool kept = n != SMEM_OVERFLOW;
+    counts[r] = n;
+    used[r] = kept ? n : 0;
+    rows[r] = kept ? listed : 0;
+}
+
 // One thread a read: its SMEMs of at least min_len bases, in the order bwa's smem_next
-// gives them, into its slots.
+// gives them, into its slots; its count, kept slots and listed rows (see above).
 extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __restrict__ l2, u64 primary,
                                       const u8* __restrict__ bases, const u64* __restrict__ offsets, u32 nreads,
-                                      u32 min_intv, u64 max_intv, u32 min_len, u64* __restrict__ smems,
-                                      u32* __restrict__ counts) {
+                                      u32 min_intv, u64 max_intv, u32 min_len, u64 max_hits,
+                                      u64* __restrict__ smems, u32* __restrict__ counts, u32* __restrict__ used,
+                                      u32* __restrict__ rows) {
     const u32 r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= nreads) return;
     const Index ix = {occ, l2, primary};
@@ -219,6 +242,7 @@ extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __
     Walk w;
     w.overflow = false;
     u32 n = 0;
+    u64 listed = 0;
     u64* out = smems + (u64)r * SMEM_SLOTS * 4;
     u32 start = 0;
     while (start < len) {
@@ -226,7 +250,7 @@ extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __
         if (start == len) break;
         start = smem1a(ix, q, len, start, min_iv, max_intv, w);
         if (w.overflow) {
-            counts[r] = SMEM_OVERFLOW;
+            finish(r, SMEM_OVERFLOW, 0, counts, used, rows);
             return;
         }
         for (u32 j = 0; j < w.nmem; ++j) { // by start: the list's reverse
@@ -234,7 +258,7 @@ extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __
             const u32 begin = (u32)(m.info >> 32), end = (u32)m.info;
             if (end - begin < min_len) continue;
             if (n == SMEM_SLOTS) {
-                counts[r] = SMEM_OVERFLOW;
+                finish(r, SMEM_OVERFLOW, 0, counts, used, rows);
                 return;
             }
             u64* slot = out + 4 * (u64)n++;
@@ -242,9 +266,32 @@ extern "C" __global__ void smem_reads(const Occ* __restrict__ occ, const u64* __
             slot[1] = m.x[0];
             slot[2] = m.x[1];
             slot[3] = m.x[2];
+            if (m.x[2] <= max_hits) listed += m.x[2];
         }
     }
-    counts[r] = n;
+    finish(r, n, listed > SMEM_LISTED_ROWS ? SMEM_LISTED_ROWS + 1 : (u32)listed, counts, used, rows);
+}
+
+// One thread a read kept on the device: its slots to slot_start[r] of `compact`, the
+// rows of its listed SMEMs, in output order, to row_start[r] of `rows` (slot_start and
+// row_start the exclusive scans of smem_reads' `used` and `rows`).
+extern "C" __global__ void smem_compact(const u64* __restrict__ smems, const u32* __restrict__ counts,
+                                        const u32* __restrict__ slot_start, const u32* __restrict__ row_start,
+                                        u32 nreads, u64 max_hits, u64* __restrict__ compact,
+                                        u64* __restrict__ rows) {
+    const u32 r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= nreads) return;
+    const u32 n = counts[r];
+    if (n == SMEM_OVERFLOW) return;
+    const u64* in = smems + (u64)r * SMEM_SLOTS * 4;
+    u64* out = compact + (u64)slot_start[r] * 4;
+    u64* row = rows + row_start[r];
+    for (u32 j = 0; j < n; ++j) {
+        for (int w = 0; w < 4; ++w) out[4 * j + w] = in[4 * j + w];
+        const u64 k = in[4 * j + 1], size = in[4 * j + 3];
+        if (size > max_hits) continue;
+        for (u64 t = 0; t < size; ++t) *row++ = k + t;
+    }
 }
 
 // bwa's bwt_invPsi: the row of the suffix one position before row `row`'s.

@@ -1,10 +1,18 @@
 //! SMEMs on the GPU: bwa's FMD index ([`crate::fmd`]) uploaded once, then, for each
 //! batch of reads, the SMEM walk of every read (`smem_reads`, one thread a read, the
-//! walk of `src/seed/smem.rs` step for step) and the locate of the rows the output
-//! lists (`locate_rows`, bwa's `bwt_sa`), in `kernels/seed/smem.cu`. The results equal
-//! the CPU's: a read whose walk outgrows its slots on the device ([`SMEM_CAP`],
-//! [`SMEM_SLOTS`]) is marked and left to the CPU.
+//! walk of `src/seed/smem.rs` step for step), the compaction of the slots used and of
+//! the rows the output lists (`smem_compact`, after device scans of each read's counts)
+//! and the locate of those rows (`locate_rows`, bwa's `bwt_sa`), in
+//! `kernels/seed/smem.cu`; only the slots used and the positions cross back. The results
+//! equal the CPU's: a read whose walk outgrows its slots on the device ([`SMEM_CAP`],
+//! [`SMEM_SLOTS`], [`SMEM_LISTED_ROWS`](super::tuning::SMEM_LISTED_ROWS)) is marked and
+//! left to the CPU.
 
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::prims::radix::{ScanOp, Workspace};
 use super::runtime::launchers::seed::{self as launch, DeviceBwt};
 use super::tuning::{over, SMEM_CAP, SMEM_OVERFLOW, SMEM_SLOTS};
 use super::{DevBuf, Gpu, GpuError};
@@ -27,28 +35,42 @@ pub struct DeviceSmem {
 }
 
 /// The SMEMs of a batch of reads from the device (those of at least the length asked
+/// for) and the text positions of the rows of those listed (at most the hits asked
 /// for): each read's, or `None` for a read left to the CPU (more than [`SMEM_CAP`]
-/// intervals in a list of its walk, or more than [`SMEM_SLOTS`] SMEMs to keep).
+/// intervals in a list of its walk, more than [`SMEM_SLOTS`] SMEMs to keep or more than
+/// [`SMEM_LISTED_ROWS`](super::tuning::SMEM_LISTED_ROWS) rows to list).
+#[derive(Default)]
 pub struct BatchSmems {
     counts: Vec<u32>,
-    slots: Vec<[u64; 4]>,
+    slot_start: Vec<u32>,
+    row_start: Vec<u32>,
+    slots: Vec<u64>,
+    positions: Vec<u64>,
+    /// The time from the SMEM kernel's launch to the first scan's end (its walk, with a
+    /// scan of the reads' counts).
+    pub kernel_time: Duration,
 }
 
 impl BatchSmems {
-    /// Read `i`'s SMEMs in bwa's order, or `None` where the CPU must search it.
-    pub fn of(&self, i: usize) -> Option<impl Iterator<Item = DeviceSmem> + '_> {
+    /// Read `i`'s SMEMs in bwa's order and the positions of the rows of its listed ones
+    /// in output order (then those of later reads), or `None` where the CPU must search
+    /// it.
+    #[allow(clippy::type_complexity)]
+    pub fn of(&self, i: usize) -> Option<(impl Iterator<Item = DeviceSmem> + '_, &[u64])> {
         let count = self.counts[i];
         if count == SMEM_OVERFLOW {
             return None;
         }
-        let slots = &self.slots[i * SMEM_SLOTS..i * SMEM_SLOTS + count as usize];
-        Some(slots.iter().map(|s| DeviceSmem {
+        let start = self.slot_start[i] as usize;
+        let slots = &self.slots[4 * start..4 * (start + count as usize)];
+        let smems = slots.chunks_exact(4).map(|s| DeviceSmem {
             begin: s[0] as u32 as usize,
             end: (s[0] >> 32) as usize,
             k: s[1],
             l: s[2],
             size: s[3],
-        }))
+        });
+        Some((smems, &self.positions[self.row_start[i] as usize..]))
     }
 
     /// How many reads the device left to the CPU.
@@ -89,44 +111,78 @@ impl<'g> DeviceBwaIndex<'g> {
     }
 
     /// The SMEMs of at least `min_len` bases of `reads` (bases as written) with bwa's
-    /// cut-offs `min_intv` (`-i`) and `max_intv` (`-I`).
+    /// cut-offs `min_intv` (`-i`) and `max_intv` (`-I`), and the positions of the rows of
+    /// those of at most `max_hits` occurrences (`-w`).
     pub fn smems(
         &self,
         reads: &[&[u8]],
         (min_intv, max_intv): (i32, u64),
         min_len: u32,
+        max_hits: u64,
     ) -> Result<BatchSmems, GpuError> {
         let n = reads.len();
         if n == 0 {
-            return Ok(BatchSmems {
-                counts: Vec::new(),
-                slots: Vec::new(),
-            });
+            return Ok(BatchSmems::default());
         }
-        let (bases, offsets) = concatenated(reads);
         let gpu = self.gpu;
-        let bases = gpu.upload_staged(&bases)?;
-        let offsets = gpu.upload(&offsets)?;
+        let (packed, bases_at) = packed(reads);
+        let input = gpu.upload_staged(&packed)?;
+        drop(packed);
         let slots_dev = gpu.alloc(n * SMEM_SLOTS * 32)?;
-        let counts_dev = gpu.alloc(n * 4)?;
+        // counts, then the kept slots and listed rows of each read, then their scans
+        let tallies = gpu.alloc(n * 4 * 5)?;
+        let tally = |k: usize| tallies.ptr(k * n * 4);
+        let scans = Workspace::new(gpu, n)?;
+        let start = Instant::now();
         launch::smem_reads(
             gpu,
             over(n),
             self.bwt(),
-            bases.ptr(0),
-            offsets.ptr(0),
+            input.ptr(bases_at),
+            input.ptr(0),
             n as u32,
             min_intv.max(1) as u32,
             max_intv,
             min_len,
+            max_hits,
             slots_dev.ptr(0),
-            counts_dev.ptr(0),
+            tally(0),
+            tally(1),
+            tally(2),
         )?;
-        let mut counts = vec![0u32; n];
-        counts_dev.download(&mut counts)?;
-        let mut slots = vec![[0u64; 4]; n * SMEM_SLOTS];
-        slots_dev.download(&mut slots)?;
-        Ok(BatchSmems { counts, slots })
+        let total_slots = scans.scan(tally(1), tally(3), n, ScanOp::Sum, false)? as usize;
+        let kernel_time = start.elapsed();
+        let total_rows = scans.scan(tally(2), tally(4), n, ScanOp::Sum, false)? as usize;
+        let compact = gpu.alloc(total_slots.max(1) * 32)?;
+        let rows = gpu.alloc(total_rows.max(1) * 8)?;
+        launch::smem_compact(
+            gpu,
+            over(n),
+            slots_dev.ptr(0),
+            tally(0),
+            tally(3),
+            tally(4),
+            n as u32,
+            max_hits,
+            compact.ptr(0),
+            rows.ptr(0),
+        )?;
+        drop(slots_dev);
+        self.locate_on_device(&rows, total_rows)?;
+        let mut counts = vec![0u32; n * 5];
+        tallies.download(&mut counts)?;
+        let mut found = BatchSmems {
+            slot_start: counts[3 * n..4 * n].to_vec(),
+            row_start: counts[4 * n..].to_vec(),
+            slots: vec![0; total_slots * 4],
+            positions: vec![0; total_rows],
+            kernel_time,
+            counts,
+        };
+        found.counts.truncate(n);
+        compact.download_staged(&mut found.slots)?;
+        rows.download_staged(&mut found.positions)?;
+        Ok(found)
     }
 
     /// The text positions of `rows` (bwa's `bwt_sa` of each), in place.
@@ -134,32 +190,62 @@ impl<'g> DeviceBwaIndex<'g> {
         if rows.is_empty() {
             return Ok(());
         }
-        let gpu = self.gpu;
-        let dev = gpu.upload_staged(rows)?;
+        let dev = self.gpu.upload_staged(rows)?;
+        self.locate_on_device(&dev, rows.len())?;
+        dev.download_staged(rows)
+    }
+
+    /// The first `n` rows of `rows` on the device turned into their text positions.
+    fn locate_on_device(&self, rows: &DevBuf<'_>, n: usize) -> Result<(), GpuError> {
+        if n == 0 {
+            return Ok(());
+        }
         launch::locate_rows(
-            gpu,
-            over(rows.len()),
+            self.gpu,
+            over(n),
             self.bwt(),
             self.positions.ptr(0),
             self.interval,
-            dev.ptr(0),
-            rows.len() as u64,
-        )?;
-        dev.download_staged(rows)
+            rows.ptr(0),
+            n as u64,
+        )
     }
 }
 
-/// The reads' bases one after another, and where each starts (with the end last).
-fn concatenated(reads: &[&[u8]]) -> (Vec<u8>, Vec<u64>) {
-    let total = reads.iter().map(|r| r.len()).sum();
-    let mut bases = Vec::with_capacity(total);
+/// Reads per task of [`packed`].
+const PACK_CHUNK: usize = 4096;
+
+/// The reads as one upload: where each starts in the bases (u64s, with the end last),
+/// then the bases one after another (copied in parallel); and where the bases start.
+fn packed(reads: &[&[u8]]) -> (Vec<u8>, usize) {
+    let bases_at = (reads.len() + 1) * 8;
     let mut offsets = Vec::with_capacity(reads.len() + 1);
+    let mut total = 0u64;
     offsets.push(0);
     for read in reads {
-        bases.extend_from_slice(read);
-        offsets.push(bases.len() as u64);
+        total += read.len() as u64;
+        offsets.push(total);
     }
-    (bases, offsets)
+    let mut packed = vec![0u8; bases_at + total as usize];
+    let (head, mut rest) = packed.split_at_mut(bases_at);
+    for (to, offset) in head.chunks_exact_mut(8).zip(&offsets) {
+        to.copy_from_slice(&offset.to_le_bytes());
+    }
+    let mut parts = Vec::with_capacity(reads.len().div_ceil(PACK_CHUNK));
+    for (c, group) in reads.chunks(PACK_CHUNK).enumerate() {
+        let len = (offsets[c * PACK_CHUNK + group.len()] - offsets[c * PACK_CHUNK]) as usize;
+        let (part, tail) = std::mem::take(&mut rest).split_at_mut(len);
+        parts.push((group, part));
+        rest = tail;
+    }
+    parts.into_par_iter().for_each(|(group, part)| {
+        let mut at = 0;
+        for read in group {
+            part[at..at + read.len()].copy_from_slice(read);
+            at += read.len();
+        }
+    });
+    (packed, bases_at)
 }
 
 // The device walk's lists are sized for reads of ordinary repeats; the slots must at

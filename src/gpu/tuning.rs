@@ -128,6 +128,11 @@ pub const SMEM_CAP: usize = 48;
 pub const SMEM_SLOTS: usize = 32;
 /// The count of a read that the GPU left to the CPU (`SMEM_OVERFLOW`).
 pub const SMEM_OVERFLOW: u32 = u32::MAX;
+/// The most rows a read's listed SMEMs may print for the read to be located on the GPU
+/// (`SMEM_LISTED_ROWS`: every slot with bwa fastmap's default `-w 20`); a read with
+/// more (a larger `-w`) is searched on the CPU, so that a batch's rows stay countable
+/// in 32 bits.
+pub const SMEM_LISTED_ROWS: usize = SMEM_SLOTS * 20;
 
 /// Every `-D` definition the kernels are compiled with: (macro, value), passed as an
 /// unsigned literal (`-DNAME=VALUEu`). The values are the constants above and the CPU
@@ -177,6 +182,7 @@ pub const DEFINES: &[(&str, usize)] = &[
     ("SMEM_CAP", SMEM_CAP),
     ("SMEM_SLOTS", SMEM_SLOTS),
     ("SMEM_OVERFLOW", SMEM_OVERFLOW as usize),
+    ("SMEM_LISTED_ROWS", SMEM_LISTED_ROWS),
 ];
 
 // What the kernels take for granted of these sizes, checked at compile time: one warp on

@@ -635,6 +635,14 @@ impl BatchReader {
         self.paired
     }
 
+    /// The next up to `size` reads or pairs as a batch of their own, or `None` at the
+    /// end of input (a reader stage of [`crate::pipeline`]).
+    pub fn next_batch(&mut self, size: usize) -> Result<Option<ReadBatch>, ReadsError> {
+        let mut batch = ReadBatch::default();
+        self.fill_batch(size, &mut batch)?;
+        Ok((!batch.is_empty()).then_some(batch))
+    }
+
     /// Replaces `batch` with the next up to `size` reads or pairs (empty at the end of
     /// input), reusing its buffers.
     pub fn fill_batch(&mut self, size: usize, batch: &mut ReadBatch) -> Result<(), ReadsError> {

@@ -6,7 +6,7 @@
 
 use std::io::Write;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -154,7 +154,7 @@ pub fn run(run: &MemRun, log: &Reporter) -> Result<(), MemError> {
     }
     let rg = run.read_group.as_deref().map(read_group).transpose()?;
     let idx = log.step("load bwa index", || MemIndex::load(&run.prefix))?;
-    let write = |out: &mut dyn Write| {
+    crate::atomic_file::write_output(run.output.as_deref(), |out| {
         let head = header(&idx, rg.as_ref().map(|r| r.0.as_str()), &run.command_line);
         out.write_all(&head).map_err(MemError::Write)?;
         let rg_id = rg.as_ref().map(|r| r.1.as_bytes());
@@ -162,30 +162,31 @@ pub fn run(run: &MemRun, log: &Reporter) -> Result<(), MemError> {
             true => pair_records(&idx, run, rg_id, out, log),
             false => records(&idx, run, rg_id, out),
         }
-    };
-    match &run.output {
-        Some(path) => crate::atomic_file::write_with(path, |out| write(out).map_err(io_error))
-            .map_err(|source| MemError::WriteFile {
-                path: path.clone(),
-                source,
-            }),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
-            write(&mut out)?;
-            out.flush().map_err(MemError::Write)
+    })
+}
+
+impl crate::atomic_file::OutputErrors for MemError {
+    fn file(path: &Path, source: std::io::Error) -> MemError {
+        MemError::WriteFile {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    fn stdout(source: std::io::Error) -> MemError {
+        MemError::Write(source)
+    }
+
+    fn into_write(self) -> Result<std::io::Error, MemError> {
+        match self {
+            MemError::Write(io) => Ok(io),
+            other => Err(other),
         }
     }
 }
 
-/// `error` as an I/O error: a write's own, any other wrapped.
-fn io_error(error: MemError) -> std::io::Error {
-    match error {
-        MemError::Write(io) => io,
-        other => std::io::Error::other(other),
-    }
-}
-
-/// Writes the records of every read of `run.reads` to `out`, batch by batch.
+/// Writes the records of every read of `run.reads` to `out`: batches read, aligned in
+/// parallel and written in order, overlapped ([`crate::pipeline`]).
 fn records(
     idx: &MemIndex,
     run: &MemRun,
@@ -194,26 +195,19 @@ fn records(
 ) -> Result<(), MemError> {
     let source = ReadSource::Single(run.reads.clone());
     let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
-    let mut batch = ReadBatch::default();
     let mut first_id = 0u64;
-    loop {
-        reader.fill_batch(BATCH, &mut batch)?;
-        if batch.is_empty() {
-            return Ok(());
-        }
-        let chunks: Vec<Range<usize>> = (0..batch.len())
-            .step_by(CHUNK)
-            .map(|start| start..(start + CHUNK).min(batch.len()))
-            .collect();
-        let pieces: Vec<Vec<u8>> = chunks
-            .into_par_iter()
-            .map(|reads| align_reads(idx, &run.options, rg_id, &batch, reads, first_id))
-            .collect();
-        for piece in pieces {
-            out.write_all(&piece).map_err(MemError::Write)?;
-        }
-        first_id += batch.len() as u64;
-    }
+    crate::pipeline::ordered(
+        || Ok(reader.next_batch(BATCH)?),
+        |batch| {
+            let pieces: Vec<Vec<u8>> = crate::pipeline::chunks(batch.len(), CHUNK)
+                .into_par_iter()
+                .map(|reads| align_reads(idx, &run.options, rg_id, &batch, reads, first_id))
+                .collect();
+            first_id += batch.len() as u64;
+            Ok(pieces)
+        },
+        |pieces| crate::pipeline::write_pieces(out, &pieces).map_err(MemError::Write),
+    )
 }
 
 /// The SAM lines of reads `reads` of `batch`, whose first read is number `first_id`.

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -101,43 +101,39 @@ pub fn run(run: &SeedsRun, log: &Reporter) -> Result<(), SeedsError> {
     let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
     let alt = super::alt_contigs(&run.prefix, &index.contigs)?;
     let loaded = Loaded { index, alt };
-    let write = |out: &mut dyn Write| seeds(&loaded, run, out);
-    match &run.output {
-        Some(path) => crate::atomic_file::write_with(path, |out| write(out).map_err(io_error))
-            .map_err(|source| SeedsError::WriteFile {
-                path: path.clone(),
-                source,
-            }),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
-            write(&mut out)?;
-            out.flush().map_err(SeedsError::Write)
+    crate::atomic_file::write_output(run.output.as_deref(), |out| seeds(&loaded, run, out))
+}
+
+impl crate::atomic_file::OutputErrors for SeedsError {
+    fn file(path: &Path, source: std::io::Error) -> SeedsError {
+        SeedsError::WriteFile {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    fn stdout(source: std::io::Error) -> SeedsError {
+        SeedsError::Write(source)
+    }
+
+    fn into_write(self) -> Result<std::io::Error, SeedsError> {
+        match self {
+            SeedsError::Write(io) => Ok(io),
+            other => Err(other),
         }
     }
 }
 
-/// `error` as an I/O error: a write's own, any other wrapped.
-fn io_error(error: SeedsError) -> std::io::Error {
-    match error {
-        SeedsError::Write(io) => io,
-        other => std::io::Error::other(other),
-    }
-}
-
-/// Writes the records of every read of `run.reads` to `out`, batch by batch.
+/// Writes the records of every read of `run.reads` to `out`: batches read, chained in
+/// parallel and written in order, overlapped ([`crate::pipeline`]).
 fn seeds(loaded: &Loaded, run: &SeedsRun, out: &mut dyn Write) -> Result<(), SeedsError> {
     let source = ReadSource::Single(run.reads.clone());
     let mut reader = BatchReader::open(&source, rayon::current_num_threads())?;
-    let mut batch = ReadBatch::default();
-    loop {
-        reader.fill_batch(BATCH, &mut batch)?;
-        if batch.is_empty() {
-            return Ok(());
-        }
-        for piece in batch_output(loaded, &batch, run)? {
-            out.write_all(&piece).map_err(SeedsError::Write)?;
-        }
-    }
+    crate::pipeline::ordered(
+        || Ok(reader.next_batch(BATCH)?),
+        |batch| batch_output(loaded, &batch, run),
+        |pieces| crate::pipeline::write_pieces(out, &pieces).map_err(SeedsError::Write),
+    )
 }
 
 /// The output of the reads of `batch`, a piece a chunk of reads, chained in parallel.
@@ -146,11 +142,7 @@ fn batch_output(
     batch: &ReadBatch,
     run: &SeedsRun,
 ) -> Result<Vec<Vec<u8>>, SeedsError> {
-    let chunks: Vec<Range<usize>> = (0..batch.len())
-        .step_by(CHUNK)
-        .map(|start| start..(start + CHUNK).min(batch.len()))
-        .collect();
-    chunks
+    crate::pipeline::chunks(batch.len(), CHUNK)
         .into_par_iter()
         .map(|reads| write_reads(loaded, batch, reads, run))
         .collect()

@@ -6,13 +6,17 @@
 //! suffix-array order) when `N <= -w`, else by `\t*` and an empty line, then `//`.
 //!
 //! Reads come through [`crate::io`] in batches (every format and compression `map`
-//! reads, `-` for stdin); each batch's reads are searched in parallel (rayon, a chunk
-//! of reads a task) on a thread of its own while the calling thread writes the batch
-//! before, in input order: the output does not depend on the thread count.
+//! reads, `-` for stdin) through [`crate::pipeline`]: a batch is read while the one
+//! before is searched (on the CPU, a chunk of reads a rayon task, its records written
+//! by the same task; on the GPU, the device's work, then the records written in
+//! parallel on the CPU while the device searches the next batch) and the batches
+//! before are written, in input order: the output does not depend on the thread count
+//! or the batch size.
 
 use std::io::Write;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -114,14 +118,18 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
         let inputs = [("the reads", run.reads.as_path())];
         crate::atomic_file::ensure_distinct(&inputs, &[("the output", output.as_path())])?;
     }
-    let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
-    let source = ReadSource::Single(run.reads.clone());
-    let reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    // The GPU opens (a CUDA context takes tenths of a second) while the index loads.
+    let (inputs, opened) = std::thread::scope(|scope| {
+        let opening = scope.spawn(|| run.device.decide(Gpu::open));
+        let inputs = open_inputs(run, log);
+        let opened = opening
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (inputs, opened)
+    });
+    let (index, reader) = inputs?;
     // The device is said once the inputs are open: an input error comes first, alone.
-    let gpu = run
-        .device
-        .decide(Gpu::open)
-        .resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
+    let gpu = opened.resolve(NOT_USED, ON_CPU, |m| log.info(m))?;
     let device_index = match &gpu {
         Some(gpu) => run
             .device
@@ -136,21 +144,37 @@ pub fn run(run: &FastmapRun, log: &Reporter) -> Result<(), FastmapError> {
         index: &index,
         device: device_index.map(|d| (d, run.device)),
         log,
+        kernel_time: Duration::ZERO,
     };
-    let write = |out: &mut dyn Write| fastmap(searcher, reader, &run.options, out);
-    match &run.output {
-        Some(path) => {
-            crate::atomic_file::write_with(path, |out| write(out).map(drop).map_err(io_error))
-                .map_err(|source| FastmapError::WriteFile {
-                    path: path.clone(),
-                    source,
-                })
+    crate::atomic_file::write_output(run.output.as_deref(), |out| {
+        fastmap(searcher, reader, &run.options, out).map(drop)
+    })
+}
+
+/// bwa's index loaded and the reads opened.
+fn open_inputs(run: &FastmapRun, log: &Reporter) -> Result<(BwaIndex, BatchReader), FastmapError> {
+    let index = log.step("load bwa index", || BwaIndex::load(&run.prefix))?;
+    let source = ReadSource::Single(run.reads.clone());
+    let reader = BatchReader::open(&source, rayon::current_num_threads())?;
+    Ok((index, reader))
+}
+
+impl crate::atomic_file::OutputErrors for FastmapError {
+    fn file(path: &Path, source: std::io::Error) -> FastmapError {
+        FastmapError::WriteFile {
+            path: path.to_path_buf(),
+            source,
         }
-        None => {
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            write(&mut out)?;
-            out.flush().map_err(FastmapError::Stdout)
+    }
+
+    fn stdout(source: std::io::Error) -> FastmapError {
+        FastmapError::Stdout(source)
+    }
+
+    fn into_write(self) -> Result<std::io::Error, FastmapError> {
+        match self {
+            FastmapError::Write(io) => Ok(io),
+            other => Err(other),
         }
     }
 }
@@ -164,19 +188,32 @@ pub struct Searcher<'a, 'g> {
     pub device: Option<(DeviceBwaIndex<'g>, DeviceChoice)>,
     /// Where a fallback to the CPU is said.
     pub log: &'a Reporter,
+    /// The SMEM kernel's time over the batches searched on the GPU (said with `-v`).
+    pub kernel_time: Duration,
+}
+
+/// A batch searched: on the GPU (its records still to write), or its records written.
+enum Searched {
+    /// The batch and what the GPU found.
+    Device(ReadBatch, BatchSmems),
+    /// The batch's records, a piece a chunk of reads.
+    Written(usize, Vec<Vec<u8>>),
 }
 
 impl Searcher<'_, '_> {
-    /// The output of `batch`: on the GPU while it works; after a GPU failure, on the CPU
-    /// from then on under `auto` (said once), or the failure under `--device gpu`.
-    fn output(
+    /// `batch` searched: on the GPU while it works; after a GPU failure, on the CPU from
+    /// then on under `auto` (said once), or the failure under `--device gpu`.
+    fn search(
         &mut self,
-        batch: &ReadBatch,
+        batch: ReadBatch,
         options: &FastmapOptions,
-    ) -> Result<Vec<Vec<u8>>, FastmapError> {
+    ) -> Result<Searched, FastmapError> {
         if let Some((device, choice)) = &self.device {
-            match gpu_batch_output(self.index, device, batch, options) {
-                Ok(pieces) => return Ok(pieces),
+            match device_search(device, &batch, options) {
+                Ok(found) => {
+                    self.kernel_time += found.kernel_time;
+                    return Ok(Searched::Device(batch, found));
+                }
                 Err(e) if *choice == DeviceChoice::Gpu => return Err(GpuRequiredError(e).into()),
                 Err(e) => {
                     self.log
@@ -185,20 +222,17 @@ impl Searcher<'_, '_> {
                 }
             }
         }
-        Ok(batch_output(self.index, batch, options))
-    }
-}
-
-/// `error` as an I/O error: a write's own, any other wrapped (its sources kept).
-fn io_error(error: FastmapError) -> std::io::Error {
-    match error {
-        FastmapError::Write(io) => io,
-        other => std::io::Error::other(other),
+        Ok(Searched::Written(
+            batch.len(),
+            batch_output(self.index, &batch, options),
+        ))
     }
 }
 
 /// Writes the fastmap records of the reads of `reader` searched by `searcher` to `out`;
-/// returns how many reads there were. The bytes are the same whatever the device.
+/// returns how many reads there were. The bytes are the same whatever the device. The
+/// reading, the search (on the GPU, the device's work), the writing of the records (in
+/// parallel) and the output overlap ([`crate::pipeline`]).
 pub fn fastmap(
     mut searcher: Searcher<'_, '_>,
     mut reader: BatchReader,
@@ -209,90 +243,72 @@ pub fn fastmap(
         Some(_) => GPU_BATCH,
         None => BATCH,
     };
-    std::thread::scope(|scope| {
-        let (sender, receiver) = crossbeam_channel::bounded::<Vec<Vec<u8>>>(2);
-        let searching = scope.spawn(move || -> Result<u64, FastmapError> {
-            let mut batch = ReadBatch::default();
-            let mut total = 0;
-            loop {
-                reader.fill_batch(batch_size, &mut batch)?;
-                if batch.is_empty() || sender.send(searcher.output(&batch, options)?).is_err() {
-                    return Ok(total);
+    let (index, log) = (searcher.index, searcher.log);
+    let mut total = 0;
+    crate::pipeline::ordered2(
+        || Ok(reader.next_batch(batch_size)?),
+        |batch| searcher.search(batch, options),
+        |searched| {
+            Ok(match searched {
+                Searched::Device(batch, found) => {
+                    (batch.len(), device_output(index, &batch, &found, options))
                 }
-                total += batch.len() as u64;
-            }
-        });
-        let written = receiver
-            .iter()
-            .try_for_each(|pieces| pieces.iter().try_for_each(|piece| out.write_all(piece)));
-        drop(receiver); // a failed write stops the search
-        let searched = searching.join().expect("the search does not panic");
-        written.map_err(FastmapError::Write)?;
-        searched
-    })
+                Searched::Written(len, pieces) => (len, pieces),
+            })
+        },
+        |(len, pieces)| {
+            total += len as u64;
+            crate::pipeline::write_pieces(out, &pieces).map_err(FastmapError::Write)
+        },
+    )?;
+    if searcher.kernel_time > Duration::ZERO && log.verbose() {
+        let seconds = searcher.kernel_time.as_secs_f64();
+        log.info(&format!(
+            "SMEM kernel: {seconds:.3} s, {:.0} reads/s",
+            total as f64 / seconds
+        ));
+    }
+    Ok(total)
 }
 
-/// The output of `batch` searched on the GPU: the SMEMs of every read on the device
-/// (those it leaves to the CPU searched here), the rows each printed SMEM lists located
-/// on the device, then the records written in parallel, a piece a chunk of reads.
-fn gpu_batch_output(
-    index: &BwaIndex,
+/// `batch` searched on the GPU: the SMEMs of every read and the positions of the rows
+/// each printed SMEM lists (the reads the device leaves to the CPU excepted).
+fn device_search(
     device: &DeviceBwaIndex<'_>,
     batch: &ReadBatch,
     options: &FastmapOptions,
-) -> Result<Vec<Vec<u8>>, GpuError> {
+) -> Result<BatchSmems, GpuError> {
     let seqs: Vec<&[u8]> = (0..batch.len()).map(|i| batch.seq(i)).collect();
     let cut_offs = (options.config.min_intv, options.config.max_intv);
-    let found = device.smems(&seqs, cut_offs, options.min_len as u32)?;
-    let smems = read_smems(index, &seqs, &found, options.config);
-    let mut rows = listed_rows(&smems, options);
-    device.locate(&mut rows)?;
-    let chunks = chunk_ranges(batch.len());
-    let mut starts = Vec::with_capacity(chunks.len());
-    let mut at = 0;
-    for reads in &chunks {
-        starts.push(at);
-        at += smems[reads.clone()]
-            .iter()
-            .flatten()
-            .filter(|m| listed(m, options))
-            .map(|m| m.interval.size as usize)
-            .sum::<usize>();
-    }
-    Ok(chunks
-        .into_par_iter()
-        .zip(starts)
-        .map(|(reads, start)| {
-            let mut out = Vec::with_capacity(reads.len() * 256);
-            let mut positions = rows[start..].iter().copied();
-            for i in reads {
-                write_sq(&mut out, batch.header_word(i), seqs[i], options.print_seq);
-                for smem in &smems[i] {
-                    write_em(&mut out, index, smem, options, |_| {
-                        positions.next().expect("a position a listed row")
-                    });
-                }
-                out.extend_from_slice(b"//\n");
-            }
-            out
-        })
-        .collect())
+    device.smems(
+        &seqs,
+        cut_offs,
+        options.min_len as u32,
+        options.max_hits as u64,
+    )
 }
 
-/// Each read's SMEMs: the device's, or the CPU's where the device left the read to it.
-fn read_smems(
+/// The output of `batch` searched on the GPU (`found`), a piece a chunk of reads
+/// written in parallel; the reads the device left to the CPU searched here.
+fn device_output(
     index: &BwaIndex,
-    seqs: &[&[u8]],
+    batch: &ReadBatch,
     found: &BatchSmems,
-    config: SmemConfig,
-) -> Vec<Vec<Smem>> {
-    (0..seqs.len())
+    options: &FastmapOptions,
+) -> Vec<Vec<u8>> {
+    crate::pipeline::chunks(batch.len(), CHUNK)
         .into_par_iter()
-        .map_init(
-            || (SmemFinder::new(config), Vec::new()),
-            |(finder, codes), i| match found.of(i) {
-                Some(smems) => smems
-                    .map(|m| Smem {
+        .map(|reads| {
+            let mut out = Vec::with_capacity(reads.len() * 256);
+            for i in reads {
+                let Some((smems, positions)) = found.of(i) else {
+                    write_reads(index, batch, i..i + 1, options, &mut out);
+                    continue;
+                };
+                let mut positions = positions.iter().copied();
+                write_sq(&mut out, batch.header_word(i), batch.seq(i), options.print_seq);
+                for m in smems {
+                    let smem = Smem {
                         begin: m.begin,
                         end: m.end,
                         interval: Interval {
@@ -300,23 +316,16 @@ fn read_smems(
                             l: m.l,
                             size: m.size,
                         },
-                    })
-                    .collect(),
-                None => {
-                    codes.clear();
-                    codes.extend(seqs[i].iter().map(|&b| nt4(b)));
-                    let mut smems = Vec::new();
-                    finder.smems(&index.bwt, codes, &mut smems);
-                    smems
+                    };
+                    write_em(&mut out, index, &smem, options, |_| {
+                        positions.next().expect("a position a listed row")
+                    });
                 }
-            },
-        )
+                out.extend_from_slice(b"//\n");
+            }
+            out
+        })
         .collect()
-}
-
-/// Whether `smem`'s hits are listed: long enough to print, and no more than `-w`.
-fn listed(smem: &Smem, options: &FastmapOptions) -> bool {
-    printed(smem, options) && smem.interval.size <= options.max_hits as u64
 }
 
 /// Whether `smem` is printed: at least `-l` bases (compared as bwa compares, unsigned).
@@ -324,27 +333,9 @@ fn printed(smem: &Smem, options: &FastmapOptions) -> bool {
     ((smem.end - smem.begin) as u32) >= options.min_len as u32
 }
 
-/// The rows of every listed SMEM, in output order.
-fn listed_rows(smems: &[Vec<Smem>], options: &FastmapOptions) -> Vec<u64> {
-    smems
-        .iter()
-        .flatten()
-        .filter(|m| listed(m, options))
-        .flat_map(|m| m.interval.k..m.interval.k + m.interval.size)
-        .collect()
-}
-
-/// The reads of a batch of `len` in chunks of [`CHUNK`].
-fn chunk_ranges(len: usize) -> Vec<Range<usize>> {
-    (0..len)
-        .step_by(CHUNK)
-        .map(|start| start..(start + CHUNK).min(len))
-        .collect()
-}
-
 /// The output of the reads of `batch`, a piece a chunk of reads, searched in parallel.
 fn batch_output(index: &BwaIndex, batch: &ReadBatch, options: &FastmapOptions) -> Vec<Vec<u8>> {
-    chunk_ranges(batch.len())
+    crate::pipeline::chunks(batch.len(), CHUNK)
         .into_par_iter()
         .map(|reads| {
             let mut out = Vec::with_capacity(reads.len() * 256);
