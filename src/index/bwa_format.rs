@@ -144,7 +144,7 @@ fn doubled_index(
         (Keep::EveryRow(bwt::SA_INTERVAL as u32), width),
         (cpu_part, options.gpu),
         devices,
-        log,
+        &log.labelled("bwa index (the text and its reverse complement)"),
     )?)
 }
 

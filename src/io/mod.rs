@@ -21,6 +21,7 @@
 mod bam;
 mod bgzf;
 mod blocks;
+pub mod consumed;
 mod fasta;
 mod fastq;
 mod gzip;
