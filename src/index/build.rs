@@ -372,15 +372,12 @@ fn forward_index(
 ) -> Result<FmParts, BuildError> {
     let n = reference.text.len() as u64;
     let cpu_part = cpu_part_within(fasta, (n, width), options.memory, held, "forward index")?;
-    if log.verbose() {
-        log.info("forward index:");
-    }
     Ok(stages::fm_index(
         &reference.text,
         (Keep::Locate(options.sample_rate), width),
         (cpu_part, options.gpu),
         devices,
-        log,
+        &log.labelled("forward index"),
     )?)
 }
 
@@ -415,15 +412,12 @@ fn mirror_index_of(
     let n = reference.text.len() as u64;
     let held = text_bytes(reference);
     let mirror_part = cpu_part_within(fasta, (n, width), options.memory, held, "mirror index")?;
-    if log.verbose() {
-        log.info("mirror index (the reversed text's):");
-    }
     Ok(stages::fm_index(
         reversed,
         (Keep::OccOnly, width),
         (mirror_part, options.gpu),
         devices,
-        log,
+        &log.labelled("mirror index (the reversed text's)"),
     )?)
 }
 

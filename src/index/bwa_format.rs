@@ -123,7 +123,7 @@ fn doubled_index(
         (Keep::Locate(LOCATE_RATE), width),
         (cpu_part, options.gpu),
         devices,
-        log,
+        &log.labelled("bwa index (the text and its reverse complement)"),
     )?)
 }
 

@@ -46,7 +46,11 @@ impl Source {
     pub fn fill(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         match self {
             Source::Stream(source) => read_full(source, out),
-            Source::File(file) => file.fill(out),
+            Source::File(file) => {
+                let n = file.fill(out)?;
+                super::consumed::add(n);
+                Ok(n)
+            }
             Source::Bgzf(bgzf) => bgzf.fill(out),
         }
     }

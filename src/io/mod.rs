@@ -19,6 +19,7 @@
 
 mod bgzf;
 mod blocks;
+pub mod consumed;
 mod fasta;
 mod fastq;
 mod gzip;

@@ -322,18 +322,20 @@ fn decompress(mut raw: Raw, name: &str, gzip_threads: usize) -> io::Result<(Vec<
     let mut peek = vec![0; PEEK];
     let n = read_full(&mut raw, &mut peek)?;
     peek.truncate(n);
+    super::consumed::add(n);
     let compression = sniff::compression(&peek);
     let raw = match (compression, raw) {
         (Compression::Plain, Raw::File(file)) => {
             return Ok((peek, Source::File(PositionedFile::new(file, n as u64))))
         }
         (Compression::Gzip, Raw::File(file)) if gzip::in_parallel(gzip_threads) => {
+            let file = super::consumed::CountedAt::new(file, n as u64);
             return with_head(stream(gzip::parallel(file, gzip_threads)?));
         }
         (Compression::Gzip, Raw::Stream(raw)) if gzip::in_parallel(gzip_threads) => {
             return with_head(stream(gzip_stream::arriving(peek, raw, gzip_threads)));
         }
-        (_, raw) => raw.into_stream(),
+        (_, raw) => Box::new(super::consumed::Counted(raw.into_stream())),
     };
     with_head(match compression {
         Compression::Plain => return Ok((peek, Source::Stream(raw))),

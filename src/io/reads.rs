@@ -363,7 +363,9 @@ impl Locator {
             BlockInput::Mapped(map) => {
                 let len = map.bytes().len();
                 self.block = Arc::clone(map);
-                self.view = self.rest..(self.view.end + BLOCK).min(len);
+                let end = (self.view.end + BLOCK).min(len);
+                super::consumed::add(end - self.view.end);
+                self.view = self.rest..end;
                 return Ok(Some(self.view.end == len));
             }
         };

@@ -41,7 +41,7 @@ use crate::gpu::GpuError;
 use crate::index::devices::{Devices, GpuCount};
 use crate::index::{Index, IndexError};
 use crate::io::{BatchReader, ReadBatch, ReadRecord, ReadSource, ReadsError};
-use crate::progress::Reporter;
+use crate::progress::{ReadProgress, Reporter};
 use crate::sam::{
     self, Encoded, FormatRequest, MateContext, OutputFormat, RecordBuffers, RecordOptions,
     SamWriter,
@@ -274,6 +274,8 @@ pub fn map_reads(
         .map(sam::parse_read_group)
         .transpose()?;
     let header = sam::build_header(index.layout(), read_group.as_ref(), &options.command_line);
+    // The progress line counts the input's bytes from here.
+    let progress = log.read_progress(input_bytes(&options.source), crate::io::consumed::consumed);
     let mut reader = BatchReader::open(&options.source, gzip_threads(output, options.bam_level))?;
     let writer = SamWriter::create(
         (options.output.as_deref(), output),
@@ -331,6 +333,7 @@ pub fn map_reads(
         record_options: &record_options,
         cpu_turns: CpuTurns::default(),
         wanted: read_outputs.wanted(),
+        progress: &progress,
     };
     let mut stats = MapStats {
         insert_size,
@@ -430,10 +433,24 @@ pub fn map_reads(
         closing.join().expect("closing the GPU does not panic");
         written
     })?;
+    progress.finish();
     stats.seconds = start.elapsed().as_secs_f64();
     stats.reads_per_second = stats.reads as f64 / stats.seconds.max(1e-9);
     commit_outputs(&index, files, stats_out, &stats)?;
     Ok(stats)
+}
+
+/// The size of the input files in all (compressed bytes where compressed), for the
+/// progress line's share; `None` where one is a stream.
+fn input_bytes(source: &ReadSource) -> Option<u64> {
+    let size = |path: &Path| {
+        let metadata = std::fs::metadata(path).ok().filter(|_| path.as_os_str() != "-");
+        metadata.filter(|m| m.is_file()).map(|m| m.len())
+    };
+    match source {
+        ReadSource::Single(path) | ReadSource::Interleaved(path) => size(path),
+        ReadSource::Paired(first, second) => Some(size(first)? + size(second)?),
+    }
 }
 
 /// Reads the first [`SAMPLE_PAIRS`] pairs from `reader` (in batches of at most
@@ -1011,6 +1028,8 @@ struct BatchAligner<'a> {
     cpu_turns: CpuTurns,
     /// The read outputs written (`--un`, `--al`, ...).
     wanted: Wanted,
+    /// The progress line (drawn on a terminal only).
+    progress: &'a ReadProgress,
 }
 
 impl BatchAligner<'_> {
@@ -1040,6 +1059,7 @@ impl BatchAligner<'_> {
                 let _ = self.cpu_turns.done.0.send(()); // unbounded: never waits
             }
             stats.add(&batch_stats);
+            self.progress.add(batch_stats.reads);
             drop(positions);
             batch.clear(); // its blocks go back to the reading thread
             let _ = spare.try_send(batch); // dropped when the reader has enough
