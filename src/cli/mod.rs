@@ -26,7 +26,8 @@ struct Common {
     /// Print per-step timings on stderr.
     #[arg(long, conflicts_with = "quiet")]
     verbose: bool,
-    /// Print only warnings and errors on stderr (no device line, summary or spinner).
+    /// Print only warnings and errors on stderr (no device line, summary, spinner or
+    /// progress line; spinners and progress show on a terminal only).
     #[arg(short = 'q', long)]
     quiet: bool,
 }
