@@ -377,8 +377,8 @@ fn many_parts_and_thread_counts_as_bwa() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     // The least budget that works, as the error names it: "... (N bytes) is needed".
     let needed: u64 = err
-        .split(" bytes)")
-        .next()
+        .rsplit(" bytes)")
+        .nth(1)
         .and_then(|head| head.rsplit('(').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no least budget named: {err}"));
