@@ -353,6 +353,7 @@ fn snakemake_scatter_gather_equals_single_run() {
                 .arg("2")
                 .arg("-R")
                 .arg(&rg)
+                .args(["--max-insert", "1000"]) // as the workflow's config gives each chunk
                 .arg(&prefix)
                 .args(fqs),
             &format!("galign map of the whole sample {name}"),
