@@ -156,7 +156,13 @@ mod tests {
                 next += 1;
                 Ok(Some(next))
             },
-            |b| if b == 5 { Err(format!("work {b}")) } else { Ok(b) },
+            |b| {
+                if b == 5 {
+                    Err(format!("work {b}"))
+                } else {
+                    Ok(b)
+                }
+            },
             |_| Ok(()),
         );
         assert_eq!(result, Err("work 5".to_string()));

@@ -171,9 +171,9 @@ impl ReadProgress {
             }
             *drawn = now;
         }
-        let share = self
-            .input
-            .map(|(total, before, consumed)| consumed().saturating_sub(before) as f64 / total.max(1) as f64);
+        let share = self.input.map(|(total, before, consumed)| {
+            consumed().saturating_sub(before) as f64 / total.max(1) as f64
+        });
         let seconds = now.duration_since(self.start).as_secs_f64();
         bar.set_message(progress_line(done, seconds, share));
     }
@@ -233,7 +233,10 @@ mod tests {
         progress.add(5);
         progress.add(6);
         assert_eq!(progress.reads.load(Ordering::Relaxed), 11);
-        assert_eq!(progress.input.map(|(total, before, _)| (total, before)), Some((100, 7)));
+        assert_eq!(
+            progress.input.map(|(total, before, _)| (total, before)),
+            Some((100, 7))
+        );
         progress.finish();
         let mirror = log.labelled("mirror index");
         assert_eq!(mirror.label, Some("mirror index"));

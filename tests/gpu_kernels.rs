@@ -2242,7 +2242,9 @@ fn gpu_smems_match_cpu() {
                 want.iter()
                     .flat_map(|m| m.interval.k..m.interval.k + m.interval.size.min(50)),
             );
-            let Some((got, positions)) = found.of(i) else { continue };
+            let Some((got, positions)) = found.of(i) else {
+                continue;
+            };
             on_gpu += 1;
             let got: Vec<(usize, usize, u64, u64, u64)> =
                 got.map(|m| (m.begin, m.end, m.k, m.l, m.size)).collect();

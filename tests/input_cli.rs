@@ -424,7 +424,10 @@ fn directories_alignments_and_indexes_are_refused_by_name() {
         )
     };
     // BAM is read as reads (unaligned BAM, tests/ubam.rs); SAM and CRAM are refused.
-    for (file, what) in alignments.into_iter().filter(|(_, what)| *what != "a BAM file") {
+    for (file, what) in alignments
+        .into_iter()
+        .filter(|(_, what)| *what != "a BAM file")
+    {
         let e = map(file, Way::File);
         let name = file.display();
         assert!(

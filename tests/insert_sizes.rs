@@ -13,8 +13,7 @@ use common::*;
 
 /// The `insert_size` object of a `--stats` file.
 fn insert_size(stats: &Path) -> serde_json::Value {
-    let json: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(stats).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(stats).unwrap()).unwrap();
     json["insert_size"].clone()
 }
 
@@ -108,14 +107,27 @@ fn assert_estimated(sam: &[u8], estimate: &serde_json::Value, inserts: &[u64]) {
         .map(|&q| bwa_percentile(&sorted, q))
         .collect();
     let d = &fr["distribution"];
-    let got: Vec<u64> = (0..3).map(|i| d["percentiles"][i].as_u64().unwrap()).collect();
+    let got: Vec<u64> = (0..3)
+        .map(|i| d["percentiles"][i].as_u64().unwrap())
+        .collect();
     assert_eq!(got, want, "{estimate}");
     // No outlier within +- 60 of the center: the mean and std are all the pairs'.
     let n = inserts.len() as f64;
     let mean = inserts.iter().sum::<u64>() as f64 / n;
-    let std = (inserts.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n).sqrt();
-    assert!((d["mean"].as_f64().unwrap() - mean).abs() < 1e-6, "{estimate} {mean}");
-    assert!((d["std"].as_f64().unwrap() - std).abs() < 1e-6, "{estimate} {std}");
+    let std = (inserts
+        .iter()
+        .map(|&x| (x as f64 - mean).powi(2))
+        .sum::<f64>()
+        / n)
+        .sqrt();
+    assert!(
+        (d["mean"].as_f64().unwrap() - mean).abs() < 1e-6,
+        "{estimate} {mean}"
+    );
+    assert!(
+        (d["std"].as_f64().unwrap() - std).abs() < 1e-6,
+        "{estimate} {std}"
+    );
     for other in [0, 2, 3] {
         assert_eq!(estimate["orientations"][other]["pairs"], 0);
     }
@@ -125,7 +137,10 @@ fn assert_estimated(sam: &[u8], estimate: &serde_json::Value, inserts: &[u64]) {
     );
     assert_eq!(estimate["proper"].as_array().unwrap().len(), 1);
     assert_eq!(estimate["proper"][0]["orientation"], "FR");
-    assert!(low <= sorted[0] && sorted[sorted.len() - 1] <= high, "{estimate}");
+    assert!(
+        low <= sorted[0] && sorted[sorted.len() - 1] <= high,
+        "{estimate}"
+    );
     let lines = records(sam);
     for (pair, &insert) in lines.chunks(2).zip(inserts) {
         let flag: u16 = pair[0][1].parse().unwrap();
@@ -147,9 +162,16 @@ fn simulated_inserts_are_estimated_and_make_proper_pairs() {
         stderr.contains("insert sizes from the first 3000 pairs: 3000 sampled; proper pairs: FR "),
         "{stderr}"
     );
-    assert!(stderr.contains("insert size FR: 3000 pairs, percentiles (25, 50, 75) ("), "{stderr}");
+    assert!(
+        stderr.contains("insert size FR: 3000 pairs, percentiles (25, 50, 75) ("),
+        "{stderr}"
+    );
     // The same bytes and estimate whatever the threads or batch size.
-    for args in [&["-t", "1"][..], &["-t", "2", "--batch-size", "7"], &["--batch-size", "1"]] {
+    for args in [
+        &["-t", "1"][..],
+        &["-t", "2", "--batch-size", "7"],
+        &["--batch-size", "1"],
+    ] {
         let (other, other_estimate, _) = map(&prefix, &r1, &r2, args);
         assert!(other == sam, "{args:?} changed the output");
         assert_eq!(other_estimate, estimate, "{args:?}");
@@ -168,13 +190,21 @@ fn inserts_of_2000_are_proper_unless_max_insert_says_otherwise() {
     let (sam, estimate, stderr) = map(&prefix, &r1, &r2, &["--max-insert", "1000"]);
     assert_eq!(estimate["bounds_from"], "option");
     assert_eq!(estimate["proper"][0]["high"], 1000);
-    assert!(stderr.contains("proper pairs: FR 0-1000 (as asked)"), "{stderr}");
+    assert!(
+        stderr.contains("proper pairs: FR 0-1000 (as asked)"),
+        "{stderr}"
+    );
     for record in records(&sam) {
         let flag: u16 = record[1].parse().unwrap();
         assert_eq!(flag & 0x2, 0, "{record:?}");
     }
     // --min-insert: the pairs below it are not proper.
-    let (sam, _, _) = map(&prefix, &r1, &r2, &["--min-insert", "2000", "--max-insert", "5000"]);
+    let (sam, _, _) = map(
+        &prefix,
+        &r1,
+        &r2,
+        &["--min-insert", "2000", "--max-insert", "5000"],
+    );
     for (pair, &insert) in records(&sam).chunks(2).zip(&inserts) {
         let flag: u16 = pair[0][1].parse().unwrap();
         assert_eq!(flag & 0x2 != 0, insert >= 2000, "{:?}", pair[0]);
@@ -191,8 +221,13 @@ fn too_few_pairs_keep_the_default_and_say_so() {
     assert_eq!(estimate["bounds_from"], "default");
     assert_eq!(estimate["pairs_sampled"], 9);
     assert_eq!(estimate["proper"][0]["high"], 1000);
-    assert!(stderr.contains("too few pairs to estimate: the default"), "{stderr}");
-    assert!(records(&sam).iter().all(|r| r[1].parse::<u16>().unwrap() & 0x2 != 0));
+    assert!(
+        stderr.contains("too few pairs to estimate: the default"),
+        "{stderr}"
+    );
+    assert!(records(&sam)
+        .iter()
+        .all(|r| r[1].parse::<u16>().unwrap() & 0x2 != 0));
 }
 
 /// `bwa mem`'s `[M::mem_pestat]` numbers for FR: (percentiles, mean, std, low, high).
@@ -232,7 +267,9 @@ fn real_pairs_are_estimated_as_bwa_mem_does() {
     assert_eq!(estimate["bounds_from"], "estimated");
     assert_eq!(estimate["pairs_examined"], 28160);
     let fr = &estimate["orientations"][1]["distribution"];
-    let got: Vec<u64> = (0..3).map(|i| fr["percentiles"][i].as_u64().unwrap()).collect();
+    let got: Vec<u64> = (0..3)
+        .map(|i| fr["percentiles"][i].as_u64().unwrap())
+        .collect();
     let (low, high) = (
         estimate["proper"][0]["low"].as_u64().unwrap(),
         estimate["proper"][0]["high"].as_u64().unwrap(),
@@ -266,8 +303,18 @@ fn real_pairs_are_estimated_as_bwa_mem_does() {
     // mate 2's last base). Its sample also holds the pairs with mismatches or clipping,
     // which an exact search does not map (28,147 pairs against 28,050 here), and still
     // every number agrees on this library.
-    assert_eq!(got, p.iter().map(|x| x + 1).collect::<Vec<_>>(), "{estimate}");
-    assert!((fr["mean"].as_f64().unwrap() - (mean + 1.0)).abs() < 0.005, "{estimate} {mean}");
-    assert!((fr["std"].as_f64().unwrap() - std).abs() < 0.005, "{estimate}");
+    assert_eq!(
+        got,
+        p.iter().map(|x| x + 1).collect::<Vec<_>>(),
+        "{estimate}"
+    );
+    assert!(
+        (fr["mean"].as_f64().unwrap() - (mean + 1.0)).abs() < 0.005,
+        "{estimate} {mean}"
+    );
+    assert!(
+        (fr["std"].as_f64().unwrap() - std).abs() < 0.005,
+        "{estimate}"
+    );
     assert_eq!((low, high), (bwa_low + 1, bwa_high + 1));
 }

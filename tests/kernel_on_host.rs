@@ -173,7 +173,10 @@ fn check(exe: &Path, dir: &Path, prefix: &Path, reads: &[Vec<u8>]) -> (usize, us
             if !on_host {
                 continue;
             }
-            let what = format!("read {i} ({} bases), -i {min_intv} -I {max_intv}", read.len());
+            let what = format!(
+                "read {i} ({} bases), -i {min_intv} -I {max_intv}",
+                read.len()
+            );
             let fields: Vec<_> = want.iter().map(fields).collect();
             assert_eq!(kernel_smems(&out, i), fields, "{what}");
             assert_eq!(out.slot_start[i] as usize, slots, "{what}: slot start");
@@ -184,7 +187,10 @@ fn check(exe: &Path, dir: &Path, prefix: &Path, reads: &[Vec<u8>]) -> (usize, us
                 .flat_map(|m| m.interval.k..m.interval.k + m.interval.size)
                 .map(|r| index.sa.locate(&index.bwt, r))
                 .collect();
-            assert!(located.len() <= galign::gpu::tuning::SMEM_LISTED_ROWS, "{what}");
+            assert!(
+                located.len() <= galign::gpu::tuning::SMEM_LISTED_ROWS,
+                "{what}"
+            );
             assert_eq!(
                 out.located[rows..rows + located.len()],
                 located[..],
@@ -319,7 +325,12 @@ fn occ_lookups_per_read() {
     let dir = tempfile::tempdir().unwrap();
     let exe = driver(dir.path());
     let index = BwaIndex::load(Path::new(&prefix)).unwrap();
-    let text = run_ok(Command::new("sh").arg("-c").arg(format!("gzip -dcf '{fastq}'"))).stdout;
+    let text = run_ok(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("gzip -dcf '{fastq}'")),
+    )
+    .stdout;
     let reads: Vec<Vec<u8>> = text
         .split(|&b| b == b'\n')
         .skip(1)

@@ -251,7 +251,10 @@ fn generated(dir: &Path) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
         inter.push_str(&fastq(&format!("{name}/1"), m1));
         inter.push_str(&fastq(&format!("{name}/2"), m2));
         if k % 97 == 5 {
-            inter.push_str(&fastq(&format!("single{k}"), &m1.chars().rev().collect::<String>()));
+            inter.push_str(&fastq(
+                &format!("single{k}"),
+                &m1.chars().rev().collect::<String>(),
+            ));
         }
     }
     let paths = [dir.join("r1.fq"), dir.join("r2.fq"), dir.join("inter.fq")];
@@ -271,13 +274,22 @@ fn generated_pairs_as_bwa() {
     let sam = assert_as_bwa(&prefix, &inputs, &[], "2");
     // mates placed, mates unmapped beside a mapped mate, pairs across contigs
     assert!(count_flags(&sam, 0x3, 0x900) > 4000, "proper pairs");
-    assert!(count_flags(&sam, 0x9, 0x4) > 100, "mapped mates of unmapped ones");
-    assert!(count_flags(&sam, 0x5, 0x8) > 100, "unmapped mates of mapped ones");
+    assert!(
+        count_flags(&sam, 0x9, 0x4) > 100,
+        "mapped mates of unmapped ones"
+    );
+    assert!(
+        count_flags(&sam, 0x5, 0x8) > 100,
+        "unmapped mates of mapped ones"
+    );
     let across = records(&sam)
         .iter()
         .filter(|r| r[6] != "=" && r[6] != "*")
         .count();
-    assert!(across > 20, "{across} records with the mate on another contig");
+    assert!(
+        across > 20,
+        "{across} records with the mate on another contig"
+    );
     assert!(count_flags(&sam, 0x800, 0) > 0, "supplementary lines");
     // mate rescue places mates the seeds miss
     let (no_rescue, _) = both(&prefix, &inputs, &["-S"], "1");
@@ -316,7 +328,10 @@ fn batches_as_bwa_and_threads_change_nothing() {
     let inputs = [r1.as_path(), r2.as_path()];
     let one = assert_as_bwa(&prefix, &inputs, &[], "1");
     let small = assert_as_bwa(&prefix, &inputs, &["-K", "2500"], "1");
-    assert!(without_pg(&one) != without_pg(&small), "-K 2500 changes nothing");
+    assert!(
+        without_pg(&one) != without_pg(&small),
+        "-K 2500 changes nothing"
+    );
     for threads in ["2", "3"] {
         assert_as_bwa(&prefix, &inputs, &["-K", "2500"], threads);
     }
@@ -348,15 +363,30 @@ fn bad_pairs_are_errors() {
     let renamed = dir.path().join("renamed.fq");
     std::fs::write(&renamed, text.replacen("@p2/2", "@q2/2", 1)).unwrap();
     let err = run_fail(galign().arg("mem").arg(&prefix).arg(&r1).arg(&renamed));
-    assert!(err.contains("pair 3 has mates named 'p2' and 'q2'"), "{err}");
+    assert!(
+        err.contains("pair 3 has mates named 'p2' and 'q2'"),
+        "{err}"
+    );
     let short = dir.path().join("short.fq");
     let lines: Vec<&str> = text.lines().take(400).collect();
     std::fs::write(&short, lines.join("\n") + "\n").unwrap();
     let err = run_fail(galign().arg("mem").arg(&prefix).arg(&r1).arg(&short));
-    assert!(err.contains("has more reads than") && err.contains("short.fq"), "{err}");
+    assert!(
+        err.contains("has more reads than") && err.contains("short.fq"),
+        "{err}"
+    );
     let err = run_fail(galign().args(["mem", "-p"]).arg(&prefix).arg(&r1).arg(&r2));
-    assert!(err.contains("-p: the pairs come interleaved in one file"), "{err}");
-    let err = run_fail(galign().args(["mem", "-I", "x"]).arg(&prefix).arg(&r1).arg(&r2));
+    assert!(
+        err.contains("-p: the pairs come interleaved in one file"),
+        "{err}"
+    );
+    let err = run_fail(
+        galign()
+            .args(["mem", "-I", "x"])
+            .arg(&prefix)
+            .arg(&r1)
+            .arg(&r2),
+    );
     assert!(err.contains("-I 'x'"), "{err}");
     let err = run_fail(
         galign()
@@ -365,5 +395,8 @@ fn bad_pairs_are_errors() {
             .arg(&r1)
             .arg(&r2),
     );
-    assert!(err.contains("--device gpu: galign mem runs on the CPU only"), "{err}");
+    assert!(
+        err.contains("--device gpu: galign mem runs on the CPU only"),
+        "{err}"
+    );
 }

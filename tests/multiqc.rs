@@ -13,7 +13,8 @@ use common::*;
 
 /// The MultiQC command, if installed.
 fn multiqc() -> Option<PathBuf> {
-    let candidate = std::env::var_os("GALIGN_MULTIQC").map_or_else(|| "multiqc".into(), PathBuf::from);
+    let candidate =
+        std::env::var_os("GALIGN_MULTIQC").map_or_else(|| "multiqc".into(), PathBuf::from);
     let works = Command::new(&candidate)
         .arg("--version")
         .output()
@@ -25,7 +26,9 @@ fn multiqc() -> Option<PathBuf> {
         std::env::var_os("GALIGN_REQUIRE_MULTIQC").is_none(),
         "GALIGN_REQUIRE_MULTIQC is set but multiqc does not run (pip install multiqc==1.35)"
     );
-    eprintln!("skipped: MultiQC is not installed (pip install multiqc==1.35, or set GALIGN_MULTIQC)");
+    eprintln!(
+        "skipped: MultiQC is not installed (pip install multiqc==1.35, or set GALIGN_MULTIQC)"
+    );
     None
 }
 
@@ -46,7 +49,8 @@ fn cell(table: &str, sample: &str, field: &str) -> String {
 
 /// A number of MultiQC's table (which may write integers as `596.0`).
 fn number(text: &str) -> f64 {
-    text.parse().unwrap_or_else(|_| panic!("not a number: {text}"))
+    text.parse()
+        .unwrap_or_else(|_| panic!("not a number: {text}"))
 }
 
 /// Runs `galign map` with `args`, its summary to `logs/NAME.log` and its stats to
@@ -100,7 +104,11 @@ fn multiqc_finds_the_summary_and_its_numbers_are_the_runs() {
     // Pairs: the same reads, two by two renamed as mates 1 and 2 of an interleaved file.
     let interleaved = d.join("pairs.fq");
     std::fs::write(&interleaved, as_pairs(&reads)).unwrap();
-    let paired = map_with_logs(d, "na12878_pairs", &[Path::new("-p"), &prefix, &interleaved]);
+    let paired = map_with_logs(
+        d,
+        "na12878_pairs",
+        &[Path::new("-p"), &prefix, &interleaved],
+    );
     assert_eq!(paired["paired"], true);
     let report = d.join("report");
     run_ok(
@@ -113,19 +121,37 @@ fn multiqc_finds_the_summary_and_its_numbers_are_the_runs() {
     let table = std::fs::read_to_string(report.join("multiqc_data/multiqc_bowtie2.txt"))
         .expect("MultiQC found the bowtie2-style summaries");
     let html = std::fs::read_to_string(report.join("multiqc_report.html")).unwrap();
-    assert!(html.contains("Bowtie 2"), "the report has a Bowtie 2 section");
+    assert!(
+        html.contains("Bowtie 2"),
+        "the report has a Bowtie 2 section"
+    );
     let reads_of = |stats: &serde_json::Value, key: &str| stats[key].as_u64().unwrap() as f64;
-    assert_eq!(number(&cell(&table, "na12878", "total_reads")), reads_of(&single, "reads"));
-    assert_eq!(number(&cell(&table, "na12878", "unpaired_aligned_one")), reads_of(&single, "unique"));
-    assert_eq!(number(&cell(&table, "na12878", "unpaired_aligned_multi")), reads_of(&single, "multi"));
-    assert_eq!(number(&cell(&table, "na12878", "unpaired_aligned_none")), reads_of(&single, "unmapped"));
+    assert_eq!(
+        number(&cell(&table, "na12878", "total_reads")),
+        reads_of(&single, "reads")
+    );
+    assert_eq!(
+        number(&cell(&table, "na12878", "unpaired_aligned_one")),
+        reads_of(&single, "unique")
+    );
+    assert_eq!(
+        number(&cell(&table, "na12878", "unpaired_aligned_multi")),
+        reads_of(&single, "multi")
+    );
+    assert_eq!(
+        number(&cell(&table, "na12878", "unpaired_aligned_none")),
+        reads_of(&single, "unmapped")
+    );
     let rate = 100.0 * reads_of(&single, "mapped") / reads_of(&single, "reads");
     let parsed = number(&cell(&table, "na12878", "overall_alignment_rate"));
     assert!((parsed - rate).abs() < 0.006, "{parsed} against {rate}");
     // Pairs: as many as half the reads; concordant ones are the proper pairs.
     let pairs = &paired["pair_counts"];
     let count = |key: &str| pairs[key].as_u64().unwrap() as f64;
-    assert_eq!(number(&cell(&table, "na12878_pairs", "paired_total")), reads_of(&paired, "reads") / 2.0);
+    assert_eq!(
+        number(&cell(&table, "na12878_pairs", "paired_total")),
+        reads_of(&paired, "reads") / 2.0
+    );
     let concordant = number(&cell(&table, "na12878_pairs", "paired_aligned_one"))
         + number(&cell(&table, "na12878_pairs", "paired_aligned_multi"));
     assert_eq!(concordant, reads_of(&paired, "proper_pairs"));
@@ -133,15 +159,29 @@ fn multiqc_finds_the_summary_and_its_numbers_are_the_runs() {
         number(&cell(&table, "na12878_pairs", "paired_aligned_discord_one")),
         count("discordant_once")
     );
-    assert_eq!(number(&cell(&table, "na12878_pairs", "paired_aligned_mate_none")), count("mates_unmapped"));
+    assert_eq!(
+        number(&cell(&table, "na12878_pairs", "paired_aligned_mate_none")),
+        count("mates_unmapped")
+    );
     // The JSON says what ran, where and how long.
     assert_eq!(single["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(single["inputs"][0], reads.display().to_string());
-    assert_eq!(single["index"], prefix.with_extension("galign").display().to_string());
+    assert_eq!(
+        single["index"],
+        prefix.with_extension("galign").display().to_string()
+    );
     assert_eq!(single["device"], "cpu");
     assert!(single["threads"].as_u64().unwrap() >= 1);
-    assert!(single["command_line"].as_array().unwrap().iter().any(|a| a == "--summary-file"));
+    assert!(single["command_line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a == "--summary-file"));
     let total = single["timings"]["total"].as_f64().unwrap();
     let load = single["timings"]["load_index"].as_f64().unwrap();
-    assert!(total > 0.0 && load >= 0.0 && load <= total, "{}", single["timings"]);
+    assert!(
+        total > 0.0 && load >= 0.0 && load <= total,
+        "{}",
+        single["timings"]
+    );
 }

@@ -47,7 +47,10 @@ fn progress_is_shown_on_a_terminal_only() {
     // Off a terminal: the index's stderr has no spinner, the map's only its lines.
     let out = run_ok(galign().arg("index").arg("-p").arg(&prefix).arg(&ecoli));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("suffix array") && !stderr.contains('\r'), "{stderr}");
+    assert!(
+        !stderr.contains("suffix array") && !stderr.contains('\r'),
+        "{stderr}"
+    );
     let (big1, big2) = pairs_five_times(&r1, &r2, dir.path());
     let sam = dir.path().join("out.sam");
     let map = |cmd: &mut Command| {
@@ -69,7 +72,10 @@ fn progress_is_shown_on_a_terminal_only() {
             "unexpected line off a terminal: {line:?} in {stderr}"
         );
     }
-    assert!(!stderr.contains('\r') && !stderr.contains('\x1b'), "{stderr}");
+    assert!(
+        !stderr.contains('\r') && !stderr.contains('\x1b'),
+        "{stderr}"
+    );
     if !has_script() {
         eprintln!("skipped the terminal half: no `script` to give a pseudo-terminal");
         return;
@@ -78,17 +84,45 @@ fn progress_is_shown_on_a_terminal_only() {
     let mut command = galign();
     map(&mut command);
     let shown = format!("{command:?}"); // the program and its arguments, quoted
-    let out = run_ok(Command::new("script").arg("-qc").arg(&shown).arg("/dev/null"));
+    let out = run_ok(
+        Command::new("script")
+            .arg("-qc")
+            .arg(&shown)
+            .arg("/dev/null"),
+    );
     let terminal = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(terminal.contains("[galign] mapping: "), "{terminal}");
-    assert!(terminal.contains("reads/s, ") && terminal.contains("% of the input read"), "{terminal}");
-    let summary = terminal.rfind("[galign] 281600 reads: ").expect("the summary");
-    assert!(!terminal[summary..].contains("[galign] mapping: "), "{terminal}");
+    assert!(
+        terminal.contains("reads/s, ") && terminal.contains("% of the input read"),
+        "{terminal}"
+    );
+    let summary = terminal
+        .rfind("[galign] 281600 reads: ")
+        .expect("the summary");
+    assert!(
+        !terminal[summary..].contains("[galign] mapping: "),
+        "{terminal}"
+    );
     // `index` on a terminal: its spinners name the suffix array they build.
     let mut index = galign();
-    index.arg("index").arg("-p").arg(dir.path().join("again")).arg(&ecoli);
-    let out = run_ok(Command::new("script").arg("-qc").arg(format!("{index:?}")).arg("/dev/null"));
+    index
+        .arg("index")
+        .arg("-p")
+        .arg(dir.path().join("again"))
+        .arg(&ecoli);
+    let out = run_ok(
+        Command::new("script")
+            .arg("-qc")
+            .arg(format!("{index:?}"))
+            .arg("/dev/null"),
+    );
     let terminal = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(terminal.contains("forward index: suffix array"), "{terminal}");
-    assert!(terminal.contains("mirror index (the reversed text's): suffix array"), "{terminal}");
+    assert!(
+        terminal.contains("forward index: suffix array"),
+        "{terminal}"
+    );
+    assert!(
+        terminal.contains("mirror index (the reversed text's): suffix array"),
+        "{terminal}"
+    );
 }

@@ -45,7 +45,10 @@ fn map(args: &[&str], stdin: Option<&Path>) -> (String, String) {
     }
     let out = run_ok(&mut cmd);
     let sam = String::from_utf8(out.stdout).unwrap();
-    let without_pg = sam.lines().filter(|l| !l.starts_with("@PG")).collect::<Vec<_>>();
+    let without_pg = sam
+        .lines()
+        .filter(|l| !l.starts_with("@PG"))
+        .collect::<Vec<_>>();
     (
         without_pg.join("\n"),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -62,11 +65,9 @@ fn a_single_end_ubam_maps_as_its_fastq_from_a_file_and_from_stdin() {
     let (prefix, _) = chrm(dir.path());
     // The first 2,000 reads of the bundled NA12878 chrM set (names ending /1 or /2).
     let mut text = String::new();
-    flate2::read::MultiGzDecoder::new(
-        std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap(),
-    )
-    .read_to_string(&mut text)
-    .unwrap();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(data("NA12878_chrM_20k.fq.gz")).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
     let fastq = dir.path().join("r.fq");
     let lines: Vec<&str> = text.lines().take(8000).collect();
     std::fs::write(&fastq, lines.join("\n") + "\n").unwrap();
@@ -78,7 +79,10 @@ fn a_single_end_ubam_maps_as_its_fastq_from_a_file_and_from_stdin() {
     assert_eq!(from_bam, from_fastq);
     // samtools flags reads named /1 and /2 as mates: they map as single reads, and
     // galign says how to map them as pairs.
-    assert!(said.contains("flagged paired") && said.contains("-p"), "{said}");
+    assert!(
+        said.contains("flagged paired") && said.contains("-p"),
+        "{said}"
+    );
     let (from_stdin, _) = map(&["-t", "2", s(&prefix), "-"], Some(&bam));
     assert_eq!(from_stdin, from_fastq);
 }
@@ -115,12 +119,24 @@ fn a_paired_ubam_maps_with_p_as_its_two_fastq_files() {
     import(&[&r1, &r2], &["-1", "-2"], &bam);
     let summary = |name: &str| dir.path().join(name);
     let (from_fastq, _) = map(
-        &[s(&prefix), s(&r1), s(&r2), "--summary-file", s(&summary("fq.log"))],
+        &[
+            s(&prefix),
+            s(&r1),
+            s(&r2),
+            "--summary-file",
+            s(&summary("fq.log")),
+        ],
         None,
     );
     assert!(from_fastq.contains("\t99\tNC_012920") || from_fastq.contains("\t99\tchrM"));
     let (from_bam, said) = map(
-        &["-p", s(&prefix), s(&bam), "--summary-file", s(&summary("bam.log"))],
+        &[
+            "-p",
+            s(&prefix),
+            s(&bam),
+            "--summary-file",
+            s(&summary("bam.log")),
+        ],
         None,
     );
     assert_eq!(from_bam, from_fastq);
@@ -224,8 +240,10 @@ fn bad_ubams_are_refused_with_the_file_and_the_record() {
     );
     let e = refused(&prefix, &aligned, false);
     assert!(
-        e.contains(&format!("{}: record 2 ('a') is a secondary alignment", aligned.display()))
-            && e.contains("samtools fastq"),
+        e.contains(&format!(
+            "{}: record 2 ('a') is a secondary alignment",
+            aligned.display()
+        )) && e.contains("samtools fastq"),
         "{e}"
     );
     // Single reads asked for as pairs.
@@ -246,5 +264,8 @@ fn bad_ubams_are_refused_with_the_file_and_the_record() {
             .arg(&bam),
     );
     let e = refused(&prefix, &cram, true);
-    assert!(e.contains("this is a CRAM file") && e.contains("samtools"), "{e}");
+    assert!(
+        e.contains("this is a CRAM file") && e.contains("samtools"),
+        "{e}"
+    );
 }

@@ -260,7 +260,10 @@ fn map_own_text(prefix: &Path, dir: &Path) -> Result<(), String> {
             read_group: None,
             max_alternatives: 3,
             all_hits: mismatches > 0,
-            proper_bounds: Some(galign::map::insert_size::ProperBounds::fixed(None, Some(500))),
+            proper_bounds: Some(galign::map::insert_size::ProperBounds::fixed(
+                None,
+                Some(500),
+            )),
             max_mismatches: mismatches,
             batch_size: 2,
             threads: 1,

@@ -117,7 +117,9 @@ pub fn write_sa(fm: &FmParts, out: &mut dyn Write) -> std::io::Result<()> {
     let mut bytes = Vec::with_capacity(8 * SA_CHUNK);
     for chunk in fm.row_samples.chunks(SA_CHUNK) {
         bytes.clear();
-        chunk.iter().for_each(|p| bytes.extend_from_slice(&p.to_le_bytes()));
+        chunk
+            .iter()
+            .for_each(|p| bytes.extend_from_slice(&p.to_le_bytes()));
         out.write_all(&bytes)?;
     }
     Ok(())

@@ -382,7 +382,10 @@ mod tests {
     fn records_decode_to_the_reads_samtools_fastq_gives() {
         let mut out = Decoded::default();
         decode(&record(b"r1", 4, b"ACGTN", Some(b"ABCDE")), &mut out).unwrap();
-        assert_eq!((&out.name[..], &out.seq[..], &out.qual[..]), (&b"r1"[..], &b"ACGTN"[..], &b"ABCDE"[..]));
+        assert_eq!(
+            (&out.name[..], &out.seq[..], &out.qual[..]),
+            (&b"r1"[..], &b"ACGTN"[..], &b"ABCDE"[..])
+        );
         assert!(out.has_qual);
         // Reverse strand: reverse-complemented back; no qualities: none.
         decode(&record(b"r2", 0x14, b"AACGM", None), &mut out).unwrap();

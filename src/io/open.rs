@@ -542,9 +542,15 @@ mod tests {
     #[test]
     fn refusals_name_the_input_and_what_to_do() {
         let error = |head: &[u8], role| format(head, "x.bam", role).unwrap_err().to_string();
-        assert_eq!(format(b"BAM\x01", "x.bam", Role::Reads).unwrap(), Format::Bam);
+        assert_eq!(
+            format(b"BAM\x01", "x.bam", Role::Reads).unwrap(),
+            Format::Bam
+        );
         let e = error(b"BAM\x01", Role::Reference);
-        assert!(e.starts_with("x.bam: this is a BAM file, not a FASTA reference"), "{e}");
+        assert!(
+            e.starts_with("x.bam: this is a BAM file, not a FASTA reference"),
+            "{e}"
+        );
         let e = error(b"CRAM\x03", Role::Reads);
         assert!(e.starts_with("x.bam: this is a CRAM file"), "{e}");
         assert!(e.contains("samtools fastq x.bam"), "{e}");

@@ -240,8 +240,7 @@ impl ProperBounds {
     pub fn concordant(&self, a: Hit, a_len: u64, b: Hit, b_len: u64) -> bool {
         match self {
             ProperBounds::Fixed { min, max } => {
-                concordant(a, a_len, b, b_len, *max)
-                    && outer_distance(a, a_len, b, b_len) >= *min
+                concordant(a, a_len, b, b_len, *max) && outer_distance(a, a_len, b, b_len) >= *min
             }
             ProperBounds::Estimated(bounds) => match geometry(a, a_len, b, b_len) {
                 Some((dir, dist)) => {
@@ -436,7 +435,10 @@ mod tests {
         assert!((d.std - (399.0f64 / 12.0).sqrt()).abs() < 1e-9, "{}", d.std);
         assert_eq!((d.low, d.high), (73, 150));
         assert!(fr.used && fr.pairs == 21);
-        assert!(ff.distribution.is_none() && !ff.used && ff.pairs == 9, "under 10 pairs");
+        assert!(
+            ff.distribution.is_none() && !ff.used && ff.pairs == 9,
+            "under 10 pairs"
+        );
         assert!(!rf.used && !rr.used);
     }
 
@@ -484,7 +486,11 @@ mod tests {
         assert_eq!(bounds, ProperBounds::Fixed { min: 0, max: 1000 });
         assert_eq!((report.pairs_examined, report.pairs_sampled), (12, 9));
         assert_eq!(report.bounds_from, "default");
-        assert!(report.summary()[0].contains("too few pairs"), "{:?}", report.summary());
+        assert!(
+            report.summary()[0].contains("too few pairs"),
+            "{:?}",
+            report.summary()
+        );
     }
 
     #[test]
@@ -492,13 +498,21 @@ mod tests {
         let mut bounds = [None; 4];
         bounds[1] = Some((150, 350));
         let proper = ProperBounds::Estimated(bounds);
-        let fr = |insert: u64| proper.concordant(hit(0, 100, false), 50, hit(0, 50 + insert, true), 50);
+        let fr =
+            |insert: u64| proper.concordant(hit(0, 100, false), 50, hit(0, 50 + insert, true), 50);
         assert!(fr(150) && fr(250) && fr(350));
         assert!(!fr(149) && !fr(351));
-        assert!(!proper.concordant(hit(0, 300, false), 50, hit(0, 100, true), 50), "RF");
-        assert!(!proper.concordant(hit(0, 100, false), 50, hit(0, 200, false), 50), "FF");
+        assert!(
+            !proper.concordant(hit(0, 300, false), 50, hit(0, 100, true), 50),
+            "RF"
+        );
+        assert!(
+            !proper.concordant(hit(0, 100, false), 50, hit(0, 200, false), 50),
+            "FF"
+        );
         let fixed = ProperBounds::fixed(Some(200), Some(300));
-        let fr = |insert: u64| fixed.concordant(hit(0, 100, false), 50, hit(0, 50 + insert, true), 50);
+        let fr =
+            |insert: u64| fixed.concordant(hit(0, 100, false), 50, hit(0, 50 + insert, true), 50);
         assert!(!fr(199) && fr(200) && fr(300) && !fr(301));
     }
 }

@@ -516,7 +516,9 @@ pub fn map_reads(
 /// progress line's share; `None` where one is a stream.
 fn input_bytes(source: &ReadSource) -> Option<u64> {
     let size = |path: &Path| {
-        let metadata = std::fs::metadata(path).ok().filter(|_| path.as_os_str() != "-");
+        let metadata = std::fs::metadata(path)
+            .ok()
+            .filter(|_| path.as_os_str() != "-");
         metadata.filter(|m| m.is_file()).map(|m| m.len())
     };
     match source {
@@ -552,7 +554,13 @@ fn sample_inserts(
                 for i in (0..reads.len()).step_by(2) {
                     let (seq1, seq2) = (reads[i].seq, reads[i + 1].seq);
                     positions.hits(placement, i, seq1, &mut scratch.search, &mut scratch.hits1);
-                    positions.hits(placement, i + 1, seq2, &mut scratch.search, &mut scratch.hits2);
+                    positions.hits(
+                        placement,
+                        i + 1,
+                        seq2,
+                        &mut scratch.search,
+                        &mut scratch.hits2,
+                    );
                     let (len1, len2) = (seq1.len() as u64, seq2.len() as u64);
                     part.add((&scratch.hits1, len1), (&scratch.hits2, len2));
                 }
@@ -618,10 +626,12 @@ impl Reports {
     /// Creates the reports `options` asks for under temporary names.
     fn open(options: &MapOptions) -> Result<Reports, MapError> {
         let open = |path: &Option<PathBuf>| match path {
-            Some(path) => AtomicFile::open(path).map(Some).map_err(|source| MapError::Stats {
-                path: path.display().to_string(),
-                source,
-            }),
+            Some(path) => AtomicFile::open(path)
+                .map(Some)
+                .map_err(|source| MapError::Stats {
+                    path: path.display().to_string(),
+                    source,
+                }),
             None => Ok(None),
         };
         Ok(Reports {
@@ -635,7 +645,10 @@ impl Reports {
         let mut written = Vec::new();
         for (report, bytes) in [
             (self.stats, json(stats)?),
-            (self.summary, summary::bowtie2_summary(stats, stats.paired).into_bytes()),
+            (
+                self.summary,
+                summary::bowtie2_summary(stats, stats.paired).into_bytes(),
+            ),
         ] {
             let Some((file, mut out)) = report else {
                 continue;
@@ -694,7 +707,10 @@ struct DeviceRecord {
 impl DeviceRecord {
     /// Keeps a message about the device.
     fn note(&self, message: &str) {
-        self.notes.lock().expect("not poisoned").push(message.to_string());
+        self.notes
+            .lock()
+            .expect("not poisoned")
+            .push(message.to_string());
     }
 }
 
@@ -1052,8 +1068,7 @@ fn search_stage(
                     .resolve("GPU error", "mapping the rest on the CPU", |m| {
                         log.info(m);
                         record.note(m);
-                    })
-                {
+                    }) {
                     Ok(Some(positions)) => {
                         reads += batch.len() as u64;
                         let _ = spare_words.try_send(s.take_words());
@@ -1322,14 +1337,8 @@ impl BatchAligner<'_> {
         records: &mut Encoded,
     ) -> bool {
         let (len1, len2) = (pair[0].seq.len() as u64, pair[1].seq.len() as u64);
-        let choice = pairing::choose_pair(
-            pair[0].name,
-            hits1,
-            len1,
-            hits2,
-            len2,
-            &self.proper_bounds,
-        );
+        let choice =
+            pairing::choose_pair(pair[0].name, hits1, len1, hits2, len2, &self.proper_bounds);
         let mate = |first: bool, mate_hit: Option<usize>, mate_len: u64, of: &[Hit]| MateContext {
             first,
             mate_hit: mate_hit.map(|i| of[i]),

@@ -4,9 +4,9 @@
 //! insert size within the run's [`ProperBounds`]), and among those the fewest
 //! mismatches in all.
 
-use super::insert_size::ProperBounds;
 #[cfg(test)]
 use super::insert_size::concordant;
+use super::insert_size::ProperBounds;
 use crate::search::Hit;
 
 /// FNV-1a of the read name and a salt (0 single, 1 and 2 for mates).

@@ -102,11 +102,28 @@ fn paired_part(s: &mut String, c: &PairCounts) {
     let _ = writeln!(s, "{n} reads; of these:");
     let _ = writeln!(s, "  {n} ({}) were paired; of these:", percent(n, n));
     let pct = |x| percent(x, n);
-    let _ = writeln!(s, "    {not_concordant} ({}) aligned concordantly 0 times", pct(not_concordant));
-    let _ = writeln!(s, "    {} ({}) aligned concordantly exactly 1 time", c.concordant_once, pct(c.concordant_once));
-    let _ = writeln!(s, "    {} ({}) aligned concordantly >1 times", c.concordant_more, pct(c.concordant_more));
+    let _ = writeln!(
+        s,
+        "    {not_concordant} ({}) aligned concordantly 0 times",
+        pct(not_concordant)
+    );
+    let _ = writeln!(
+        s,
+        "    {} ({}) aligned concordantly exactly 1 time",
+        c.concordant_once,
+        pct(c.concordant_once)
+    );
+    let _ = writeln!(
+        s,
+        "    {} ({}) aligned concordantly >1 times",
+        c.concordant_more,
+        pct(c.concordant_more)
+    );
     let _ = writeln!(s, "    ----");
-    let _ = writeln!(s, "    {not_concordant} pairs aligned concordantly 0 times; of these:");
+    let _ = writeln!(
+        s,
+        "    {not_concordant} pairs aligned concordantly 0 times; of these:"
+    );
     let _ = writeln!(
         s,
         "      {} ({}) aligned discordantly 1 time",
@@ -114,7 +131,10 @@ fn paired_part(s: &mut String, c: &PairCounts) {
         percent(c.discordant_once, not_concordant)
     );
     let _ = writeln!(s, "    ----");
-    let _ = writeln!(s, "    {rest} pairs aligned 0 times concordantly or discordantly; of these:");
+    let _ = writeln!(
+        s,
+        "    {rest} pairs aligned 0 times concordantly or discordantly; of these:"
+    );
     let _ = writeln!(s, "      {mates} mates make up the pairs; of these:");
     for (x, what) in [
         (c.mates_unmapped, "0 times"),

@@ -115,8 +115,16 @@ fn rescue_hit(
         is_alt: a.is_alt,
         qb: if is_rev { l_ms - (aln.qe + 1) } else { aln.qb },
         qe: if is_rev { l_ms - aln.qb } else { aln.qe + 1 },
-        rb: if is_rev { (l_pac << 1) - (rb + te + 1) } else { rb + tb },
-        re: if is_rev { (l_pac << 1) - (rb + tb) } else { rb + te + 1 },
+        rb: if is_rev {
+            (l_pac << 1) - (rb + te + 1)
+        } else {
+            rb + tb
+        },
+        re: if is_rev {
+            (l_pac << 1) - (rb + tb)
+        } else {
+            rb + te + 1
+        },
         score: aln.score,
         csub: aln.score2,
         secondary: -1,
@@ -128,6 +136,9 @@ fn rescue_hit(
 
 /// Inserts `b` into `ma` (sorted by score, highest first) before the first lower one.
 fn insert_by_score(ma: &mut Vec<AlnReg>, b: AlnReg) {
-    let at = ma.iter().position(|m| m.score < b.score).unwrap_or(ma.len());
+    let at = ma
+        .iter()
+        .position(|m| m.score < b.score)
+        .unwrap_or(ma.len());
     ma.insert(at, b);
 }

@@ -54,7 +54,11 @@ pub fn pair(
     let mut v: Vec<(u64, u64)> = Vec::new();
     for r in 0..2 {
         for (i, e) in a[r][..n_pri[r]].iter().enumerate() {
-            let fwd = if e.rb < l_pac { e.rb } else { (l_pac << 1) - 1 - e.rb };
+            let fwd = if e.rb < l_pac {
+                e.rb
+            } else {
+                (l_pac << 1) - 1 - e.rb
+            };
             let offset = contigs.contigs[e.rid as usize].offset as i64;
             let x = (e.rid as u64) << 32 | (fwd - offset) as u64;
             let y = (e.score as u64) << 32
@@ -91,8 +95,9 @@ pub fn pair(
                 }
                 let ns = (dist as f64 - pes[dir].avg) / pes[dir].std;
                 let like = 0.721 * (2.0 * c_erfc(ns.abs() * std::f64::consts::FRAC_1_SQRT_2)).ln();
-                let q = ((v[i].1 >> 32) as f64 + (vk.1 >> 32) as f64 + like * f64::from(opt.a)
-                    + 0.499) as i32;
+                let q =
+                    ((v[i].1 >> 32) as f64 + (vk.1 >> 32) as f64 + like * f64::from(opt.a) + 0.499)
+                        as i32;
                 let y = ((k + 1) as u64) << 32 | i as u64;
                 let x = (q.max(0) as u64) << 32 | (hash_64(y ^ id_key) & 0xffff_ffff);
                 u.push((x, y));
@@ -118,7 +123,11 @@ fn best_pair(opt: &AlignOptions, v: &[(u64, u64)], mut u: Vec<(u64, u64)>) -> Op
     let mut z = [0usize; 2];
     z[(v[i].1 & 1) as usize] = (v[i].1 << 32 >> 34) as usize;
     z[(v[k].1 & 1) as usize] = (v[k].1 << 32 >> 34) as usize;
-    let sub = if u.len() > 1 { (u[u.len() - 2].0 >> 32) as i32 } else { 0 };
+    let sub = if u.len() > 1 {
+        (u[u.len() - 2].0 >> 32) as i32
+    } else {
+        0
+    };
     let n_sub = u[..u.len() - 1]
         .iter()
         .filter(|p| sub - (p.0 >> 32) as i32 <= tmp)

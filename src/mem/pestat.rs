@@ -68,7 +68,12 @@ fn cal_sub(opt: &AlignOptions, r: &[AlnReg]) -> i32 {
 
 /// `mem_pestat` over the regions of a batch's pairs (`regs[2i]`, `regs[2i + 1]`: the
 /// mates of pair `i`, as `mem_align1_core` leaves them), with bwa's messages in `log`.
-pub fn pestat(opt: &AlignOptions, l_pac: i64, regs: &[Vec<AlnReg>], log: &mut Vec<String>) -> PeStats {
+pub fn pestat(
+    opt: &AlignOptions,
+    l_pac: i64,
+    regs: &[Vec<AlnReg>],
+    log: &mut Vec<String>,
+) -> PeStats {
     let mut isize: [Vec<u64>; 4] = Default::default();
     for pair in regs.chunks_exact(2) {
         let (r0, r1) = (&pair[0], &pair[1]);
@@ -97,11 +102,15 @@ pub fn pestat(opt: &AlignOptions, l_pac: i64, regs: &[Vec<AlnReg>], log: &mut Ve
     for (d, q) in isize.iter_mut().enumerate() {
         let name = orientation(d);
         if q.len() < MIN_DIR_CNT {
-            log.push(format!("skip orientation {name} as there are not enough pairs"));
+            log.push(format!(
+                "skip orientation {name} as there are not enough pairs"
+            ));
             pes[d].failed = true;
             continue;
         }
-        log.push(format!("analyzing insert size distribution for orientation {name}..."));
+        log.push(format!(
+            "analyzing insert size distribution for orientation {name}..."
+        ));
         introsort(q, |a, b| a < b);
         pes[d] = distribution(q, log);
     }
@@ -231,7 +240,10 @@ mod tests {
     #[test]
     fn insert_option_as_bwa() {
         let p = insert_option("300,30,400,250").unwrap();
-        assert_eq!((p[1].avg, p[1].std, p[1].high, p[1].low), (300.0, 30.0, 400, 250));
+        assert_eq!(
+            (p[1].avg, p[1].std, p[1].high, p[1].low),
+            (300.0, 30.0, 400, 250)
+        );
         assert!(p.iter().all(|p| !p.failed));
         assert_eq!((p[0].low, p[0].high, p[0].avg), (0, 0, 0.0));
         let p = insert_option("300").unwrap();

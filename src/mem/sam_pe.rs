@@ -52,7 +52,15 @@ pub fn sam_pe(
         reorder_primary5(opt.min_out_score, &mut a[1]);
     }
     if opt.pairing && n_pri[0] > 0 && n_pri[1] > 0 {
-        let hit = pair(opt, t.contigs, t.pac.l_pac(), pes, [&a[0], &a[1]], id, n_pri);
+        let hit = pair(
+            opt,
+            t.contigs,
+            t.pac.l_pac(),
+            pes,
+            [&a[0], &a[1]],
+            id,
+            n_pri,
+        );
         if let Some(hit) = hit.filter(|h| h.score > 0) {
             let multi = |i: usize| {
                 a[i][1..n_pri[i]]
@@ -69,7 +77,13 @@ pub fn sam_pe(
 
 /// Mate rescue: each mate's hits within `-U` of its best (at most `-m` of them) look for
 /// the other mate.
-fn rescue(opt: &AlignOptions, t: Target, pes: &PeStats, s: [&SamRead; 2], a: &mut [Vec<AlnReg>; 2]) {
+fn rescue(
+    opt: &AlignOptions,
+    t: Target,
+    pes: &PeStats,
+    s: [&SamRead; 2],
+    a: &mut [Vec<AlnReg>; 2],
+) {
     let good: [Vec<AlnReg>; 2] = [0, 1].map(|i| {
         a[i].iter()
             .filter(|r| r.score >= a[i][0].score - opt.pen_unpaired)

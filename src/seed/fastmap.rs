@@ -306,7 +306,12 @@ fn device_output(
                     continue;
                 };
                 let mut positions = positions.iter().copied();
-                write_sq(&mut out, batch.header_word(i), batch.seq(i), options.print_seq);
+                write_sq(
+                    &mut out,
+                    batch.header_word(i),
+                    batch.seq(i),
+                    options.print_seq,
+                );
                 for m in smems {
                     let smem = Smem {
                         begin: m.begin,
